@@ -277,7 +277,7 @@ class TextRenderer:
         elif markup == "*":
             prefix = "• "
         state["undo"] = (level, tail, markup == "#")
-        out.append(BREAK + INDENT * (level - 1 + (markup in ":;")) + prefix)
+        out.append(BREAK + INDENT * (level - 1 + (markup == ":")) + prefix)
         out.append(f"{LIST_MARK}{level}{markup}")
 
     def _html_list(self, tag: Tag, out: list[str], line_mode: bool, state: dict) -> None:
