@@ -1,0 +1,38 @@
+"""Shared fixtures: the project's template registry, and one with test-only templates."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wstools.wikitext.registry import Registry
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = ROOT / "tests" / "cases"
+TEMPLATES = ROOT / "templates"
+PAGE_TITLE = "Page:The American Cyclopædia (1879) Volume XVI.djvu/624"
+
+
+@pytest.fixture(scope="session")
+def registry() -> Registry:
+    return Registry.from_directory(TEMPLATES)
+
+
+def registry_with_traps() -> Registry:
+    """The project's templates plus a self-transcluding template, a chain 45 templates
+    deep, and one that doubles its output 40 levels deep."""
+    reg = Registry.from_directory(TEMPLATES)
+    reg.add("Template:Test loop", "before {{Test loop}} after")
+    for k in range(45):
+        reg.add(f"Template:Test deep {k}", f"<{k}>{{{{Test deep {k + 1}}}}}")
+    for k in range(40):
+        reg.add(f"Template:Test double {k}",
+                f"{{{{Test double {k + 1}|{{{{{{1|x}}}}}}}}}}{{{{Test double {k + 1}|{{{{{{1|x}}}}}}}}}}")
+    reg.add("Template:Test double 40", "{{{1|x}}}" * 4)
+    return reg
+
+
+@pytest.fixture(scope="session")
+def trap_registry() -> Registry:
+    return registry_with_traps()
