@@ -27,8 +27,8 @@ def registry_with_traps() -> Registry:
     for k in range(45):
         reg.add(f"Template:Test deep {k}", f"<{k}>{{{{Test deep {k + 1}}}}}")
     for k in range(40):
-        reg.add(f"Template:Test double {k}",
-                f"{{{{Test double {k + 1}|{{{{{{1|x}}}}}}}}}}{{{{Test double {k + 1}|{{{{{{1|x}}}}}}}}}}")
+        call = "{{Test double " + str(k + 1) + "|{{{1|x}}}}}"
+        reg.add(f"Template:Test double {k}", call + call)
     reg.add("Template:Test double 40", "{{{1|x}}}" * 4)
     return reg
 

@@ -39,7 +39,6 @@ from .preprocess import (
 from .registry import Registry, WikiPage
 from .title import Title
 
-
 PHP_WHITESPACE = " \t\n\r\0\x0b"  # what PHP's trim() removes (not U+00A0)
 _BLOCK_STARTS = frozenset("{:;#*")
 

@@ -1,8 +1,10 @@
 """Page titles as MediaWiki normalises them (namespaces, first-letter case, underscores).
 
 >>> t = Title.parse("page:The_American Cyclopædia (1879) Volume XVI.djvu/624")
->>> t.namespace, t.text, t.full, t.subpage, t.base
-('Page', 'The American Cyclopædia (1879) Volume XVI.djvu/624', 'Page:The American Cyclopædia (1879) Volume XVI.djvu/624', '624', 'The American Cyclopædia (1879) Volume XVI.djvu')
+>>> t.namespace, t.full
+('Page', 'Page:The American Cyclopædia (1879) Volume XVI.djvu/624')
+>>> t.subpage, t.base
+('624', 'The American Cyclopædia (1879) Volume XVI.djvu')
 >>> Title.parse("rh", default_namespace="Template").full
 'Template:Rh'
 >>> Title.parse(":rh", default_namespace="Template").full

@@ -68,7 +68,7 @@ PAIRED_TAGS = frozenset({
     "div", "span", "b", "i", "u", "s", "small", "big", "sup", "sub", "center", "font",
     "blockquote", "table", "ol", "ul", "dl", "em", "strong", "code", "tt", "strike", "del",
     "ins", "var", "kbd", "samp", "cite", "q", "abbr", "h1", "h2", "h3", "h4", "h5", "h6",
-    "caption", "ruby", "bdi", "bdo", "mark", "small", "poem",
+    "caption", "ruby", "bdi", "bdo", "mark", "poem",
 })
 _HTML_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b((?:[^<>\"']|\"[^\"]*\"|'[^']*')*?)(/?)>")
 _TABLE_OPEN = re.compile(r"^[ \t:]*\{\|", re.M)
@@ -381,8 +381,8 @@ def _shift(nodes: list, delta: int) -> None:
 def _mask(text: str, spans: list[tuple[int, int]]) -> str:
     """``text`` with the given spans blanked (newlines kept, so offsets stay).
 
-    >>> _mask("a<!--x\ny-->b", [(1, 11)])
-    'a     \n    b'
+    >>> _mask("a<!--x\\ny-->b", [(1, 11)])
+    'a     \\n    b'
     """
     if not spans:
         return text
