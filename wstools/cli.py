@@ -140,7 +140,11 @@ def cmd_lint(args: argparse.Namespace) -> int:
             input_errors += 1
             continue
         name = "<stdin>" if path == "-" else path
-        all_diags.extend(_guarded(lambda t=text, n=name: linter.lint(t, n).diagnostics, name))
+        try:
+            all_diags.extend(linter.lint(text, name).diagnostics)
+        except RecursionError:
+            all_diags.append(Diagnostic("depth-limit", "nesting too deep to analyse", 0,
+                                        "error", name, 1, 1))
     if args.format == "json":
         print(json.dumps([d.as_dict() for d in all_diags], ensure_ascii=False, indent=1))
     else:
@@ -149,13 +153,6 @@ def cmd_lint(args: argparse.Namespace) -> int:
     if input_errors:
         return 2
     return 1 if all_diags else 0
-
-
-def _guarded(fn, name: str) -> list[Diagnostic]:  # type: ignore[no-untyped-def]
-    try:
-        return fn()
-    except RecursionError:
-        return [Diagnostic("depth-limit", "nesting too deep to analyse", 0, "error", name, 1, 1)]
 
 
 def cmd_templates(args: argparse.Namespace) -> int:

@@ -36,7 +36,7 @@ from .preprocess import (
     Template,
     parse,
 )
-from .registry import Registry, WikiPage
+from .registry import Registry
 from .title import Title
 
 PHP_WHITESPACE = " \t\n\r\0\x0b"  # what PHP's trim() removes (not U+00A0)
@@ -68,7 +68,7 @@ class Expansion:
 class Frame:
     """One level of transclusion: the template's title and its (lazy) arguments."""
 
-    __slots__ = ("title", "parent", "args", "cache", "site", "depth")
+    __slots__ = ("title", "parent", "args", "cache", "site", "depth", "ancestors")
 
     def __init__(self, title: str | None, parent: Frame | None, args: dict[str, tuple],
                  site: int, depth: int) -> None:
@@ -78,15 +78,9 @@ class Frame:
         self.cache: dict[str, str] = {}
         self.site = site
         self.depth = depth
-
-    def ancestors(self) -> set[str]:
-        out = set()
-        f: Frame | None = self
-        while f is not None:
-            if f.title:
-                out.add(f.title)
-            f = f.parent
-        return out
+        inherited = parent.ancestors if parent is not None else frozenset()
+        #: titles of this frame and the frames that transclude it (for loop detection)
+        self.ancestors: frozenset[str] = inherited | {title} if title else inherited
 
 
 class Expander:
@@ -263,7 +257,7 @@ class Expander:
             return self.literal_call(node, frame)
 
         page, resolved = self.registry.resolve(title.full)
-        if resolved in frame.ancestors() or title.full in frame.ancestors():
+        if resolved in frame.ancestors or title.full in frame.ancestors:
             self.report("template-loop", f"template loop detected: [[{resolved}]]", frame, site)
             return f'<span class="error">Template loop detected: [[{resolved}]]</span>'
         if frame.depth >= self.limits.template_depth:
@@ -286,7 +280,7 @@ class Expander:
         else:
             child = Frame(resolved, frame, self._frame_args(node.parts, frame),
                           site if frame.parent is None else frame.site, frame.depth + 1)
-            text = self.expand_nodes(self._tree(page), child)
+            text = self.expand_nodes(page.tree(True), child)
             if not node.parts:
                 self._empty_cache[resolved] = text
         self.post_expand += len(text)
@@ -299,9 +293,6 @@ class Expander:
                     f"(over {self.limits.post_expand_size} bytes): [[{resolved}]] omitted",
                     frame, site)
         return "<!-- WARNING: template omitted, post-expand include size too large -->"
-
-    def _tree(self, page: WikiPage) -> list:
-        return page.tree(True)
 
     def _frame_args(self, parts: list[Part], frame: Frame) -> dict[str, tuple]:
         args: dict[str, tuple] = {}

@@ -30,13 +30,11 @@ from dataclasses import dataclass, field
 
 import mwparserfromhell
 from mwparserfromhell.nodes import (
-    Argument,
     Comment,
     ExternalLink,
     Heading,
     HTMLEntity,
     Tag,
-    Template,
     Text,
     Wikilink,
 )
@@ -103,6 +101,15 @@ def ordinal_label(n: int, style: str) -> str:
     else:
         return str(n)
     return out.upper() if style.startswith("upper") else out
+
+
+def _tag_name(node: object) -> str | None:
+    """The lower-case element name of a tag node, or None for other nodes."""
+    return str(node.tag).strip().lower() if isinstance(node, Tag) else None
+
+
+def _children(tag: Tag) -> list:
+    return tag.contents.nodes if tag.contents is not None else []
 
 
 def _attr(tag: Tag, name: str) -> str:
@@ -194,13 +201,11 @@ class TextRenderer:
                 out.append(PARA)
                 self._walk(node.title.nodes, out, line_mode, state)
                 out.append(PARA)
-            elif isinstance(node, (Template, Argument)):
-                out.append(str(node))  # left in place by the expander, already reported
-            else:
+            else:  # templates left in place by the expander (already reported), and the rest
                 out.append(str(node))
 
     def _tag(self, tag: Tag, out: list[str], line_mode: bool, state: dict) -> None:
-        name = str(tag.tag).strip().lower()
+        name = _tag_name(tag)
         classes = set(_attr(tag, "class").split())
         if classes & DROPPED_CLASSES or _DISPLAY_NONE.search(_attr(tag, "style")):
             return
@@ -244,8 +249,7 @@ class TextRenderer:
         block = name in BLOCK_TAGS
         if block:
             out.append(PARA)
-        if tag.contents is not None:
-            self._walk(tag.contents.nodes, out, line_mode, state)
+        self._walk(_children(tag), out, line_mode, state)
         if block:
             out.append(PARA)
 
@@ -281,7 +285,7 @@ class TextRenderer:
         out.append(f"{LIST_MARK}{level}{markup}")
 
     def _html_list(self, tag: Tag, out: list[str], line_mode: bool, state: dict) -> None:
-        ordered = str(tag.tag).strip().lower() == "ol"
+        ordered = _tag_name(tag) == "ol"
         try:
             number = int(_attr(tag, "start") or "1")
         except ValueError:
@@ -294,8 +298,8 @@ class TextRenderer:
                  "I": "upper-roman", "1": "decimal"}.get(style, style or "decimal")
         out.append(PARA)
         first = True
-        for node in (tag.contents.nodes if tag.contents is not None else []):
-            if isinstance(node, Tag) and str(node.tag).strip().lower() == "li":
+        for node in _children(tag):
+            if _tag_name(node) == "li":
                 if not first:
                     out.append(BREAK)
                 first = False
@@ -305,8 +309,7 @@ class TextRenderer:
                     pass
                 label = (ordinal_label(number, style) + ". ") if ordered else "• "
                 out.append(label)
-                if node.contents is not None:
-                    self._walk(node.contents.nodes, out, line_mode, state)
+                self._walk(_children(node), out, line_mode, state)
                 number += 1
             elif isinstance(node, Text) and not node.value.strip():
                 continue
@@ -317,30 +320,29 @@ class TextRenderer:
     def _table(self, tag: Tag, out: list[str], line_mode: bool, state: dict) -> None:
         out.append(PARA)
         first_row = True
-        for node in (tag.contents.nodes if tag.contents is not None else []):
-            if isinstance(node, Tag) and str(node.tag).strip().lower() == "tr":
+        for node in _children(tag):
+            name = _tag_name(node)
+            if name == "tr":
                 if not first_row:
                     out.append(BREAK)
                 first_row = False
                 first_cell = True
-                for cell in (node.contents.nodes if node.contents is not None else []):
-                    if isinstance(cell, Tag) and str(cell.tag).strip().lower() in ("td", "th"):
+                for cell in _children(node):
+                    if _tag_name(cell) in ("td", "th"):
                         if not first_cell:
                             out.append(TAB)
                         first_cell = False
-                        if cell.contents is not None:
-                            self._walk(cell.contents.nodes, out, line_mode, state)
+                        self._walk(_children(cell), out, line_mode, state)
                     else:
                         self._walk([cell], out, line_mode, state)
-            elif isinstance(node, Tag) and str(node.tag).strip().lower() in ("td", "th"):
+            elif name in ("td", "th"):
                 content = str(node.contents) if node.contents is not None else ""
                 if content.startswith("+"):  # |+ caption
                     out.append(content[1:])
                     out.append(BREAK)
                     first_row = True
                 else:
-                    if node.contents is not None:
-                        self._walk(node.contents.nodes, out, line_mode, state)
+                    self._walk(_children(node), out, line_mode, state)
             else:
                 self._walk([node], out, line_mode, state)
         out.append(PARA)
@@ -353,7 +355,7 @@ class TextRenderer:
         inner = str(tag.contents) if tag.contents is not None else ""
         if follow:
             index = notes.by_name.get((group, follow))
-            text = _finish(self._render_wikitext(inner, line_mode=False))
+            text = self._note_text(inner)
             if index is not None:
                 label, old = notes.items[index]
                 notes.items[index] = (label, f"{old} {text}".strip())
@@ -361,17 +363,19 @@ class TextRenderer:
         if name and (group, name) in notes.by_name:
             index = notes.by_name[(group, name)]
             if inner.strip() and not notes.items[index][1]:
-                text = _finish(self._render_wikitext(inner, line_mode=False))
-                notes.items[index] = (notes.items[index][0], text)
+                notes.items[index] = (notes.items[index][0], self._note_text(inner))
             out.append(f"[{notes.items[index][0]}]")
             return
         notes.counter[group] = notes.counter.get(group, 0) + 1
         label = f"{group} {notes.counter[group]}" if group else str(notes.counter[group])
-        text = _finish(self._render_wikitext(inner, line_mode=False)) if inner.strip() else ""
+        text = self._note_text(inner)
         notes.items.append((label, text))
         if name:
             notes.by_name[(group, name)] = len(notes.items) - 1
         out.append(f"[{label}]")
+
+    def _note_text(self, inner: str) -> str:
+        return _finish(self._render_wikitext(inner, line_mode=False)) if inner.strip() else ""
 
     def _references(self, tag: Tag, out: list[str]) -> None:
         notes = self.notes
@@ -387,8 +391,7 @@ class TextRenderer:
 
 
 def _is_list_marker(node: object) -> bool:
-    return isinstance(node, Tag) and bool(node.wiki_markup) and \
-        str(node.tag).strip().lower() in ("li", "dd", "dt")
+    return _tag_name(node) in ("li", "dd", "dt") and bool(node.wiki_markup)
 
 
 def _finish(text: str) -> str:

@@ -121,21 +121,8 @@ class WikiPage:
     @cached_property
     def referenced_params(self) -> frozenset[str]:
         """Parameter names the definition reads with ``{{{name}}}`` (literal names only)."""
-        found: set[str] = set()
-
-        def walk(nodes: list) -> None:
-            for n in nodes:
-                if isinstance(n, (Template, Argument)):
-                    if isinstance(n, Argument) and all(isinstance(x, str) for x in n.title):
-                        found.add("".join(n.title).strip())
-                    walk(n.title)
-                    for p in n.parts:
-                        if p.name:
-                            walk(p.name)
-                        walk(p.value)
-
-        walk(self.tree())
-        return frozenset(found)
+        return frozenset("".join(n.title).strip() for n in _calls(self.tree())
+                         if isinstance(n, Argument) and _literal(n.title))
 
     @cached_property
     def known_params(self) -> frozenset[str]:
@@ -151,18 +138,24 @@ class WikiPage:
 
     def called_templates(self) -> list[str]:
         """Literal names of templates called by the definition."""
-        names = []
+        return ["".join(n.title).strip() for n in _calls(self.tree())
+                if isinstance(n, Template) and _literal(n.title)]
 
-        def walk(nodes: list) -> None:
-            for n in nodes:
-                if isinstance(n, (Template, Argument)):
-                    if isinstance(n, Template) and all(isinstance(x, str) for x in n.title):
-                        names.append("".join(n.title).strip())
-                    for p in n.parts:
-                        walk(p.value)
 
-        walk(self.tree())
-        return names
+def _literal(nodes: list) -> bool:
+    return all(isinstance(x, str) for x in nodes)
+
+
+def _calls(nodes: list):  # type: ignore[no-untyped-def]
+    """Every template and argument node in ``nodes``, nested ones included."""
+    for n in nodes:
+        if isinstance(n, (Template, Argument)):
+            yield n
+            yield from _calls(n.title)
+            for p in n.parts:
+                if p.name:
+                    yield from _calls(p.name)
+                yield from _calls(p.value)
 
 
 class Registry:

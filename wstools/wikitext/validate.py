@@ -363,9 +363,8 @@ def _shift(nodes: list, delta: int) -> None:
     for n in nodes:
         if isinstance(n, str):
             continue
-        if hasattr(n, "start"):
-            n.start += delta
-        if hasattr(n, "end") and not isinstance(n, (Comment, Ignored)):
+        n.start += delta
+        if isinstance(n, (Template, ArgumentNode, ExtensionTag)):
             n.end += delta
         if isinstance(n, (Template, ArgumentNode)):
             _shift(n.title, delta)
