@@ -1,0 +1,135 @@
+"""Explainable edits: every automatic change is an :class:`Edit` a proofreader can review.
+
+An edit replaces ``old`` at ``[start, end)`` of some text by ``new``. Fixes return the edits
+they made relative to the text they were given; :func:`apply_edits` performs them and
+:func:`map_to_source` carries spans back through a chain of fixes to the original input.
+
+>>> e = Edit(4, 7, "arc", "are", "confusion", 0.9)
+>>> apply_edits("All arc here", [e])
+'All are here'
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field, replace
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One change: ``text[start:end] == old`` became ``new``, by ``rule``."""
+
+    start: int
+    end: int
+    old: str
+    new: str
+    rule: str
+    confidence: float = 1.0
+    evidence: str = ""
+    line: int = 0
+    column: int = 0
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    def describe(self) -> str:
+        where = f"{self.line}:{self.column}" if self.line else f"@{self.start}"
+        text = f"{where} {self.rule}: {self.old!r} -> {self.new!r} ({self.confidence:.2f})"
+        return f"{text} {self.evidence}" if self.evidence else text
+
+
+@dataclass
+class EditLog:
+    """Edits made by one step of a pipeline, spans in that step's input."""
+
+    rule: str
+    edits: list[Edit] = field(default_factory=list)
+
+
+def apply_edits(text: str, edits: Iterable[Edit]) -> str:
+    """Apply non-overlapping edits (any order) to ``text``.
+
+    >>> apply_edits("abcdef", [Edit(4, 5, "e", "E", "r"), Edit(0, 1, "a", "", "r")])
+    'bcdEf'
+    """
+    out: list[str] = []
+    pos = 0
+    for e in sorted(edits, key=lambda e: (e.start, e.end)):
+        if e.start < pos:
+            raise ValueError(f"overlapping edits at {e.start}")
+        if text[e.start:e.end] != e.old:
+            raise ValueError(f"edit {e.rule} expects {e.old!r} at {e.start}, "
+                             f"found {text[e.start:e.end]!r}")
+        out.append(text[pos:e.start])
+        out.append(e.new)
+        pos = e.end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+class OffsetMap:
+    """Maps offsets in the output of a set of edits back to offsets in their input.
+
+    >>> m = OffsetMap([Edit(2, 4, "xx", "", "r")])
+    >>> m.to_input(2), m.to_input(3)
+    (4, 5)
+    """
+
+    def __init__(self, edits: Sequence[Edit]) -> None:
+        self._out_starts: list[int] = []
+        self._rows: list[tuple[int, int, int, int]] = []  # out_start, out_end, in_start, in_end
+        shift = 0
+        for e in sorted(edits, key=lambda e: e.start):
+            out_start = e.start + shift
+            out_end = out_start + len(e.new)
+            self._out_starts.append(out_start)
+            self._rows.append((out_start, out_end, e.start, e.end))
+            shift += len(e.new) - (e.end - e.start)
+
+    def to_output(self, pos: int) -> int:
+        """Output offset for input offset ``pos`` (a replaced span maps to its start)."""
+        shift = 0
+        for out_start, out_end, in_start, in_end in self._rows:
+            if pos < in_start:
+                break
+            if pos < in_end:
+                return out_start
+            shift = out_end - in_end
+        return pos + shift
+
+    def to_input(self, pos: int, end: bool = False) -> int:
+        """Input offset for output offset ``pos`` (``end`` picks the end of a replaced span)."""
+        i = bisect.bisect_right(self._out_starts, pos) - 1
+        if i < 0:
+            return pos
+        out_start, out_end, in_start, in_end = self._rows[i]
+        if pos == out_start and not end:
+            return in_end if out_start == out_end else in_start
+        if pos < out_end or (pos == out_end and end):
+            return in_end if end else in_start
+        return in_end + (pos - out_end)
+
+
+def map_to_source(edits: Sequence[Edit], maps: Sequence[OffsetMap]) -> list[Edit]:
+    """Re-express edits made on a later text in the coordinates of the first input."""
+    out = []
+    for e in edits:
+        start, end = e.start, e.end
+        for m in reversed(maps):
+            start, end = m.to_input(start), m.to_input(end, end=True)
+        out.append(replace(e, start=start, end=end))
+    return out
+
+
+def with_positions(edits: Sequence[Edit], text: str) -> list[Edit]:
+    """Fill in 1-based line and column of each edit's start in ``text``."""
+    line_starts = [0]
+    for i, ch in enumerate(text):
+        if ch == "\n":
+            line_starts.append(i + 1)
+    out = []
+    for e in edits:
+        i = bisect.bisect_right(line_starts, e.start) - 1
+        out.append(replace(e, line=i + 1, column=e.start - line_starts[i] + 1))
+    return out

@@ -1,0 +1,118 @@
+"""Fixes for printing and OCR habits: broken words, spacing, ``Ac.``, ligatures, long s."""
+
+from __future__ import annotations
+
+import regex
+
+from .fix import Fixed, substitute
+from .vocabulary import EMPTY, Vocabulary
+
+_HYPHEN_BREAK = regex.compile(
+    r"(?<![\p{L}-])(\p{L}+)-([ \t]*\n[ \t]*|[ \t]+)(\p{Ll}[\p{L}]*)")
+
+
+def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
+    """Join words the printer broke at a line end (``de- tached``, ``enter-\\ntained``).
+
+    The word list decides: a join that makes a known word is made; a known compound
+    keeps its hyphen (``left- hand`` → ``left-hand``); two real words whose join is not a
+    word (``during- the``) are left alone; otherwise a fragment is joined to its rest.
+
+    >>> v = Vocabulary.from_texts(["detached left-hand during the"])
+    >>> join_hyphenated_breaks("A card de- tached from", v).text
+    'A card detached from'
+    >>> join_hyphenated_breaks("his left-\\nhand adversary", v).text
+    'his left-hand adversary'
+    >>> join_hyphenated_breaks("a player naming it at any time during- the play", v).text
+    'a player naming it at any time during- the play'
+    >>> join_hyphenated_breaks("re- deal, re-deal", Vocabulary.from_texts(["re-deal"])).text
+    're-deal, re-deal'
+    """
+    def decide(m: regex.Match) -> tuple[str, float, str] | None:
+        left, right = m.group(1), m.group(3)
+        joined = left + right
+        if vocabulary.is_compound(left, right) and (
+                vocabulary.compounds[f"{left}-{right}".lower()] >= vocabulary.count(joined)):
+            return f"{left}-{right}", 0.9, f"'{left}-{right}' is a compound in the word list"
+        if vocabulary.is_word(joined):
+            return joined, 0.95, f"'{joined.lower()}' is in the word list"
+        if vocabulary.is_word(left) and vocabulary.is_word(right):
+            return None
+        missing = [p for p in (left, right) if not vocabulary.is_word(p)]
+        return joined, 0.8, f"'{'/'.join(missing)}' is not a word on its own"
+
+    return substitute(text, _HYPHEN_BREAK, "hyphen-join", decide)
+
+
+_SPACE_BEFORE = regex.compile(r"(?<=[\p{L}\p{N}.)’'\"\]])[ \t]+([,;:?!])(?=\s|$)")
+
+
+def remove_space_before_punctuation(text: str, marks: str = ",;:?!") -> Fixed:
+    """Remove the space a printer set before ``; : ? !`` (Wikisource's convention).
+
+    >>> remove_space_before_punctuation("liable to be called ; his partner").text
+    'liable to be called; his partner'
+    >>> remove_space_before_punctuation("viz. : the four cards").text
+    'viz.: the four cards'
+    >>> remove_space_before_punctuation(":indented line\\nA ratio 3 : 4").text
+    ':indented line\\nA ratio 3 : 4'
+    """
+    def decide(m: regex.Match) -> tuple[str, float, str] | None:
+        if m.group(1) not in marks:
+            return None
+        before = text[max(0, m.start() - 1)]
+        after = text[m.end():m.end() + 2].strip()
+        if before.isdigit() and after[:1].isdigit():
+            return None  # a ratio or score, "3 : 4"
+        return m.group(1), 0.95, "space before punctuation"
+
+    return substitute(text, _SPACE_BEFORE, "space-before-punctuation", decide)
+
+
+_ETC = regex.compile(r"(?<=[,;]\s+|\bAc\.\s+|&c\.\s+)Ac\.(?=[,;:)\s]|$)")
+
+
+def fix_etc(text: str) -> Fixed:
+    """``Ac.`` is OCR for ``&c.`` in a list (``a third, Ac., until``).
+
+    >>> fix_etc("a second, a third, Ac., until").text
+    'a second, a third, &c., until'
+    >>> fix_etc("&c. Ac. and so on").text
+    '&c. &c. and so on'
+    >>> fix_etc("Ac. 5 of the Statutes; Act. 3").text
+    'Ac. 5 of the Statutes; Act. 3'
+    """
+    def decide(m: regex.Match) -> tuple[str, float, str] | None:
+        after = text[m.end():m.end() + 3]
+        if regex.match(r"\s+\d", after):
+            return None
+        return "&c.", 0.9, "'Ac.' after a list comma is the OCR of '&c.'"
+
+    return substitute(text, _ETC, "etc", decide)
+
+
+LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st",
+             "Ꜳ": "AA", "ꜳ": "aa", "Ĳ": "IJ", "ĳ": "ij"}
+_LIGATURE = regex.compile("[" + "".join(LIGATURES) + "]")
+
+
+def expand_ligatures(text: str) -> Fixed:
+    """Spell out typographic ligatures (``ﬁ`` → ``fi``); ``æ`` and ``œ`` are letters, kept.
+
+    >>> expand_ligatures("the ﬁrst trick, ﬂush; Cyclopædia").text
+    'the first trick, flush; Cyclopædia'
+    """
+    return substitute(text, _LIGATURE, "ligature",
+                      lambda m: (LIGATURES[m.group(0)], 1.0, "typographic ligature"))
+
+
+_LONG_S = regex.compile("ſ")
+
+
+def modernise_long_s(text: str) -> Fixed:
+    """Long s becomes s, as Wikisource transcribes it (``{{long s}}`` is the opt-in).
+
+    >>> modernise_long_s("the ſuit led; paſs").text
+    'the suit led; pass'
+    """
+    return substitute(text, _LONG_S, "long-s", lambda m: ("s", 1.0, "long s"))

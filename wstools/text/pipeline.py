@@ -1,0 +1,124 @@
+"""Chain cleanup fixes in order and explain every change.
+
+>>> r = clean("It is paid. {242}\\nA card de- tached , Ac., is const.i.tute--so.",
+...           vocabulary=Vocabulary.from_texts(["detached constitute"]))
+>>> r.text
+'It is paid.\\nA card detached, &c., is constitute—so.'
+>>> [e.rule for e in r.edits]
+['page-mark', 'hyphen-join', 'space-before-punctuation', 'etc', 'scraper-dots', 'dash']
+>>> r.marks[0]
+Mark(kind='page', label='242', offset=11)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..edits import Edit, OffsetMap, map_to_source, with_positions
+from . import ocr, typography, web, whitespace
+from .fix import Fixed
+from .vocabulary import EMPTY, Vocabulary
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A page or footnote mark taken out of the text, kept at its offset in the clean text."""
+
+    kind: str  # "page" or "footnote"
+    label: str
+    offset: int
+
+
+@dataclass
+class Options:
+    """Conventions the fixes follow (defaults: English Wikisource)."""
+
+    dash: str = "—"
+    quotes: str | None = None  # None keeps them; "straight" or "curly" normalises
+    italics: str = "wiki"  # "wiki" -> ''x'', "strip" -> x
+    space_before: str = ",;:?!"
+    vocabulary: Vocabulary = field(default_factory=lambda: EMPTY)
+
+
+FixFunction = Callable[[str, Options], Fixed]
+
+FIXES: dict[str, FixFunction] = {
+    "line-ends": lambda t, o: whitespace.normalise_line_ends(t),
+    "boilerplate": lambda t, o: web.remove_boilerplate(t),
+    "scraper-dots": lambda t, o: web.undot_scraped_words(t, o.vocabulary),
+    "page-marks": lambda t, o: web.remove_page_marks(t),
+    "footnote-marks": lambda t, o: web.remove_footnote_marks(t),
+    "italics": lambda t, o: web.convert_underscore_italics(t, o.italics),
+    "unwrap": lambda t, o: whitespace.unwrap_paragraphs(t),
+    "hyphens": lambda t, o: ocr.join_hyphenated_breaks(t, o.vocabulary),
+    "space-before-punctuation": lambda t, o: ocr.remove_space_before_punctuation(
+        t, o.space_before),
+    "etc": lambda t, o: ocr.fix_etc(t),
+    "ligatures": lambda t, o: ocr.expand_ligatures(t),
+    "long-s": lambda t, o: ocr.modernise_long_s(t),
+    "dashes": lambda t, o: typography.normalise_dashes(t, o.dash),
+    "quotes": lambda t, o: (typography.normalise_quotes(t, o.quotes) if o.quotes
+                            else Fixed(t, [])),
+    "whitespace": lambda t, o: whitespace.tidy_whitespace(t),
+}
+
+# Order matters: marks come out before words are joined, dots before hyphens.
+DEFAULT_FIXES: tuple[str, ...] = (
+    "line-ends", "boilerplate", "page-marks", "footnote-marks", "scraper-dots", "italics",
+    "hyphens", "space-before-punctuation", "etc", "ligatures", "long-s", "dashes", "quotes",
+    "whitespace",
+)
+OCR_FIXES = ("line-ends", "hyphens", "space-before-punctuation", "etc", "ligatures",
+             "long-s", "whitespace")
+WEB_FIXES = DEFAULT_FIXES
+
+
+@dataclass
+class CleanResult:
+    """The clean text, every edit (spans in the original input) and the marks taken out."""
+
+    source: str
+    text: str
+    edits: list[Edit]
+    marks: list[Mark]
+
+    def explain(self) -> str:
+        return "\n".join(e.describe() for e in self.edits)
+
+
+def clean(text: str, fixes: Sequence[str] = DEFAULT_FIXES, options: Options | None = None,
+          *, vocabulary: Vocabulary | None = None) -> CleanResult:
+    """Apply ``fixes`` (names from :data:`FIXES`) in order; see the module example."""
+    options = options or Options()
+    if vocabulary is not None:
+        options.vocabulary = vocabulary
+    maps: list[OffsetMap] = []
+    all_edits: list[Edit] = []
+    marks_by_step: list[tuple[int, Edit]] = []
+    current = text
+    for name in fixes:
+        try:
+            fix = FIXES[name]
+        except KeyError:
+            raise ValueError(f"unknown fix {name!r}; known: {', '.join(FIXES)}") from None
+        result = fix(current, options)
+        if not result.edits:
+            continue
+        for e in result.edits:
+            if e.rule in ("page-mark", "footnote-mark"):
+                marks_by_step.append((len(maps), e))
+        all_edits.extend(map_to_source(result.edits, maps))
+        maps.append(OffsetMap(result.edits))
+        current = result.text
+    marks = []
+    for step, e in marks_by_step:
+        # the mark's offset in that step's output, then carried forward through later steps
+        offset = maps[step].to_output(e.start)
+        for m in maps[step + 1:]:
+            offset = m.to_output(offset)
+        kind = "page" if e.rule == "page-mark" else "footnote"
+        marks.append(Mark(kind, e.evidence.split()[-1], offset))
+    marks.sort(key=lambda m: m.offset)
+    all_edits.sort(key=lambda e: (e.start, e.end))
+    return CleanResult(text, current, with_positions(all_edits, text), marks)

@@ -1,0 +1,68 @@
+"""Dash and quotation-mark normalisation (each configurable)."""
+
+from __future__ import annotations
+
+import regex
+
+from .fix import Fixed, substitute
+
+_DOUBLE_HYPHEN = regex.compile(r"(?<![-<!|])--(?![->])")
+
+
+def normalise_dashes(text: str, dash: str = "—") -> Fixed:
+    """``--`` written for a dash becomes ``dash`` (an em dash by default).
+
+    Only a ``--`` touching text on at least one side is a dash: spaced ``--`` in a table,
+    ``<!--``, ``-->``, ``|--`` and runs of three or more hyphens are left alone.
+
+    >>> normalise_dashes("The penalty for a revoke--").text
+    'The penalty for a revoke—'
+    >>> normalise_dashes("7.--(_a_) The candidates").text
+    '7.—(_a_) The candidates'
+    >>> normalise_dashes("|    --      |  8  |\\n<!-- note -->\\n----").text
+    '|    --      |  8  |\\n<!-- note -->\\n----'
+    """
+    def decide(m: regex.Match) -> tuple[str, float, str] | None:
+        before = text[m.start() - 1] if m.start() else " "
+        after = text[m.end()] if m.end() < len(text) else " "
+        if before.isspace() and after.isspace():
+            return None
+        return dash, 0.95, "double hyphen used as a dash"
+
+    return substitute(text, _DOUBLE_HYPHEN, "dash", decide)
+
+
+_CURLY = regex.compile(r"[‘’“”]")
+_STRAIGHT = regex.compile(r"[\"']")
+_OPENING_CONTEXT = regex.compile(r"[\s(\[{—–-]")
+
+
+def normalise_quotes(text: str, style: str = "straight") -> Fixed:
+    """Make quotation marks consistent: ``straight`` (''"'') or ``curly`` (‘’“”).
+
+    >>> normalise_quotes("the loser’s score; “hand”").text
+    'the loser\\'s score; "hand"'
+    >>> normalise_quotes('say, "I arrange," the dealer\\'s', style="curly").text
+    'say, “I arrange,” the dealer’s'
+    >>> normalise_quotes("''italic'' '''bold'''", style="curly").text
+    "''italic'' '''bold'''"
+    """
+    if style == "straight":
+        table = {"‘": "'", "’": "'", "“": '"', "”": '"'}
+        return substitute(text, _CURLY, "quotes",
+                          lambda m: (table[m.group(0)], 1.0, "straight quotes chosen"))
+    if style != "curly":
+        raise ValueError(f"unknown quote style {style!r}")
+
+    def decide(m: regex.Match) -> tuple[str, float, str] | None:
+        mark = m.group(0)
+        i = m.start()
+        if mark == "'" and ((i + 1 < len(text) and text[i + 1] == "'")
+                            or (i and text[i - 1] == "'")):
+            return None  # wiki italics/bold
+        opening = i == 0 or bool(_OPENING_CONTEXT.match(text[i - 1]))
+        if mark == '"':
+            return ("“" if opening else "”"), 0.85, "curly quotes chosen"
+        return ("‘" if opening else "’"), 0.85, "curly quotes chosen"
+
+    return substitute(text, _STRAIGHT, "quotes", decide)

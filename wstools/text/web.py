@@ -1,0 +1,222 @@
+"""Fixes for text scraped from web reprints: site boilerplate, dotted words, marks, ``_italics_``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import regex
+
+from ..edits import Edit, apply_edits
+from .fix import Fixed, substitute
+from .vocabulary import EMPTY, Vocabulary
+
+# Features of site chrome (never a fixed list of sites): a weight for each kind of evidence.
+_FEATURES: list[tuple[str, regex.Pattern, float]] = [
+    ("domain", regex.compile(r"\b[\w-]{3,}\.(?:com|net|org|info|io|co|me|xyz)\b", regex.I), 2.0),
+    ("email", regex.compile(r"\[email\s*protected\]|\b\S+@\S+\.\w+", regex.I), 2.0),
+    ("wiki-chrome", regex.compile(r"\b(?:Jump to (?:navigation|search)|From Wikisource|"
+                                  r"needs to be proofread|Retrieved from)\b", regex.I), 2.0),
+    ("page-title", regex.compile(r"^Page:.+\.(?:djvu|pdf)/\d+\s*$", regex.I), 2.0),
+    ("novel", regex.compile(r"\b(?:novels?|manga|light ?novel)\b", regex.I), 1.0),
+    ("chapter", regex.compile(r"\b(?:chapters?|Part \d+)\b"), 1.0),
+    ("read", regex.compile(r"\b(?:read|reading)\b(?! (?:out|aloud))", regex.I), 1.0),
+    ("comment", regex.compile(r"\bcomments?\b", regex.I), 1.0),
+    ("follow", regex.compile(r"\bfollow (?:button|us)\b|\bbookmark", regex.I), 1.0),
+    ("site", regex.compile(r"\b(?:website|online|web ?site|full-screen|F11|mobile|smartphone|"
+                           r"notifications?|views|updated?|updates|translated|summary)\b",
+                           regex.I), 1.0),
+    ("button", regex.compile(r"\b(?:click|Like|share|support us|subscribe)\b"), 1.0),
+]
+_LAW_START = regex.compile(r"^\s*(?:\d+[a-z]?\.|[IVX]+\.|\(\w\))")
+
+
+@dataclass(frozen=True)
+class BoilerplateScore:
+    score: float
+    features: tuple[str, ...]
+
+
+def score_boilerplate(paragraph: str) -> BoilerplateScore:
+    """How much a paragraph looks like site chrome (2 or more is boilerplate).
+
+    >>> score_boilerplate("Hoyle's Games Modernized - BestLightNovel.com").score
+    2.0
+    >>> score_boilerplate("75. Should the dealer indicate that all the tricks are his").score
+    0.0
+    """
+    found: list[str] = []
+    score = 0.0
+    for name, pattern, weight in _FEATURES:
+        hits = len(pattern.findall(paragraph))
+        if hits:
+            found.append(name)
+            score += weight * min(hits, 3) if weight >= 2 else weight
+    return BoilerplateScore(score, tuple(found))
+
+
+def _paragraphs(text: str) -> list[tuple[int, int]]:
+    """Spans of paragraphs: lines, or blocks between blank lines when text is wrapped."""
+    spans = []
+    for m in regex.finditer(r"[^\n]+", text):
+        spans.append((m.start(), m.end()))
+    return spans
+
+
+def remove_boilerplate(text: str) -> Fixed:
+    """Remove paragraphs (lines) that are site chrome, judged by their features.
+
+    A line needs a score of 2 (a domain name; or two of: novel, chapter, read, comment,
+    follow, website words, buttons); a line that starts like a law needs 4 and must be
+    mostly chrome. Titles that the chrome names (``X - site.com``) mark short lines that
+    repeat them (``X Part 29``) as chrome too.
+
+    >>> t = ("BestNovel.com\\nMy Book Part 3\\nMy Book - BestNovel.com\\n"
+    ...      "75. Should the dealer claim, see the site name \\"BestNovel.com\\" on the card.\\n"
+    ...      "Please click Like and comment to support us!")
+    >>> print(remove_boilerplate(t).text)
+    75. Should the dealer claim, see the site name "BestNovel.com" on the card.
+    """
+    spans = _paragraphs(text)
+    scores = [score_boilerplate(text[s:e]) for s, e in spans]
+    titles: set[str] = set()
+    for (s, e), sc in zip(spans, scores, strict=True):
+        if sc.score >= 2:
+            for part in regex.split(r"\s+[-–|]\s+", text[s:e]):
+                part = part.strip()
+                if part and not _FEATURES[0][1].search(part) and len(part.split()) <= 8:
+                    titles.add(part.lower())
+    edits = []
+    for (s, e), sc in zip(spans, scores, strict=True):
+        para = text[s:e]
+        words = len(para.split())
+        score, features = sc.score, list(sc.features)
+        if titles and words <= 14 and any(t in para.lower() for t in titles):
+            score += 1.0
+            features.append("repeats-site-title")
+        law_like = bool(_LAW_START.match(para))
+        quoted_only = "domain" in features and all(
+            m.group(0) in _quoted(para) for m in _FEATURES[0][1].finditer(para))
+        if quoted_only:
+            continue
+        needed = 4.0 if law_like else 2.0
+        if law_like and score < words / 6:
+            continue
+        if score >= needed:
+            start, end = s, e
+            if e < len(text) and text[e] == "\n":
+                end = e + 1
+            elif s > 0 and text[s - 1] == "\n" and not (edits and edits[-1].end == s):
+                start = s - 1
+            edits.append(Edit(start, end, text[start:end], "", "boilerplate",
+                              min(0.99, 0.6 + 0.1 * score), "features: " + ", ".join(features)))
+    return Fixed(apply_edits(text, edits) if edits else text, edits)
+
+
+_QUOTED = regex.compile(r"[\"“]([^\"”]+)[\"”]|(?<!\w)['‘]([^'’]+)['’](?!\w)")
+
+
+def _quoted(paragraph: str) -> str:
+    """The parts of a paragraph inside quotation marks (apostrophes are not quotes)."""
+    return " ".join(a or b for a, b in _QUOTED.findall(paragraph))
+
+
+_DOTTED = regex.compile(r"(?<![\p{L}.])\p{L}+(?:\.\+?\p{L}+)+(?![\p{L}])(?!\.\p{L})")
+
+
+def undot_scraped_words(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
+    """Undo a scraper's dots inside words (``establis.h.i.+ng``, ``const.i.tute``).
+
+    A dotted token is undone when the undotted word is in the word list, or when it carries
+    the scraper's ``.+`` signature; abbreviations (all one-letter parts: ``i.e``, ``U.S``)
+    and words with a capital inside are left alone.
+
+    >>> v = Vocabulary.from_texts(["constitute assist snatched circumstances"])
+    >>> undot_scraped_words("does not const.i.tute a revoke; wis.h.i.+ng to a.s.sist", v).text
+    'does not constitute a revoke; wishing to assist'
+    >>> undot_scraped_words("s.n.a.t.c.hed under no circ.u.mstances", v).text
+    'snatched under no circumstances'
+    >>> undot_scraped_words("_i.e._ a player; e.g. the U.S.A. and Mr.Hoyle", v).text
+    '_i.e._ a player; e.g. the U.S.A. and Mr.Hoyle'
+    """
+    def decide(m: regex.Match) -> tuple[str, float, str] | None:
+        token = m.group(0)
+        parts = regex.split(r"\.\+?", token)
+        if all(len(p) == 1 for p in parts):
+            return None
+        word = "".join(parts)
+        if any(c.isupper() for c in word[1:]):
+            return None
+        if ".+" in token:
+            return word, 0.97, "the scraper's '.+' signature"
+        if vocabulary.is_word(word) and not vocabulary.is_word(parts[0]) or (
+                vocabulary.is_word(word) and any(len(p) == 1 for p in parts)):
+            return word, 0.95, f"'{word.lower()}' is in the word list"
+        if word.islower() and len(word) >= 6 and any(len(p) == 1 for p in parts[1:-1]):
+            return word, 0.85, "single letters set off by dots inside a word"
+        return None
+
+    return substitute(text, _DOTTED, "scraper-dots", decide)
+
+
+_PAGE_MARK = regex.compile(r"(\n?)[ \t]*\{(\d{1,4}|[ivxlc]{1,6})\}[ \t]*")
+
+
+def remove_page_marks(text: str) -> Fixed:
+    """Take out ``{241}`` page marks; each removal is an edit, so the page is kept.
+
+    >>> r = remove_page_marks("the penalty is paid. {242}\\n\\nNEXT\\nthe exact {171} place")
+    >>> r.text
+    'the penalty is paid.\\n\\nNEXT\\nthe exact place'
+    >>> [e.evidence for e in r.edits]
+    ['page 242', 'page 171']
+    >>> remove_page_marks("out.\\n{169}\\nENTRY {1}").text
+    'out.\\nENTRY'
+    """
+    def decide(m: regex.Match) -> tuple[str, float, str] | None:
+        text_before = m.start() > 0 and text[m.start() - 1] != "\n" and not m.group(1)
+        text_after = m.end() < len(text) and text[m.end()] != "\n"
+        if text_before and text_after:
+            new = " "
+        elif m.group(1) and text_after and m.start() > 0:
+            new = "\n"
+        else:
+            new = ""
+        return new, 1.0, f"page {m.group(2)}"
+
+    return substitute(text, _PAGE_MARK, "page-mark", decide)
+
+
+_FOOTNOTE_MARK = regex.compile(r"(?<=[\p{L}\p{N}.,;:!?’'\"\)\]—-])\[(\d{1,3})\]")
+
+
+def remove_footnote_marks(text: str) -> Fixed:
+    """Take out ``[49]`` footnote references after a word; a ``[27]`` opening a line (the
+    note itself) and editorial brackets such as ``revoke[s]`` or ``[sic]`` stay.
+
+    >>> remove_footnote_marks("who is to deal.[49] If; revoke[s]\\n[27] See Law 73.").text
+    'who is to deal. If; revoke[s]\\n[27] See Law 73.'
+    """
+    return substitute(text, _FOOTNOTE_MARK, "footnote-mark",
+                      lambda m: ("", 1.0, f"footnote {m.group(1)}"))
+
+
+_UNDERSCORE_ITALIC = regex.compile(r"(?<![\w_])_(?=\S)([^_\n]{1,200}?)(?<=\S)_(?![\w_])")
+
+
+def convert_underscore_italics(text: str, style: str = "wiki") -> Fixed:
+    """``_i.e._`` marks italics in plain-text reprints: ``wiki`` makes ``''i.e.''``,
+    ``strip`` keeps only the words.
+
+    >>> convert_underscore_italics("(_a_) The candidates; _in itself_; snake_case_name").text
+    "(''a'') The candidates; ''in itself''; snake_case_name"
+    >>> convert_underscore_italics("a blank ____ here", style="strip").text
+    'a blank ____ here'
+    """
+    if style not in ("wiki", "strip"):
+        raise ValueError(f"unknown italic style {style!r}")
+
+    def decide(m: regex.Match) -> tuple[str, float, str]:
+        inner = m.group(1)
+        return (f"''{inner}''" if style == "wiki" else inner), 0.95, "underscores mark italics"
+
+    return substitute(text, _UNDERSCORE_ITALIC, "italics", decide)
