@@ -82,6 +82,13 @@ class CleanResult:
     text: str
     edits: list[Edit]
     marks: list[Mark]
+    maps: list[OffsetMap] = field(default_factory=list, repr=False)
+
+    def to_source(self, offset: int, end: bool = False) -> int:
+        """The offset in the input of an offset in the clean text."""
+        for m in reversed(self.maps):
+            offset = m.to_input(offset, end=end)
+        return offset
 
     def explain(self) -> str:
         return "\n".join(e.describe() for e in self.edits)
@@ -121,4 +128,4 @@ def clean(text: str, fixes: Sequence[str] = DEFAULT_FIXES, options: Options | No
         marks.append(Mark(kind, e.evidence.split()[-1], offset))
     marks.sort(key=lambda m: m.offset)
     all_edits.sort(key=lambda e: (e.start, e.end))
-    return CleanResult(text, current, with_positions(all_edits, text), marks)
+    return CleanResult(text, current, with_positions(all_edits, text), marks, maps)

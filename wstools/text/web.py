@@ -16,6 +16,8 @@ _FEATURES: list[tuple[str, regex.Pattern, float]] = [
     ("email", regex.compile(r"\[email\s*protected\]|\b\S+@\S+\.\w+", regex.I), 2.0),
     ("wiki-chrome", regex.compile(r"\b(?:Jump to (?:navigation|search)|From Wikisource|"
                                   r"needs to be proofread|Retrieved from)\b", regex.I), 2.0),
+    ("social", regex.compile(r"facebook|twitter|pinterest|linkedin|reddit|tumblr", regex.I),
+     2.0),
     ("page-title", regex.compile(r"^Page:.+\.(?:djvu|pdf)/\d+\s*$", regex.I), 2.0),
     ("novel", regex.compile(r"\b(?:novels?|manga|light ?novel)\b", regex.I), 1.0),
     ("chapter", regex.compile(r"\b(?:chapters?|Part \d+)\b"), 1.0),

@@ -1,0 +1,235 @@
+"""Law numbers: find law starts in run-together OCR, repair garbled numbers, check sequences.
+
+OCR garbles law numbers (``Cl.`` for 61, ``U5.`` for 65, ``8S.`` for 88) and prints wrong
+digits (``58.`` for 53). A law start is a short token and a full stop at a sentence start;
+the numbers must run on one by one, so the best reading of the whole page is a path through
+the candidates that pays for each character read as a digit it does not look like, for each
+candidate skipped and for each number left out. Exact numbers that fit anchor the path.
+
+>>> text = "the liability. 58. After the deal. 54. If he. 55. A card. Cl. If a player. 57. If"
+>>> [(s.token, s.number) for s in find_law_starts(text)]
+[('58', 53), ('54', 54), ('55', 55), ('Cl', 56), ('57', 57)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import regex
+
+from ..diagnostics import Diagnostic
+from ..edits import Edit
+
+# observed character -> {digit it may stand for: cost}
+CONFUSIONS: dict[str, dict[str, float]] = {
+    "O": {"0": 0.3}, "o": {"0": 0.3}, "D": {"0": 0.5}, "Q": {"0": 0.5},
+    "l": {"1": 0.3}, "I": {"1": 0.3}, "i": {"1": 0.4}, "|": {"1": 0.3}, "!": {"1": 0.4},
+    "t": {"1": 0.6}, "L": {"1": 0.6}, "J": {"1": 0.7, "3": 0.8}, "]": {"1": 0.5},
+    "Z": {"2": 0.3}, "z": {"2": 0.4},
+    "A": {"4": 0.5}, "h": {"4": 0.7}, "H": {"4": 0.8, "6": 0.9},
+    "S": {"5": 0.3, "8": 0.4}, "s": {"5": 0.4}, "$": {"5": 0.4, "8": 0.5},
+    "b": {"6": 0.4}, "G": {"6": 0.4}, "C": {"6": 0.5, "0": 0.8}, "c": {"6": 0.6},
+    "U": {"6": 0.6, "0": 0.6}, "T": {"7": 0.4}, "/": {"7": 0.7, "1": 0.7},
+    "B": {"8": 0.3}, "g": {"9": 0.4}, "q": {"9": 0.4},
+    # digits misread as other digits
+    "3": {"8": 0.4, "5": 0.7, "9": 0.8}, "8": {"3": 0.4, "6": 0.6, "0": 0.7, "9": 0.7},
+    "5": {"6": 0.6, "3": 0.7, "8": 0.8}, "6": {"5": 0.6, "8": 0.6, "0": 0.7},
+    "0": {"6": 0.5, "8": 0.7, "9": 0.8}, "9": {"0": 0.7, "8": 0.7, "3": 0.8},
+    "1": {"7": 0.6, "4": 0.8}, "7": {"1": 0.6}, "4": {"1": 0.8},
+}
+UNKNOWN_SUBSTITUTION = 1.5
+DIGIT_AS_DIGIT = 3.0  # a clean digit read as an unrelated one
+INDEL = 1.0
+SKIP_NUMBER = 5.0  # a law left out of the sequence
+SKIP_EXACT = 3.0  # a clean number that is not a law start
+SKIP_GARBLED = 0.5  # a garbled token that is not a law start
+MAX_READING_COST = 4.5
+COMMON_TOKENS = frozenset("a an as at be by do he if in is it me my no of on or so to up us we "
+                          "i ii iii iv v vi the and per viz etc mr mrs dr st ed ib id"
+                          .split())
+
+_CANDIDATE = regex.compile(
+    r"(?:^|(?<=[.;:!?)\]*”\"'—-]\s{1,3}))([0-9A-Za-z$!|/\]]{1,3})\.(?=\s+[\p{Lu}(“\"'])")
+
+
+def _substitution(c: str, d: str) -> float:
+    if c == d:
+        return 0.0
+    return CONFUSIONS.get(c, {}).get(d, DIGIT_AS_DIGIT if c.isdigit() else UNKNOWN_SUBSTITUTION)
+
+
+@lru_cache(maxsize=65536)
+def reading_cost(token: str, number: int) -> float:
+    """Cost of reading ``token`` as the law number ``number`` (0 for an exact match).
+
+    >>> reading_cost("61", 61), reading_cost("Cl", 61), reading_cost("8S", 88)
+    (0.0, 0.8, 0.4)
+    >>> reading_cost("70", 76) < 1 < reading_cost("Hit", 69)
+    True
+    """
+    digits = str(number)
+    n, m = len(token), len(digits)
+    if n == m:  # same length: character-by-character misreads only
+        return sum(_substitution(c, d) for c, d in zip(token, digits, strict=True))
+    prev = [j * INDEL for j in range(m + 1)]
+    for i in range(1, n + 1):
+        cur = [i * INDEL] + [0.0] * m
+        c = token[i - 1]
+        for j in range(1, m + 1):
+            d = digits[j - 1]
+            sub = _substitution(c, d)
+            cur[j] = min(prev[j - 1] + sub, prev[j] + INDEL, cur[j - 1] + INDEL)
+        prev = cur
+    return prev[m]
+
+
+@dataclass(frozen=True)
+class LawStart:
+    """A law start found in running text: ``token`` (as printed) read as ``number``."""
+
+    start: int  # offset of the token
+    end: int  # offset after the full stop
+    token: str
+    number: int
+    cost: float
+
+    @property
+    def repaired(self) -> bool:
+        return self.token != str(self.number)
+
+
+def candidates(text: str) -> list[tuple[int, int, str]]:
+    """Tokens that could be a law number at a sentence start: (start, end, token)."""
+    out = []
+    for m in _CANDIDATE.finditer(text):
+        token = m.group(1)
+        if token.lower() in COMMON_TOKENS and not token.isdigit():
+            continue
+        if not token.isdigit() and not any(c in CONFUSIONS or c.isdigit() for c in token):
+            continue
+        if token.isalpha() and token.islower() and len(token) > 1:
+            continue  # "viz.", "ibid." and other words in lower case
+        out.append((m.start(1), m.end(), token))
+    return out
+
+
+def find_law_starts(text: str, first: int | None = None, last: int | None = None
+                    ) -> list[LawStart]:
+    """The law starts of a run-together text, numbered consecutively (see module doc)."""
+    cands = candidates(text)
+    exact = [int(t) for _, _, t in cands if t.isdigit()]
+    if not exact:
+        return []
+    lo = first if first is not None else max(1, min(exact) - 3)
+    hi = last if last is not None else max(exact) + 3
+    if len(cands) > 20000:
+        cands = [c for c in cands if c[2].isdigit()]
+    options: list[list[tuple[int, float]]] = []
+    for _, _, token in cands:
+        opts = []
+        for number in range(lo, hi + 1):
+            if abs(len(str(number)) - len(token)) > 1:
+                continue
+            cost = reading_cost(token, number)
+            if cost <= MAX_READING_COST:
+                opts.append((number, cost))
+        options.append(opts)
+    skip = [SKIP_EXACT if t.isdigit() else SKIP_GARBLED for _, _, t in cands]
+    # best[i][number] = (cost of a path ending with candidate i read as number, back pointer)
+    best: list[dict[int, tuple[float, tuple[int, int] | None]]] = []
+    prefix_skip = [0.0]
+    for s in skip:
+        prefix_skip.append(prefix_skip[-1] + s)
+    window = 8
+    for i, opts in enumerate(options):
+        row: dict[int, tuple[float, tuple[int, int] | None]] = {}
+        for number, cost in opts:
+            start_cost = prefix_skip[i] + cost
+            if first is not None:
+                start_cost += SKIP_NUMBER * max(0, number - first)
+            entry: tuple[float, tuple[int, int] | None] = (start_cost, None)
+            for j in range(max(0, i - window), i):
+                between = prefix_skip[i] - prefix_skip[j + 1]
+                for prev_number in range(number - 4, number):
+                    prev = best[j].get(prev_number)
+                    if prev is None:
+                        continue
+                    total = prev[0] + between + cost + SKIP_NUMBER * (number - prev_number - 1)
+                    if total < entry[0]:
+                        entry = (total, (j, prev_number))
+            row[number] = entry
+        best.append(row)
+    end_best: tuple[float, tuple[int, int] | None] = (float("inf"), None)
+    for i, row in enumerate(best):
+        for number, (cost, _) in row.items():
+            total = cost + prefix_skip[-1] - prefix_skip[i + 1]
+            if last is not None:
+                total += SKIP_NUMBER * max(0, last - number)
+            if total < end_best[0]:
+                end_best = (total, (i, number))
+    path = []
+    node = end_best[1]
+    while node is not None:
+        i, number = node
+        path.append((i, number))
+        node = best[i][number][1]
+    path.reverse()
+    return [LawStart(cands[i][0], cands[i][1], cands[i][2], number,
+                     reading_cost(cands[i][2], number)) for i, number in path]
+
+
+def repair_edit(start: LawStart, previous: int | None, following: int | None) -> Edit:
+    """The :class:`Edit` that records a repaired law number, with its evidence."""
+    context = []
+    if previous is not None:
+        context.append(f"after law {previous}")
+    if following is not None:
+        context.append(f"before law {following}")
+    confusions = []
+    for c, d in zip(start.token, str(start.number), strict=False):
+        if c != d and d in CONFUSIONS.get(c, {}):
+            confusions.append(f"{c}→{d}")
+    evidence = "sequence: " + ", ".join(context) if context else "sequence"
+    if confusions:
+        evidence += "; OCR confusions " + ", ".join(confusions)
+    confidence = round(max(0.5, 0.98 - 0.08 * start.cost), 2)
+    return Edit(start.start, start.start + len(start.token), start.token, str(start.number),
+                "law-number", confidence, evidence)
+
+
+def check_sequence(numbers: list[tuple[int | None, str, int | None, int]],
+                   file: str = "") -> list[Diagnostic]:
+    """Report gaps, duplicates and numbers out of order.
+
+    ``numbers`` holds (number, suffix, range_end, source offset) for each law in order.
+
+    >>> [d.code for d in check_sequence([(1, "", None, 0), (2, "", None, 5), (2, "a", None, 9),
+    ...                                  (5, "", None, 12), (4, "", None, 20)])]
+    ['law-gap', 'law-out-of-order']
+    """
+    diags = []
+    seen: set[tuple[int, str]] = set()
+    expected: int | None = None
+    for number, suffix, range_end, offset in numbers:
+        if number is None:
+            continue
+        key = (number, suffix)
+        if key in seen:
+            diags.append(Diagnostic("law-duplicate", f"law {number}{suffix} appears twice",
+                                    offset, "warning", file))
+        elif suffix:
+            pass  # 12a follows 12
+        elif expected is not None and number > expected:
+            missing = (f"{expected}" if number == expected + 1
+                       else f"{expected} to {number - 1}")
+            diags.append(Diagnostic("law-gap", f"law {missing} missing before law {number}",
+                                    offset, "warning", file))
+        elif expected is not None and number < expected:
+            diags.append(Diagnostic("law-out-of-order",
+                                    f"law {number} after law {expected - 1}", offset,
+                                    "warning", file))
+        seen.add(key)
+        if not suffix:
+            expected = max(expected or 0, (range_end or number) + 1)
+    return diags

@@ -1,0 +1,189 @@
+"""Writers for the law model: JSON, lines (the corpus form), plain text, wikitext."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from .model import Clause, Code, Law, Paragraph, to_dict
+
+
+def _clause_label(c: Clause) -> str:
+    if c.style == "(a)":
+        return f"({c.label})"
+    if c.style == "(a.)":
+        return f"({c.label}.)"
+    if c.style in ("-", "*"):
+        return "*"
+    return f"{c.label}."
+
+
+def to_json(codes: Sequence[Code], indent: int = 1) -> str:
+    """The codes as JSON (see ``wstools/laws/schema.json``)."""
+    return json.dumps({"codes": [to_dict(c) for c in codes]}, ensure_ascii=False,
+                      indent=indent)
+
+
+def _law_lines(law: Law, number_sep: str) -> list[str]:
+    head = f"''{law.heading}.''—" if law.heading else ""
+    if law.number is None:
+        head = f"{law.heading}.—" if law.heading else ""
+        first = head + law.text
+    else:
+        first = f"{law.label}.{number_sep}{head}{law.text}"
+    out = []
+    body = list(law.body)
+    if not law.text and body and isinstance(body[0], Clause) and law.number is not None \
+            and body[0].style not in ("-", "*"):
+        c = body.pop(0)
+        first = f"{law.label}.{number_sep}{head}{_clause_label(c)} {c.text}"
+    out.append(first)
+    for b in body:
+        if isinstance(b, Clause):
+            out.append(f"{_clause_label(b)} {b.text}")
+        else:
+            out.append(("    " if b.indent else "") + b.text)
+    for n in law.notes:
+        out.append(f"[NOTE.—{n.text}—ED.]" if n.kind == "editor" else f"NOTE.—{n.text}")
+    return out
+
+
+def to_lines(codes: Sequence[Code], number_sep: str = " ") -> str:
+    """The ``lines`` shape: one paragraph a line, blank lines between (the corpus form)."""
+    out: list[str] = []
+    for code in codes:
+        out.extend(code.preamble if code.title else [])
+        if code.title:
+            out.append(code.title)
+        if code.authority:
+            out.append(code.authority)
+        if not code.title:
+            out.extend(code.preamble)
+        if code.fragment:
+            out.append(code.fragment)
+        for s in code.sections:
+            if s.heading:
+                out.append(s.heading)
+            out.extend(s.paragraphs)
+            for law in s.laws:
+                out.extend(_law_lines(law, number_sep))
+        out.extend(f"[{k}] {v}" for k, v in code.footnotes.items())
+    return "\n\n".join(out) + "\n"
+
+
+def to_text(codes: Sequence[Code], width: int | None = None) -> str:
+    """Plain text: one law a paragraph, clauses indented, no page marks or markup."""
+    def plain(s: str) -> str:
+        return s.replace("'''", "").replace("''", "")
+
+    out: list[str] = []
+    for code in codes:
+        if code.title:
+            out.append(plain(code.title))
+        if code.authority:
+            out.append(plain(code.authority))
+        out.extend(plain(p) for p in code.preamble)
+        if code.fragment:
+            out.append(plain(code.fragment))
+        for s in code.sections:
+            if s.heading:
+                out.append(plain(s.heading).upper())
+            out.extend(plain(p) for p in s.paragraphs)
+            for law in s.laws:
+                head = f"{law.heading}.—" if law.heading else ""
+                lead = f"{law.label}. " if law.number is not None else ""
+                out.append(plain(f"{lead}{head}{law.text}".rstrip()))
+                for b in law.body:
+                    if isinstance(b, Clause):
+                        out.append("    " + plain(f"{_clause_label(b)} {b.text}"))
+                    else:
+                        out.append(("    " if b.indent else "") + plain(b.text))
+                for n in law.notes:
+                    out.append("    " + plain(f"Note.—{n.text}"))
+        for k, v in code.footnotes.items():
+            out.append(plain(f"[{k}] {v}"))
+    return "\n\n".join(out) + "\n"
+
+
+def _wiki_escape(text: str) -> str:
+    """Make ``|`` and ``=`` safe inside a template parameter."""
+    return text.replace("|", "{{!}}").replace("=", "{{=}}")
+
+
+def _wiki_body(law: Law, in_template: bool) -> list[str]:
+    out = []
+    esc = _wiki_escape if in_template else (lambda s: s)
+    for b in law.body:
+        if isinstance(b, Clause):
+            if b.style in ("-", "*"):
+                out.append(f"* {esc(b.text)}")
+            else:
+                out.append(f":{_clause_label(b)} {esc(b.text)}")
+        else:
+            out.append((":" if b.indent else "") + esc(b.text))
+    for n in law.notes:
+        text = f"[NOTE.—{n.text}—ED.]" if n.kind == "editor" else f"NOTE.—{n.text}"
+        out.append(f":<small>{esc(text)}</small>")
+    return out
+
+
+def _heading_wiki(text: str) -> str:
+    return "{{c|{{sc|" + _wiki_escape(text) + "}}}}"
+
+
+def to_wikitext(codes: Sequence[Code], form: str = "paragraphs") -> str:
+    """Wikitext for Wikisource: ``form="ol"`` puts each run of consecutive plain numbered
+    laws in an ``{{ol}}`` (the form of the American Whist Congress page); ``"paragraphs"``
+    writes ``'''12.'''`` paragraphs. Headings are ``{{c|{{sc|…}}}}`` in both."""
+    if form not in ("ol", "paragraphs"):
+        raise ValueError(f"unknown wikitext form {form!r}")
+    out: list[str] = []
+    for code in codes:
+        if code.title:
+            out.extend(code.preamble)
+            out.append("{{c|" + _wiki_escape(code.title) + "}}")
+        if code.authority:
+            out.append(code.authority)
+        if not code.title:
+            out.extend(code.preamble)
+        if code.fragment:
+            out.append(code.fragment)
+        for s in code.sections:
+            if s.heading:
+                out.append(_heading_wiki(s.heading))
+            out.extend(s.paragraphs)
+            run: list[Law] = []
+
+            def flush(run: list[Law] = run) -> None:
+                if not run:
+                    return
+                items = []
+                for law in run:
+                    head = f"{law.heading}.—" if law.heading else ""
+                    lines = [_wiki_escape(head + law.text)] + _wiki_body(law, True)
+                    items.append("\n".join(lines))
+                start = "" if run[0].number == 1 else f"|start={run[0].number}"
+                out.append("{{ol" + start + "\n|" + "\n|".join(items) + "\n}}")
+                run.clear()
+
+            for law in s.laws:
+                plain_number = (law.number is not None and not law.suffix and law.range_end is None
+                                and law.text)
+                if form == "ol" and plain_number and (not run or run[-1].number + 1 == law.number):
+                    run.append(law)
+                    continue
+                flush()
+                if form == "ol" and plain_number:
+                    run.append(law)
+                    continue
+                head = f"''{law.heading}.''—" if law.heading else ""
+                if law.number is None:
+                    head = f"{law.heading}.—" if law.heading else ""
+                    first = head + law.text
+                else:
+                    first = f"'''{law.label}.''' {head}{law.text}"
+                out.append("\n".join([first] + _wiki_body(law, False)))
+            flush()
+        for k, v in code.footnotes.items():
+            out.append(f"[{k}] {v}")
+    return "\n\n".join(out) + "\n"
