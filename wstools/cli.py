@@ -212,6 +212,153 @@ def cmd_templates(args: argparse.Namespace) -> int:
     return 0
 
 
+def _corpus_index(args: argparse.Namespace):
+    """The corpus index (``--corpus DIR`` or the project's corpus), or None without one."""
+    from .corpus.index import load_index
+    from .corpus.store import CorpusError, default_corpus_dir
+    folder = Path(args.corpus) if getattr(args, "corpus", None) else default_corpus_dir()
+    if not folder.is_dir():
+        if getattr(args, "corpus", None):
+            raise InputError(str(folder), "corpus folder does not exist")
+        return None
+    try:
+        return load_index(folder)
+    except CorpusError as exc:
+        raise InputError(str(folder), str(exc)) from None
+
+
+def cmd_clean(args: argparse.Namespace) -> int:
+    from .text import pipeline
+    text = read_input(args.file, args.max_bytes)
+    name = "<stdin>" if args.file == "-" else args.file
+    index = _corpus_index(args)
+    options = pipeline.Options(dash=args.dash, quotes=None if args.quotes == "keep"
+                               else args.quotes, italics=args.italics,
+                               space_before="" if args.keep_space_before else ",;:?!")
+    if index is not None:
+        options.vocabulary = index.vocabulary
+    fixes = [f.strip() for f in args.fixes.split(",")] if args.fixes else \
+        list(pipeline.DEFAULT_FIXES)
+    if args.unwrap and "unwrap" not in fixes:
+        fixes.insert(1, "unwrap")
+    try:
+        result = pipeline.clean(text, fixes, options)
+    except ValueError as exc:
+        print(f"wstools clean: {exc}", file=sys.stderr)
+        return 2
+    if args.format == "json":
+        write_output(args.output, json.dumps(
+            {"file": name, "text": result.text, "edits": [e.as_dict() for e in result.edits],
+             "marks": [m.__dict__ for m in result.marks]}, ensure_ascii=False, indent=1))
+    else:
+        write_output(args.output, result.text)
+        if args.explain:
+            for e in result.edits:
+                print(f"{name}:{e.line}:{e.column}: {e.rule} {e.old!r} -> {e.new!r} "
+                      f"({e.confidence:.2f}) {e.evidence}", file=sys.stderr)
+            print(f"{name}: {len(result.edits)} edits", file=sys.stderr)
+    return 0
+
+
+def cmd_parse(args: argparse.Namespace) -> int:
+    from .laws import render
+    from .laws.parse import parse
+    text = read_input(args.file, args.max_bytes)
+    name = "<stdin>" if args.file == "-" else args.file
+    index = _corpus_index(args)
+    headings = index.headings if index is not None else ()
+    vocabulary = index.vocabulary if index is not None else None
+    result = parse(text, args.shape, file=name, headings=headings, vocabulary=vocabulary)
+    codes = result.codes
+    if args.to == "json":
+        out = render.to_json(codes)
+    elif args.to == "text":
+        out = render.to_text(codes)
+    elif args.to == "lines":
+        out = render.to_lines(codes)
+    elif args.to == "wikitext":
+        out = render.to_wikitext(codes, args.form)
+    elif args.to == "html":
+        from .laws.export import to_html
+        out = to_html(codes)
+    elif args.to == "tei":
+        from .laws.export import to_tei
+        out = to_tei(codes)
+    else:
+        from .laws.export import write_epub
+        if not args.output or args.output == "-":
+            raise InputError(name, "EPUB is binary: give -o FILE.epub")
+        write_epub(codes, args.output)
+        out = None
+    if out is not None:
+        write_output(args.output, out)
+    for d in result.diagnostics:
+        print(d.format(), file=sys.stderr)
+    if args.explain:
+        for e in result.edits:
+            print(f"{name}:{e.line}:{e.column}: {e.rule} {e.old!r} -> {e.new!r} "
+                  f"({e.confidence:.2f}) {e.evidence}", file=sys.stderr)
+    return 1 if any(d.severity == "error" for d in result.diagnostics) else 0
+
+
+def cmd_corpus(args: argparse.Namespace) -> int:
+    from .corpus import store
+    folder = Path(args.corpus) if args.corpus else store.default_corpus_dir()
+    if args.action == "build":
+        from .corpus.build import build
+        shared = Path(args.sources)
+        if not shared.is_dir():
+            raise InputError(str(shared), "sources folder does not exist (give --sources "
+                             "DIR, the folder holding seeds/ and sources/)")
+        reports = build(shared, folder, log=lambda s: print(s))
+        edits = sum(len(r.edits) for r in reports)
+        print(f"{len(reports)} printings, {sum(r.laws for r in reports)} laws, {edits} edits")
+        return 0
+    if args.action == "check":
+        from .corpus.check import check
+        diags = check(folder)
+        for d in diags:
+            print(d.format())
+        print(f"corpus check: {len(diags)} problems" if diags else "corpus check: ok",
+              file=sys.stderr)
+        return 1 if diags else 0
+    try:
+        printings = store.load(folder)
+    except (FileNotFoundError, store.CorpusError) as exc:
+        raise InputError(str(folder), str(exc)) from None
+    if args.action == "list":
+        for p in printings:
+            laws = p.parse().laws
+            numbers = [law.number for law in laws if law.number is not None]
+            span = f"{min(numbers)}-{max(numbers)}" if numbers else "-"
+            print(f"{p.id}\t{p.metadata.get('game', '')}\t{p.metadata['year']}\t"
+                  f"{len(laws)} laws ({span})\t{p.metadata['title']}")
+        return 0
+    # show
+    match = [p for p in printings if p.id == args.id]
+    if not match:
+        print(f"wstools corpus show: no printing {args.id!r}", file=sys.stderr)
+        return 2
+    p = match[0]
+    from .laws import render
+    code = p.parse().code
+    if args.law:
+        law = code.law(args.law)
+        if law is None:
+            print(f"wstools corpus show: {p.id} has no law {args.law}", file=sys.stderr)
+            return 2
+        from .laws.model import Section
+        section = next((s for s in code.sections if law in s.laws), Section())
+        from .laws.model import Code as _Code
+        print(render.to_text([_Code(sections=[Section(section.heading, [law])])]), end="")
+        return 0
+    for k, v in p.metadata.items():
+        print(f"{k}: {v}")
+    print()
+    print(render.to_text([code]), end="")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="wstools", description="Tools for Wikisource "
                                      "proofreaders: expand and lint templates, offline.")
@@ -238,6 +385,46 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", metavar="FILE", nargs="+", help="wikitext files, - for stdin")
     common(p)
     p.set_defaults(func=cmd_lint)
+
+    p = sub.add_parser("clean", help="clean OCR or web-reprint text, explaining each edit")
+    p.add_argument("file", metavar="FILE", help="text file, or - for standard input")
+    p.add_argument("-o", "--output", metavar="OUT")
+    p.add_argument("--explain", action="store_true", help="list every edit on stderr")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--fixes", help="comma-separated fixes to apply, in order (default: all)")
+    p.add_argument("--unwrap", action="store_true", help="join hard-wrapped paragraph lines")
+    p.add_argument("--dash", default="—", help="what '--' becomes (default: em dash)")
+    p.add_argument("--quotes", choices=("keep", "straight", "curly"), default="keep")
+    p.add_argument("--italics", choices=("wiki", "strip"), default="wiki")
+    p.add_argument("--keep-space-before", action="store_true",
+                   help="keep the space before ; : ? ! (French spacing)")
+    p.add_argument("--corpus", metavar="DIR", help="corpus folder for the word list")
+    p.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES, help=argparse.SUPPRESS)
+    p.set_defaults(func=cmd_clean)
+
+    p = sub.add_parser("parse", help="parse a code of laws and export it")
+    p.add_argument("file", metavar="FILE", help="text or wikitext file, or - for stdin")
+    p.add_argument("--shape", choices=("flat", "lines", "wikitext"), help="override the "
+                   "detected shape")
+    p.add_argument("--to", choices=("json", "text", "lines", "wikitext", "html", "tei", "epub"),
+                   default="json")
+    p.add_argument("--form", choices=("paragraphs", "ol"), default="paragraphs",
+                   help="wikitext form")
+    p.add_argument("-o", "--output", metavar="OUT")
+    p.add_argument("--explain", action="store_true", help="list every edit on stderr")
+    p.add_argument("--corpus", metavar="DIR", help="corpus folder (headings, word list)")
+    p.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES, help=argparse.SUPPRESS)
+    p.set_defaults(func=cmd_parse)
+
+    p = sub.add_parser("corpus", help="build, list, show or check the rule corpus")
+    p.add_argument("action", choices=("build", "list", "show", "check"))
+    p.add_argument("id", nargs="?", help="printing id for 'show'")
+    p.add_argument("law", nargs="?", help="law number for 'show'")
+    p.add_argument("--corpus", metavar="DIR", help="corpus folder (default: the project's)")
+    p.add_argument("--sources", metavar="DIR", default=str(Path(__file__).resolve().parents[2]
+                                                            .parent / "shared"),
+                   help="for 'build': the folder with seeds/ and sources/")
+    p.set_defaults(func=cmd_corpus)
 
     p = sub.add_parser("templates", help="list the templates or show one's parameters")
     p.add_argument("action", choices=("list", "show"))

@@ -118,7 +118,7 @@ def heading_match(text: str, known: Sequence[str]) -> tuple[str | None, float]:
     """The known heading ``text`` most resembles, with a 0–100 score.
 
     >>> heading_match("('ulliinj for new card*.", ["THE REVOKE.", "CALLING FOR NEW CARDS."])
-    ('CALLING FOR NEW CARDS.', 78.3)
+    ('CALLING FOR NEW CARDS.', 82.9)
     """
     norm = normalise_heading(text)
     best, score = None, 0.0
@@ -218,7 +218,7 @@ class Builder:
 
     def add(self, b: Block) -> None:
         text = b.text.strip()
-        if not text:
+        if not text and b.law is None:
             return
         first = not self.started
         self.started = True

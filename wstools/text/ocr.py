@@ -44,7 +44,8 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
     return substitute(text, _HYPHEN_BREAK, "hyphen-join", decide)
 
 
-_SPACE_BEFORE = regex.compile(r"(?<=[\p{L}\p{N}.)’'\"\]])[ \t]+([,;:?!])(?=\s|$)")
+_SPACE_BEFORE = regex.compile(
+    r"(?<=[\p{L}\p{N}.)’'\"\]])[ \t\u00a0\u2009\u202f]+([,;:?!])(?=\s|$)")
 
 
 def remove_space_before_punctuation(text: str, marks: str = ",;:?!") -> Fixed:
@@ -52,6 +53,8 @@ def remove_space_before_punctuation(text: str, marks: str = ",;:?!") -> Fixed:
 
     >>> remove_space_before_punctuation("liable to be called ; his partner").text
     'liable to be called; his partner'
+    >>> remove_space_before_punctuation("on the table\u00a0; but").text
+    'on the table; but'
     >>> remove_space_before_punctuation("viz. : the four cards").text
     'viz.: the four cards'
     >>> remove_space_before_punctuation(":indented line\\nA ratio 3 : 4").text
