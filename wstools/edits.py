@@ -78,25 +78,26 @@ class OffsetMap:
 
     def __init__(self, edits: Sequence[Edit]) -> None:
         self._out_starts: list[int] = []
+        self._in_starts: list[int] = []
         self._rows: list[tuple[int, int, int, int]] = []  # out_start, out_end, in_start, in_end
         shift = 0
         for e in sorted(edits, key=lambda e: e.start):
             out_start = e.start + shift
             out_end = out_start + len(e.new)
             self._out_starts.append(out_start)
+            self._in_starts.append(e.start)
             self._rows.append((out_start, out_end, e.start, e.end))
             shift += len(e.new) - (e.end - e.start)
 
     def to_output(self, pos: int) -> int:
         """Output offset for input offset ``pos`` (a replaced span maps to its start)."""
-        shift = 0
-        for out_start, out_end, in_start, in_end in self._rows:
-            if pos < in_start:
-                break
-            if pos < in_end:
-                return out_start
-            shift = out_end - in_end
-        return pos + shift
+        i = bisect.bisect_right(self._in_starts, pos) - 1
+        if i < 0:
+            return pos
+        out_start, out_end, in_start, in_end = self._rows[i]
+        if pos < in_end:
+            return out_start
+        return pos + out_end - in_end
 
     def to_input(self, pos: int, end: bool = False) -> int:
         """Input offset for output offset ``pos`` (``end`` picks the end of a replaced span)."""

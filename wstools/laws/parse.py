@@ -524,7 +524,8 @@ def _strip_wiki(line: str) -> tuple[str, str, bool]:
     line = regex.sub(r"^\[edit\]", "", line)
     m = _WIKI_HEADING.match(line)
     if m:
-        return (m.group("h") if m.group("h") is not None else m.group("e")).strip(), "heading", False
+        head = m.group("h") if m.group("h") is not None else m.group("e")
+        return head.strip(), "heading", False
     while line.startswith(":"):
         line, indent = line[1:].lstrip(), True
     line = regex.sub(r"^<small>(.*)</small>$", r"\1", line)

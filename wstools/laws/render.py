@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from .model import Clause, Code, Law, Paragraph, to_dict
+from .model import Clause, Code, Law, to_dict
 
 
 def _clause_label(c: Clause) -> str:

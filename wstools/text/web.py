@@ -1,4 +1,4 @@
-"""Fixes for text scraped from web reprints: site boilerplate, dotted words, marks, ``_italics_``."""
+"""Fixes for text scraped from web reprints: site chrome, dotted words, marks, ``_italics_``."""
 
 from __future__ import annotations
 
