@@ -186,3 +186,26 @@ def test_epub(parsed, tmp_path):
 def test_clause_model_nesting():
     c = Clause("a", "x", clauses=[Clause("i", "y", "(a)")])
     assert to_dict(c)["clauses"][0]["label"] == "i"
+
+
+def test_cyclopaedia_page_hyphen_joins_exactly_23():
+    from wstools.corpus.index import load_index
+    from wstools.text.pipeline import OCR_FIXES, clean
+    r = clean(seed("002"), OCR_FIXES, vocabulary=load_index(use_cache=False).vocabulary)
+    joins = [e for e in r.edits if e.rule == "hyphen-join"]
+    assert len(joins) == 23
+    assert "during- the" in r.text
+    assert all(e.old.count("- ") == 1 for e in joins)
+
+
+@pytest.mark.parametrize("prefix", ["001", "003", "004"])
+def test_no_junk_left_in_law_text(parsed, prefix):
+    import regex
+    r = parsed[prefix]
+    text = "\n".join([law.text for law in r.laws] + [b.text for law in r.laws for b in law.body]
+                     + [h for c in r.codes for h in c.headings])
+    assert not regex.search(r"\{\d+\}|\[\d+\]\s|\p{L}\.\p{L}\.\p{L}|\.\+|novel|\.com|--|_\w", text)
+    removed = {e.rule for e in r.edits}
+    assert "boilerplate" in removed and "scraper-dots" in removed
+    marks = [e for e in r.edits if e.rule in ("page-mark", "footnote-mark")]
+    assert marks and all(e.evidence for e in marks)
