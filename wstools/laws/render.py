@@ -48,19 +48,27 @@ def _law_lines(law: Law, number_sep: str) -> list[str]:
     return out
 
 
+def _front(code: Code, title: str | None) -> list[str]:
+    """A code's opening paragraphs in reading order: a titled code's preamble introduces
+    it (it comes first); an untitled one's follows the authority line."""
+    out: list[str] = []
+    if code.title:
+        out.extend(code.preamble)
+        out.append(title or code.title)
+    if code.authority:
+        out.append(code.authority)
+    if not code.title:
+        out.extend(code.preamble)
+    if code.fragment:
+        out.append(code.fragment)
+    return out
+
+
 def to_lines(codes: Sequence[Code], number_sep: str = " ") -> str:
     """The ``lines`` shape: one paragraph a line, blank lines between (the corpus form)."""
     out: list[str] = []
     for code in codes:
-        out.extend(code.preamble if code.title else [])
-        if code.title:
-            out.append(code.title)
-        if code.authority:
-            out.append(code.authority)
-        if not code.title:
-            out.extend(code.preamble)
-        if code.fragment:
-            out.append(code.fragment)
+        out.extend(_front(code, None))
         for s in code.sections:
             if s.heading:
                 out.append(s.heading)
@@ -139,15 +147,7 @@ def to_wikitext(codes: Sequence[Code], form: str = "paragraphs") -> str:
         raise ValueError(f"unknown wikitext form {form!r}")
     out: list[str] = []
     for code in codes:
-        if code.title:
-            out.extend(code.preamble)
-            out.append("{{c|" + _wiki_escape(code.title) + "}}")
-        if code.authority:
-            out.append(code.authority)
-        if not code.title:
-            out.extend(code.preamble)
-        if code.fragment:
-            out.append(code.fragment)
+        out.extend(_front(code, "{{c|" + _wiki_escape(code.title or "") + "}}"))
         for s in code.sections:
             if s.heading:
                 out.append(_heading_wiki(s.heading))
