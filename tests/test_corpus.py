@@ -76,3 +76,12 @@ def test_corpus_list_and_show(capsys):
     assert main(["corpus", "show", "hoyle-1909-whist", "12a"]) == 0
     assert "12a. Any candidate may declare into any table" in capsys.readouterr().out
     assert main(["corpus", "show", "nope"]) == 2
+
+
+def test_check_reports_junk_left(tmp_path):
+    (tmp_path / "x.txt").write_text(
+        "id: x\ntitle: t\nedition: e\nyear: 1\nsource: s\nlicence: pd\n---\n"
+        "1. A card wis.h.i.+ng _to_ play--so.\n\nBestNovel.com\n\n3. A law.\n")
+    found = [(d.code, d.line) for d in check(tmp_path)]
+    assert found == [("law-gap", 12), ("scraper-dots", 8), ("italics", 8), ("dash", 8),
+                     ("boilerplate", 10)]

@@ -310,7 +310,7 @@ def cmd_corpus(args: argparse.Namespace) -> int:
         if not shared.is_dir():
             raise InputError(str(shared), "sources folder does not exist (give --sources "
                              "DIR, the folder holding seeds/ and sources/)")
-        reports = build(shared, folder, log=lambda s: print(s))
+        reports = build(shared, folder, log=print, explain=args.explain)
         edits = sum(len(r.edits) for r in reports)
         print(f"{len(reports)} printings, {sum(r.laws for r in reports)} laws, {edits} edits")
         return 0
@@ -421,6 +421,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("id", nargs="?", help="printing id for 'show'")
     p.add_argument("law", nargs="?", help="law number for 'show'")
     p.add_argument("--corpus", metavar="DIR", help="corpus folder (default: the project's)")
+    p.add_argument("--explain", action="store_true", help="for 'build': log every edit")
     p.add_argument("--sources", metavar="DIR", default=str(Path(__file__).resolve().parents[2]
                                                             .parent / "shared"),
                    help="for 'build': the folder with seeds/ and sources/")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -37,14 +37,6 @@ class Edit:
         where = f"{self.line}:{self.column}" if self.line else f"@{self.start}"
         text = f"{where} {self.rule}: {self.old!r} -> {self.new!r} ({self.confidence:.2f})"
         return f"{text} {self.evidence}" if self.evidence else text
-
-
-@dataclass
-class EditLog:
-    """Edits made by one step of a pipeline, spans in that step's input."""
-
-    rule: str
-    edits: list[Edit] = field(default_factory=list)
 
 
 def apply_edits(text: str, edits: Iterable[Edit]) -> str:

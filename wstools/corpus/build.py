@@ -7,6 +7,7 @@ corrections (an error of that source, fixed with the evidence for it).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +15,7 @@ from pathlib import Path
 import regex
 
 from ..edits import Edit, apply_edits
-from ..laws.parse import parse
+from ..laws.parse import is_hard_wrapped, parse
 from ..laws.render import to_lines
 from ..text import pipeline as cleanup
 from ..text.vocabulary import Vocabulary
@@ -134,7 +135,7 @@ SPECS: tuple[Spec, ...] = (
 
 # marks stay in corpus text (they are structure), so the corpus cleanup leaves them
 CORPUS_FIXES = tuple(f for f in cleanup.DEFAULT_FIXES
-                     if f not in ("page-marks", "footnote-marks"))
+                     if f not in ("page-marks", "footnote-marks")) + ("paragraph-lines",)
 
 
 @dataclass
@@ -182,8 +183,12 @@ def _apply_corrections(text: str, corrections: tuple[Correction, ...]) -> tuple[
     return apply_edits(text, edits), edits
 
 
-def build(shared: Path, out: Path, log: Callable[[str], None] = print) -> list[BuildReport]:
-    """Build every corpus file into ``out`` from the raw files under ``shared``."""
+def build(shared: Path, out: Path, log: Callable[[str], None] = print,
+          explain: bool = False) -> list[BuildReport]:
+    """Build every corpus file into ``out`` from the raw files under ``shared``.
+
+    Boilerplate removals and reviewed corrections are always logged, with a count of the
+    edits of each rule; ``explain`` logs every edit."""
     out.mkdir(parents=True, exist_ok=True)
     raw_cache: dict[str, str] = {}
 
@@ -194,10 +199,11 @@ def build(shared: Path, out: Path, log: Callable[[str], None] = print) -> list[B
             raw_cache[name] = (shared / name).read_text(encoding="utf-8")
         return raw_cache[name]
 
-    vocabulary = Vocabulary.from_texts(raw(s.file) for s in SPECS)
+    vocabulary = Vocabulary.from_texts(raw(f) for f in dict.fromkeys(s.file for s in SPECS))
     book_notes = _footnotes(raw(HOYLE))
     reports = []
     for spec in SPECS:
+        note_edits: list[tuple[str, Edit]] = []
         source = _slice(raw(spec.file), spec)
         source, edits = _apply_corrections(source, spec.corrections)
         if spec.shape == "wikitext":
@@ -206,25 +212,34 @@ def build(shared: Path, out: Path, log: Callable[[str], None] = print) -> list[B
             text = to_lines([code], number_sep=" ")
         else:
             fixes = list(CORPUS_FIXES)
-            if "\n\n" in source and max(len(x) for x in source.split("\n")) <= 100:
+            if is_hard_wrapped(source):
                 fixes.insert(fixes.index("line-ends") + 1, "unwrap")
             cleaned = cleanup.clean(source, fixes, vocabulary=vocabulary)
             edits += cleaned.edits
             text = cleaned.text
-            text = "\n\n".join(p.strip() if not p.startswith("    ") else p.rstrip()
-                               for p in regex.split(r"\n\s*\n|\n(?=\S)", text) if p.strip())
             if spec.footnotes:
                 refs = sorted(set(regex.findall(r"\[(\d+)\]", text)), key=int)
-                notes = [f"[{r}] {cleanup.clean(book_notes[r], CORPUS_FIXES).text}"
-                         for r in refs if r in book_notes]
+                notes = []
+                for r in (r for r in refs if r in book_notes):
+                    note = cleanup.clean(book_notes[r], CORPUS_FIXES, vocabulary=vocabulary)
+                    note_edits += [(f"footnote {r}", e) for e in note.edits]
+                    notes.append(f"[{r}] {note.text}")
                 if notes:
                     text += "\n\n" + "\n\n".join(notes)
-        for e in edits:
-            if e.rule in ("boilerplate", "reviewed-correction"):
-                log(f"{spec.metadata['id']}: {e.rule}: {e.old.strip()[:70]!r}")
+        pid = spec.metadata["id"]
+        for where, e in [("", e) for e in edits] + note_edits:
+            if explain:
+                log(f"{pid}: {where or f'{e.line}:{e.column}'} {e.rule}: {e.old!r} -> "
+                    f"{e.new!r} ({e.confidence:.2f}) {e.evidence}")
+            elif e.rule in ("boilerplate", "reviewed-correction"):
+                log(f"{pid}: {e.rule}: {e.old.strip()[:70]!r}")
+        counts = Counter(e.rule for _, e in [("", e) for e in edits] + note_edits)
+        if counts:
+            log(f"{pid}: edits by rule: " + ", ".join(f"{k} {v}" for k, v in
+                                                     sorted(counts.items())))
         path = out / f"{spec.metadata['id']}.txt"
         write_printing(path, spec.metadata, text)
         laws = len(parse(text, "lines").laws)
-        log(f"{spec.metadata['id']}: {laws} laws, {len(edits)} edits -> {path}")
-        reports.append(BuildReport(spec.metadata["id"], path, edits, laws))
+        log(f"{pid}: {laws} laws, {len(edits) + len(note_edits)} edits -> {path}")
+        reports.append(BuildReport(pid, path, edits + [e for _, e in note_edits], laws))
     return reports

@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import regex
-
 from ..diagnostics import Diagnostic
-from ..text.web import score_boilerplate
+from ..text.pipeline import clean
 from .store import CorpusError, load
 
-ARTEFACTS = [
-    ("scraper-dots", regex.compile(r"\p{L}+\.(?:\+|\p{Ll}\.)\p{L}+")),
-    ("underscore-italics", regex.compile(r"(?<![\w_])_[^_\n]+_(?![\w_])")),
-    ("double-hyphen", regex.compile(r"\S--|--\S")),
-    ("crlf", regex.compile(r"\r")),
-]
+# a cleanup fix that would still change something means its junk is left in the corpus
+LEFTOVER_FIXES = ("line-ends", "boilerplate", "scraper-dots", "italics", "dashes")
 
 
 def check(folder: Path | None = None) -> list[Diagnostic]:
@@ -41,15 +35,8 @@ def check(folder: Path | None = None) -> list[Diagnostic]:
                 continue
             d.line += p.body_line - 1
             diags.append(d)
-        for i, line in enumerate(p.text.split("\n"), start=p.body_line):
-            score = score_boilerplate(line)
-            if score.score >= 2:
-                diags.append(Diagnostic("boilerplate", "looks like site boilerplate ("
-                                        + ", ".join(score.features) + ")", 0, "error", name,
-                                        i, 1))
-            for code, pattern in ARTEFACTS:
-                m = pattern.search(line)
-                if m:
-                    diags.append(Diagnostic(code, f"artefact {m.group(0)!r} left", 0, "error",
-                                            name, i, m.start() + 1))
+        for e in clean(p.text, LEFTOVER_FIXES).edits:
+            diags.append(Diagnostic(e.rule, f"left in the corpus: {e.old.strip()[:60]!r} "
+                                    f"({e.evidence})", 0, "error", name,
+                                    e.line + p.body_line - 1, e.column))
     return diags

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import regex
 
+from ..laws.parse import CODE_TITLE, is_heading
 from ..text.vocabulary import Vocabulary
 from .store import Printing, default_corpus_dir, load
 
@@ -69,7 +70,6 @@ def build_index(printings: list[Printing], key: str) -> CorpusIndex:
         words = [w.lower() for w in WORD.findall(p.text)]
         bigrams.update(zip(words, words[1:], strict=False))
         for line in p.text.split("\n"):
-            from ..laws.parse import CODE_TITLE, is_heading
             line = regex.sub(r"\[\d+\]|\{\d+\}", "", line).strip()
             if is_heading(line) and not CODE_TITLE.search(line) and line not in headings:
                 headings.append(line)

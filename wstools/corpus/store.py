@@ -40,9 +40,10 @@ class Printing:
     def id(self) -> str:
         return self.metadata["id"]
 
-    def parse(self, headings: tuple[str, ...] = ()) -> ParseResult:
+    def parse(self) -> ParseResult:
+        """The printing's law text read as the ``lines`` shape (parsed once)."""
         if self._parsed is None:
-            self._parsed = parse(self.text, "lines", file=str(self.path), headings=headings)
+            self._parsed = parse(self.text, "lines", file=str(self.path))
             for code in self._parsed.codes:
                 code.metadata.update(self.metadata)
         return self._parsed

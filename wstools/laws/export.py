@@ -9,6 +9,7 @@ from lxml import etree
 from lxml.builder import ElementMaker
 
 from .model import Clause, Code, Law
+from .render import clause_label
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 _ITALIC = regex.compile(r"''(.+?)''")
@@ -35,14 +36,6 @@ def _inline(parent: etree._Element, text: str, italic_tag: str, italic_attr: dic
         last.tail = (last.tail or "") + rest
 
 
-def _clause_text(c: Clause) -> str:
-    if c.style == "(a)":
-        return f"({c.label})"
-    if c.style == "(a.)":
-        return f"({c.label}.)"
-    return "" if c.style in ("-", "*") else f"{c.label}."
-
-
 def _html_law(parent: etree._Element, law: Law) -> None:
     div = etree.SubElement(parent, "div", {"class": "law"})
     if law.number is not None:
@@ -64,8 +57,8 @@ def _html_law(parent: etree._Element, law: Law) -> None:
             if list_el is None:
                 list_el = etree.SubElement(div, "ul", {"class": "clauses"})
             li = etree.SubElement(list_el, "li")
-            label = _clause_text(b)
-            if label:
+            label = clause_label(b)
+            if label != "*":
                 span = etree.SubElement(li, "span", {"class": "clause-label"})
                 span.text = label
                 span.tail = " "

@@ -9,7 +9,7 @@ and the character offset in that block's text.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 
@@ -120,19 +120,31 @@ class Code:
         return [s.heading for s in self.sections if s.heading]
 
 
+def _shallow(obj: Any) -> dict:
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+
+
 def to_dict(obj: Any) -> Any:
     """The JSON form of a model object (clauses and paragraphs tagged with ``type``)."""
     if isinstance(obj, Code):
-        d = asdict(obj)
+        d = _shallow(obj)
+        d["metadata"] = dict(obj.metadata)
+        d["preamble"] = list(obj.preamble)
+        d["footnotes"] = dict(obj.footnotes)
         d["sections"] = [to_dict(s) for s in obj.sections]
         return d
     if isinstance(obj, Section):
-        d = asdict(obj)
+        d = _shallow(obj)
+        d["paragraphs"] = list(obj.paragraphs)
+        d["footnotes"] = list(obj.footnotes)
         d["laws"] = [to_dict(law) for law in obj.laws]
         return d
     if isinstance(obj, Law):
-        d = asdict(obj)
+        d = _shallow(obj)
         d["body"] = [to_dict(b) for b in obj.body]
+        d["notes"] = [asdict(n) for n in obj.notes]
+        d["footnotes"] = list(obj.footnotes)
+        d["page_marks"] = [asdict(m) for m in obj.page_marks]
         d["span"] = list(obj.span) if obj.span else None
         return d
     if isinstance(obj, Clause):

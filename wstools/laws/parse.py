@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import regex
 from rapidfuzz import fuzz
@@ -108,6 +109,7 @@ def split_run_in(text: str) -> tuple[str | None, str]:
     return head, text[m.end():]
 
 
+@lru_cache(maxsize=4096)
 def normalise_heading(text: str) -> str:
     s = regex.sub(r"[^\p{L} ]+", " ", text.lower())
     s = regex.sub(r"^\s*the\s+", "", s)
@@ -355,7 +357,8 @@ class Builder:
 # --- readers ----------------------------------------------------------------------------
 
 
-def _is_wrapped(text: str) -> bool:
+def is_hard_wrapped(text: str) -> bool:
+    """Paragraphs between blank lines whose lines are wrapped near 70 columns (Gutenberg)."""
     lines = [ln for ln in text.split("\n") if ln.strip()]
     if len(lines) < 8:
         return False
@@ -379,7 +382,7 @@ def _blocks(text: str) -> list[Block]:
 def read_lines(text: str, vocabulary: Vocabulary | None = None) -> ParseResult:
     """Read the ``lines`` shape (see module doc)."""
     fixes = list(cleanup.DEFAULT_FIXES)
-    if _is_wrapped(text.replace("\r", "")):
+    if is_hard_wrapped(text.replace("\r", "")):
         fixes.insert(fixes.index("line-ends") + 1, "unwrap")
     cleaned = cleanup.clean(text, fixes, vocabulary=vocabulary)
     builder = Builder(cleaned.marks, cleaned.to_source)
@@ -486,11 +489,10 @@ _WIKI_LAW = regex.compile(r"^'''(?P<num>\d{1,4})(?P<suf>[a-z]?)(?:\s+to\s+(?P<en
 _OL_NAMES = {"ol", "ordered list"}
 
 
-def read_wikitext(text: str, vocabulary: Vocabulary | None = None) -> ParseResult:
+def read_wikitext(text: str) -> ParseResult:
     """Read wikitext: ``{{ol}}`` items are laws; lines outside follow the lines rules."""
     nodes = preprocess.parse(text)
     builder = Builder()
-    diags: list[Diagnostic] = []
     pos = 0
     for node in nodes:
         if isinstance(node, preprocess.Template):
@@ -515,7 +517,7 @@ def read_wikitext(text: str, vocabulary: Vocabulary | None = None) -> ParseResul
                 pos = node.end
     _wiki_lines(builder, text[pos:], pos)
     codes = builder.finish()
-    return ParseResult(codes, "wikitext", diags, [], builder.front)
+    return ParseResult(codes, "wikitext", front_matter=builder.front)
 
 
 def _strip_wiki(line: str) -> tuple[str, str, bool]:
@@ -616,7 +618,7 @@ def parse(text: str, shape: str | None = None, *, file: str = "",
     if shape == "flat":
         result = read_flat(text, headings, vocabulary)
     elif shape == "wikitext":
-        result = read_wikitext(text, vocabulary)
+        result = read_wikitext(text)
     else:
         result = read_lines(text, vocabulary)
     for code in result.codes:

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from .model import Clause, Code, Law, to_dict
 
 
-def _clause_label(c: Clause) -> str:
+def clause_label(c: Clause) -> str:
+    """How a clause's label is printed: ``(a)``, ``(a.)``, ``I.``, ``1st.``, ``*``."""
     if c.style == "(a)":
         return f"({c.label})"
     if c.style == "(a.)":
@@ -24,23 +25,33 @@ def to_json(codes: Sequence[Code], indent: int = 1) -> str:
                       indent=indent)
 
 
-def _law_lines(law: Law, number_sep: str) -> list[str]:
-    head = f"''{law.heading}.''—" if law.heading else ""
+def _run_in(law: Law) -> str:
+    """A law's run-in heading as printed before its text (italic after a number)."""
+    if not law.heading:
+        return ""
+    return f"{law.heading}.—" if law.number is None else f"''{law.heading}.''—"
+
+
+def _opening(law: Law, number: str) -> str:
+    """A law's first line: ``number`` (already formatted), run-in heading, text."""
     if law.number is None:
-        head = f"{law.heading}.—" if law.heading else ""
-        first = head + law.text
-    else:
-        first = f"{law.label}.{number_sep}{head}{law.text}"
+        return _run_in(law) + law.text
+    return f"{number}{_run_in(law)}{law.text}"
+
+
+def _law_lines(law: Law, number_sep: str) -> list[str]:
+    head = _run_in(law)
+    first = _opening(law, f"{law.label}.{number_sep}")
     out = []
     body = list(law.body)
     if not law.text and body and isinstance(body[0], Clause) and law.number is not None \
             and body[0].style not in ("-", "*"):
         c = body.pop(0)
-        first = f"{law.label}.{number_sep}{head}{_clause_label(c)} {c.text}"
+        first = f"{law.label}.{number_sep}{head}{clause_label(c)} {c.text}"
     out.append(first)
     for b in body:
         if isinstance(b, Clause):
-            out.append(f"{_clause_label(b)} {b.text}")
+            out.append(f"{clause_label(b)} {b.text}")
         else:
             out.append(("    " if b.indent else "") + b.text)
     for n in law.notes:
@@ -103,7 +114,7 @@ def to_text(codes: Sequence[Code], width: int | None = None) -> str:
                 out.append(plain(f"{lead}{head}{law.text}".rstrip()))
                 for b in law.body:
                     if isinstance(b, Clause):
-                        out.append("    " + plain(f"{_clause_label(b)} {b.text}"))
+                        out.append("    " + plain(f"{clause_label(b)} {b.text}"))
                     else:
                         out.append(("    " if b.indent else "") + plain(b.text))
                 for n in law.notes:
@@ -126,7 +137,7 @@ def _wiki_body(law: Law, in_template: bool) -> list[str]:
             if b.style in ("-", "*"):
                 out.append(f"* {esc(b.text)}")
             else:
-                out.append(f":{_clause_label(b)} {esc(b.text)}")
+                out.append(f":{clause_label(b)} {esc(b.text)}")
         else:
             out.append((":" if b.indent else "") + esc(b.text))
     for n in law.notes:
@@ -176,12 +187,7 @@ def to_wikitext(codes: Sequence[Code], form: str = "paragraphs") -> str:
                 if form == "ol" and plain_number:
                     run.append(law)
                     continue
-                head = f"''{law.heading}.''—" if law.heading else ""
-                if law.number is None:
-                    head = f"{law.heading}.—" if law.heading else ""
-                    first = head + law.text
-                else:
-                    first = f"'''{law.label}.''' {head}{law.text}"
+                first = _opening(law, f"'''{law.label}.''' ")
                 out.append("\n".join([first] + _wiki_body(law, False)))
             flush()
         for k, v in code.footnotes.items():

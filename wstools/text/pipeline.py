@@ -13,7 +13,7 @@ Mark(kind='page', label='242', offset=11)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..edits import Edit, OffsetMap, map_to_source, with_positions
 from . import ocr, typography, web, whitespace
@@ -61,6 +61,7 @@ FIXES: dict[str, FixFunction] = {
     "quotes": lambda t, o: (typography.normalise_quotes(t, o.quotes) if o.quotes
                             else Fixed(t, [])),
     "whitespace": lambda t, o: whitespace.tidy_whitespace(t),
+    "paragraph-lines": lambda t, o: whitespace.one_paragraph_per_line(t),
 }
 
 # Order matters: marks come out before words are joined, dots before hyphens.
@@ -71,7 +72,6 @@ DEFAULT_FIXES: tuple[str, ...] = (
 )
 OCR_FIXES = ("line-ends", "hyphens", "space-before-punctuation", "etc", "ligatures",
              "long-s", "whitespace")
-WEB_FIXES = DEFAULT_FIXES
 
 
 @dataclass
@@ -99,7 +99,7 @@ def clean(text: str, fixes: Sequence[str] = DEFAULT_FIXES, options: Options | No
     """Apply ``fixes`` (names from :data:`FIXES`) in order; see the module example."""
     options = options or Options()
     if vocabulary is not None:
-        options.vocabulary = vocabulary
+        options = replace(options, vocabulary=vocabulary)
     maps: list[OffsetMap] = []
     all_edits: list[Edit] = []
     marks_by_step: list[tuple[int, Edit]] = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import regex
 
+from ..edits import OffsetMap, map_to_source
 from .fix import Fixed, substitute
 
 _CR = regex.compile(r"\r\n?")
@@ -41,12 +42,8 @@ def tidy_whitespace(text: str) -> Fixed:
                         lambda m: ("\n\n", 1.0, "extra blank lines"))
     if not first.edits:
         return second
-    from ..edits import OffsetMap, map_to_source
     return Fixed(second.text, first.edits + map_to_source(second.edits,
                                                          [OffsetMap(first.edits)]))
-
-
-_WRAPPED = regex.compile(r"(?<=\S)[ \t]*\n(?=[ \t]*\S)")
 
 
 def unwrap_paragraphs(text: str) -> Fixed:
@@ -71,3 +68,30 @@ def unwrap_paragraphs(text: str) -> Fixed:
 
     pattern = regex.compile(r"(?<=\S)[ \t]*\n[ \t]*(?=\S)")
     return substitute(text, pattern, "unwrap", decide)
+
+
+_LINE_BREAKS = regex.compile(r"^[ \t\n]+|[ \t]*\n[ \t\n]*|[ \t\n]+$")
+
+
+def one_paragraph_per_line(text: str) -> Fixed:
+    """Put one blank line between paragraphs (one paragraph a line: the corpus form).
+
+    A line starting with text starts a paragraph; an indented paragraph (four spaces) keeps
+    its indent; an indented line right under a paragraph's line stays in that paragraph.
+
+    >>> one_paragraph_per_line("  HEADING.\\n1. A law.  \\n\\n\\n    I. A clause.\\n").text
+    'HEADING.\\n\\n1. A law.\\n\\n    I. A clause.'
+    """
+    def decide(m: regex.Match) -> tuple[str, float, str] | None:
+        run = m.group(0)
+        after = run[run.rfind("\n") + 1:]
+        keep = after if after.startswith("    ") else ""
+        if m.end() == len(text):
+            return "", 1.0, "whitespace at the end"
+        if m.start() == 0:
+            return keep, 1.0, "whitespace at the start"
+        if run.count("\n") == 1 and after:
+            return None  # an indented line inside the paragraph above
+        return "\n\n" + keep, 1.0, "one paragraph a line"
+
+    return substitute(text, _LINE_BREAKS, "paragraph-lines", decide)
