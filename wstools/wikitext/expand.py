@@ -120,6 +120,11 @@ class Expander:
         out = self.expand_nodes(nodes, root)
         return Expansion(out, self.diagnostics, self.templates, self.post_expand, self.nodes)
 
+    def page_exists(self, title: str) -> bool:
+        """Whether page ``title`` (normalised) exists, for ``{{#ifexist:}}``: a page of the
+        registry (redirects count, as in MediaWiki)."""
+        return title in self.registry.pages
+
     # -- machinery ----------------------------------------------------------------------
 
     def report(self, code: str, message: str, frame: Frame, offset: int,

@@ -194,6 +194,8 @@ def format_number(x: float | int) -> str:
 
 def evaluate(expr: str) -> str:
     """Evaluate ``expr``; raise :class:`ExprError` with MediaWiki's message on error."""
+    for entity, char in (("&lt;", "<"), ("&gt;", ">"), ("&minus;", "-"), ("\u2212", "-")):
+        expr = expr.replace(entity, char)
     operands: list = []
     operators: list[str] = []
     expecting = "expression"

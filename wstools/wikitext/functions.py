@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .expr import ExprError, evaluate
+from .timefmt import format_time
 from .title import NAMESPACES, Title, escape_wikitext, ucfirst
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -163,6 +164,67 @@ def fn_tag(ex: Expander, frame: Frame, first: str, parts: list, site: int) -> st
     return f"<{name}{attr_text}>{inner}</{name}>"
 
 
+def fn_ifexist(ex: Expander, frame: Frame, first: str, parts: list, site: int) -> str:
+    title = Title.parse(decode(first)) if first else None
+    exists = title is not None and ex.page_exists(title.full)
+    return _arg(ex, frame, parts, 0 if exists else 1)
+
+
+def fn_rel2abs(ex: Expander, frame: Frame, first: str, parts: list, site: int) -> str:
+    base = _arg(ex, frame, parts, 0) or ex.title.full
+    path = first.rstrip(" /")
+    if path in ("", "."):
+        return base
+    if not path.startswith(("/", "./", "../")) and path != "..":
+        base = ""
+    full = re.sub(r"/{2,}", "/", re.sub(r"/(?:\./)+", "/", f"/{base}/{path}/")).strip("/")
+    levels: list[str] = []
+    for piece in full.split("/"):
+        if piece == "..":
+            if not levels:
+                return ('<strong class="error">Error: Invalid depth in path: '
+                        f'&quot;{html.escape(full, quote=False)}&quot; (tried to access a '
+                        "node above the root node).</strong>")
+            levels.pop()
+        else:
+            levels.append(piece)
+    return "/".join(levels)
+
+
+def _php_slice(items: list[str], offset: int, length: int | None) -> list[str]:
+    n = len(items)
+    start = offset if offset >= 0 else max(n + offset, 0)
+    if length is None:
+        end = n
+    elif length >= 0:
+        end = start + length
+    else:
+        end = n + length
+    return items[start:end]
+
+
+def fn_titleparts(ex: Expander, frame: Frame, first: str, parts: list, site: int) -> str:
+    title = Title.parse(decode(first))
+    if title is None:
+        return first
+    count = php_int(_arg(ex, frame, parts, 0))
+    offset = php_int(_arg(ex, frame, parts, 1))
+    if offset > 0:
+        offset -= 1
+    bits = title.full.split("/", 24)
+    return "/".join(_php_slice(bits, offset, count or None))
+
+
+def fn_time(ex: Expander, frame: Frame, first: str, parts: list, site: int) -> str | None:
+    date = _arg(ex, frame, parts, 0)
+    value = format_time(first, decode(date))
+    if value is None:
+        ex.report("unevaluated", f"cannot evaluate {{{{#time:{first}|{date}}}}}: only explicit "
+                  "dates (2020-01-05, 4 July 1879…) are supported (left in place)",
+                  frame, site, "warning")
+    return value
+
+
 def fn_invoke(ex: Expander, frame: Frame, first: str, parts: list, site: int) -> None:
     ex.report("unevaluated", f"cannot evaluate {{{{#invoke:{first}}}}}: Lua modules are not "
               "run offline (left in place)", frame, site, "warning")
@@ -236,6 +298,36 @@ def _ns(s: str, *_: str) -> str:
     return t.namespace if t and t.namespace else ""
 
 
+def _formatnum(s: str, flag: str = "", *_: str) -> str:
+    flag = flag.upper()
+    if flag in ("R", "NOSEP"):
+        return s.replace(",", "") if flag == "R" else s
+    m = re.fullmatch(r"([-+−]?)(\d+)(\.\d+)?", s)
+    if not m and is_numeric(s):  # PHP reads 12.5e3 as a number
+        value = float(s)
+        s = str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
+        m = re.fullmatch(r"([-+−]?)(\d+)(\.\d+)?", s)
+    if not m:
+        return s
+    sign = "−" if m.group(1) in ("-", "−") else ""
+    return sign + f"{int(m.group(2)):,}" + (m.group(3) or "")
+
+
+def _plural(s: str, *forms: str) -> str:
+    if not forms:
+        return ""
+    number = decode(s).replace(",", "").strip()
+    one = is_numeric(number) and abs(float(number)) == 1
+    return forms[0] if one or len(forms) == 1 else forms[1]
+
+
+def _anchorencode(s: str, *_: str) -> str:
+    s = re.sub(r"\[\[(?:[^|\]]*\|)?([^\]]*)\]\]", r"\1", s)
+    s = re.sub(r"'{2,}|<[^>]*>", "", s)
+    s = re.sub(r"[ \t\n\r\f_]+", "_", " ".join(decode(s).split()))
+    return html.escape(s, quote=True).replace("&#x27;", "&#039;")
+
+
 # -- page-name magic words --------------------------------------------------------------
 
 def _pagename_value(kind: str, title: Title, encoded: bool) -> str:
@@ -253,6 +345,10 @@ def _pagename_value(kind: str, title: Title, encoded: bool) -> str:
         v = title.root
     elif kind == "SUBPAGENAME":
         v = title.subpage
+    elif kind in ("TALKPAGENAME", "SUBJECTPAGENAME"):
+        v = title.talk_page() if kind == "TALKPAGENAME" else title.subject_page()
+        if v is None:
+            return ""
     else:  # pragma: no cover
         return ""
     if encoded:
@@ -261,7 +357,7 @@ def _pagename_value(kind: str, title: Title, encoded: bool) -> str:
 
 
 _PAGE_WORDS = ("PAGENAME", "FULLPAGENAME", "NAMESPACE", "NAMESPACENUMBER", "BASEPAGENAME",
-               "ROOTPAGENAME", "SUBPAGENAME")
+               "ROOTPAGENAME", "SUBPAGENAME", "TALKPAGENAME", "SUBJECTPAGENAME")
 
 
 def _page_variable(name: str) -> tuple[str, bool] | None:
@@ -299,7 +395,10 @@ _FUNCTIONS: dict[str, Function] = {
     "#ifexpr": fn_ifexpr, "#switch": fn_switch, "#tag": fn_tag, "#invoke": fn_invoke,
     "lc": _plain(_lc), "uc": _plain(_uc), "lcfirst": _plain(_lcfirst),
     "ucfirst": _plain(_ucfirst), "padleft": _plain(_padleft), "padright": _plain(_padright),
-    "urlencode": _plain(_urlencode), "ns": _plain(_ns),
+    "urlencode": _plain(_urlencode), "ns": _plain(_ns), "#ifexist": fn_ifexist,
+    "#rel2abs": fn_rel2abs, "#titleparts": fn_titleparts, "#time": fn_time,
+    "formatnum": _plain(_formatnum), "plural": _plain(_plural),
+    "anchorencode": _plain(_anchorencode),
 }
 # case-sensitive ones (page-name words)
 _CASED: dict[str, Function] = {}

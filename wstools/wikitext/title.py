@@ -65,6 +65,20 @@ class Title:
     def root(self) -> str:
         return self.text.split("/", 1)[0]
 
+    def talk_page(self) -> str | None:
+        """The talk page's full title (None for Special: and Media:)."""
+        number = self.namespace_number
+        if number < 0:
+            return None
+        talk = number if number % 2 else number + 1
+        return _join(_BY_NUMBER.get(talk, ""), self.text)
+
+    def subject_page(self) -> str | None:
+        number = self.namespace_number
+        if number < 0:
+            return None
+        return _join(_BY_NUMBER.get(number - number % 2, ""), self.text)
+
     @classmethod
     def parse(cls, text: str, default_namespace: str = "") -> Title | None:
         """Normalise ``text``; ``None`` when it is not a valid title."""
@@ -87,6 +101,13 @@ class Title:
         if not text:
             return None
         return cls(namespace, ucfirst(text))
+
+
+_BY_NUMBER = {v: k for k, v in NAMESPACES.items()}
+
+
+def _join(namespace: str, text: str) -> str:
+    return f"{namespace}:{text}" if namespace else text
 
 
 _ESCAPES = {
