@@ -162,12 +162,17 @@ class Expander:
                 elif t is Comment or t is Ignored:
                     continue
                 elif t is ExtensionTag:
-                    out.append(n.source())
+                    out.append(self.extension_tag(n, frame))
                 elif t is Heading:
                     out.append(self.expand_nodes(n.nodes, frame))
             return "".join(out)
         finally:
             self.depth -= 1
+
+    def extension_tag(self, node: ExtensionTag, frame: Frame) -> str:
+        """What an extension tag becomes in the expansion: its source, unchanged (as in
+        ``action=expandtemplates``). The HTML renderer overrides this."""
+        return node.source()
 
     def trimmed(self, nodes: list, frame: Frame) -> str:
         return self.expand_nodes(nodes, frame).strip(PHP_WHITESPACE)

@@ -1,0 +1,263 @@
+"""HTML in wikitext, made safe as MediaWiki's Sanitizer does, plus a final tree check.
+
+Two layers:
+
+- :func:`sanitize_tags` works on wikitext before it is parsed (MediaWiki's
+  ``removeHTMLtags``): a tag on the whitelist keeps only its allowed attributes, with
+  ``style`` checked; any other tag (``<script>``, ``<iframe>``, ``<a>``…) is shown as text.
+- :func:`clean_tree` works on the final lxml tree, whatever produced it: elements not on
+  the output whitelist are removed (their text kept, or dropped for ``script``/``style``),
+  attributes not on the whitelist and ``on*`` handlers are dropped, URLs are limited to safe
+  schemes, and ``style`` is checked again. It is the gate no input passes around.
+
+>>> sanitize_tags('<span onclick="x()" style="color:red">a</span><script>b</script>')
+'<span style="color:red">a</span>&lt;script&gt;b&lt;/script&gt;'
+>>> check_css("background: url(javascript:alert(1))")
+'/* insecure input */'
+>>> check_css("ex\\\\70 ression(alert(1))")
+'/* insecure input */'
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+
+from lxml import etree
+
+# MediaWiki's Sanitizer lists (1.39): tags allowed in wikitext
+PAIRED_TAGS = frozenset("""
+b bdi del i ins u font big small sub sup h1 h2 h3 h4 h5 h6 cite code em s strike strong tt
+var div center blockquote ol ul dl table caption pre ruby rb rp rt rtc p span abbr dfn kbd
+samp data time mark q bdo
+""".split())
+SINGLE_TAGS = frozenset("br wbr hr li dt dd".split())
+SINGLE_ONLY_TAGS = frozenset("br wbr hr".split())
+WIKITEXT_TAGS = PAIRED_TAGS | SINGLE_TAGS | {"td", "th", "tr", "tbody", "thead", "tfoot"}
+
+_COMMON = frozenset("id class style lang dir title tabindex role about property resource "
+                    "datatype typeof itemid itemprop itemref itemscope itemtype".split())
+_BLOCK = _COMMON | {"align"}
+_TABLE_CELL = _COMMON | frozenset("abbr axis headers scope rowspan colspan nowrap width "
+                                  "height bgcolor align valign".split())
+ATTRIBUTES: dict[str, frozenset[str]] = {
+    **{t: _COMMON for t in WIKITEXT_TAGS},
+    **{t: _BLOCK for t in ("div", "center", "p", "h1", "h2", "h3", "h4", "h5", "h6", "pre",
+                           "caption", "tr", "tbody", "thead", "tfoot")},
+    "blockquote": _COMMON | {"cite"}, "q": _COMMON | {"cite"},
+    "del": _COMMON | {"cite", "datetime"}, "ins": _COMMON | {"cite", "datetime"},
+    "br": _COMMON | {"clear"}, "hr": _COMMON | {"width", "noshade", "size", "align"},
+    "font": _COMMON | {"size", "color", "face"},
+    "table": _COMMON | frozenset("summary width border frame rules cellspacing cellpadding "
+                                 "align bgcolor".split()),
+    "td": _TABLE_CELL, "th": _TABLE_CELL,
+    "ol": _COMMON | {"type", "start", "reversed"}, "ul": _COMMON | {"type"},
+    "li": _COMMON | {"type", "value"}, "time": _COMMON | {"datetime"},
+    "data": _COMMON | {"value"}, "bdo": _COMMON,
+}
+# what the renderer itself may emit on top (links, references, the standalone page)
+OUTPUT_ATTRIBUTES: dict[str, frozenset[str]] = {
+    **ATTRIBUTES,
+    "a": _COMMON | {"href", "rel"},
+    "sup": _COMMON, "html": frozenset({"lang", "dir"}), "head": frozenset(),
+    "body": _COMMON, "meta": frozenset({"charset"}), "title": frozenset(),
+    "link": frozenset({"rel", "href"}),
+}
+DROP_WITH_CONTENT = frozenset({"script", "style", "iframe", "object", "embed", "applet",
+                               "noscript", "template", "svg", "math", "xml", "frame",
+                               "frameset", "base", "form", "textarea", "select", "button",
+                               "input"})
+SAFE_SCHEMES = ("http:", "https:", "mailto:", "ftp:", "ftps:", "news:", "irc:", "ircs:",
+                "gopher:", "nntp:", "telnet:", "worldwind:", "svn:", "git:", "mms:", "sftp:",
+                "ssh:", "redis:", "sip:", "sips:", "sms:", "tel:", "urn:", "xmpp:", "geo:",
+                "bitcoin:", "magnet:", "matrix:", "news:")
+
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*?)(/?)>", re.S)
+_ATTR = re.compile(
+    r"""([^\s/>=\x00"'`][^\s/>=\x00"'`]*|/)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"'`]+)))?""")
+_CSS_ESCAPE = re.compile(r"\\(?:(\n)|([0-9A-Fa-f]{1,6})[ \t\r\n\f]?|(.))", re.S)
+_CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|$)", re.S)
+_CSS_BAD = re.compile(
+    r"expression|filter\s*:|accelerator\s*:|-o-link\s*:|-o-link-source\s*:|-o-replace\s*:"
+    r"|url\s*\(|image\s*\(|image-set\s*\(|attr\s*\([^)]+[\s,]+url|behavior\s*:|-moz-binding"
+    r"|javascript\s*:|vbscript\s*:", re.I)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+
+
+def _css_unescape(m: re.Match[str]) -> str:
+    if m.group(1):
+        return ""
+    if m.group(2):
+        code = int(m.group(2), 16)
+        return chr(code) if 0 < code <= 0x10FFFF else "\ufffd"
+    return m.group(3)
+
+
+def normalise_css(value: str) -> str:
+    """Decode entities and CSS escapes, drop comments and fold full-width letters, so that
+    a check sees what a browser would.
+
+    >>> normalise_css("co\\\\6cor: /* x */ red")
+    'color:   red'
+    """
+    value = html.unescape(value)
+    value = _CSS_ESCAPE.sub(_css_unescape, value)
+    value = _CSS_COMMENT.sub(" ", value)
+    # full-width and other compatibility forms (ｅｘｐｒｅｓｓｉｏｎ)
+    return unicodedata.normalize("NFKC", value)
+
+
+def check_css(value: str) -> str:
+    """``value`` if it is a harmless declaration list, else a CSS comment saying why."""
+    value = normalise_css(value)
+    if _CONTROL.search(value) or "\ufffd" in value:
+        return "/* invalid control char */"
+    if _CSS_BAD.search(value) or "\\" in value:
+        return "/* insecure input */"
+    return value
+
+
+def safe_url(url: str) -> bool:
+    """Whether ``url`` may be an ``href``: a relative reference or a whitelisted scheme,
+    judged after entities, control characters and whitespace are removed.
+
+    >>> safe_url("/wiki/Foo"), safe_url("https://x.org"), safe_url(" jav&#x09;ascript:x")
+    (True, True, False)
+    """
+    decoded = re.sub(r"[\x00-\x20\x7f]+", "", html.unescape(html.unescape(url))).lower()
+    scheme = re.match(r"^([a-z][a-z0-9+.\-]*):", decoded)
+    if scheme is None:  # relative, fragment or protocol-relative
+        return True
+    return decoded.startswith(SAFE_SCHEMES)
+
+
+def decode_attributes(text: str) -> list[tuple[str, str]]:
+    """Attribute pairs of a tag's attribute text, names lower-cased, entities decoded,
+    first occurrence kept (as browsers do)."""
+    seen: dict[str, str] = {}
+    for m in _ATTR.finditer(text):
+        name = m.group(1).lower()
+        if name == "/" or name in seen:
+            continue
+        value = next((g for g in m.group(2, 3, 4) if g is not None), None)
+        if value is None:
+            value = ""
+        seen[name] = html.unescape(value)
+    return list(seen.items())
+
+
+def allowed_attribute(tag: str, name: str, value: str,
+                      table: dict[str, frozenset[str]] = ATTRIBUTES) -> str | None:
+    """The value to keep for attribute ``name`` of ``tag``, or None to drop it."""
+    if name.startswith("on"):
+        return None
+    if name.startswith("data-"):
+        if name.startswith(("data-ooui", "data-mw", "data-parsoid")) or not re.fullmatch(
+                r"data-[a-z0-9_.\-]+", name):
+            return None
+    elif name.startswith("aria-"):
+        pass
+    elif name not in table.get(tag, ()):
+        return None
+    if name == "style":
+        return check_css(value)
+    if name in ("href", "src", "cite", "action", "formaction", "xlink:href", "background"):
+        return value if safe_url(value) else None
+    if name == "id":
+        return value.strip().replace(" ", "_") if value.strip() else None
+    return value
+
+
+def fix_attributes(tag: str, text: str) -> str:
+    """The attribute text of ``<tag text>``, whitelisted and re-serialised with double
+    quotes (MediaWiki's ``fixTagAttributes``)."""
+    out = []
+    for name, value in decode_attributes(text):
+        kept = allowed_attribute(tag, name, value)
+        if kept is None:
+            continue
+        out.append(f' {name}="{encode_attribute(kept)}"')
+    return "".join(out)
+
+
+def encode_attribute(value: str) -> str:
+    """An attribute value that cannot break out of its quotes nor start wiki markup."""
+    value = html.escape(value, quote=True)
+    for char, ref in (("{", "&#123;"), ("}", "&#125;"), ("[", "&#91;"), ("]", "&#93;"),
+                      ("|", "&#124;"), ("''", "&#39;&#39;"), ("\n", "&#10;"),
+                      ("\r", "&#13;"), ("\t", "&#9;")):
+        value = value.replace(char, ref)
+    return re.sub(r"(?i)(\w+):(?=//)", r"\1&#58;", value)
+
+
+def sanitize_tags(text: str) -> str:
+    """Whitelisted HTML tags cleaned, any other tag escaped to show as text.
+
+    >>> sanitize_tags('<div class="a" onmouseover="x">t</div><iframe src=x></iframe>')
+    '<div class="a">t</div>&lt;iframe src=x&gt;&lt;/iframe&gt;'
+    >>> sanitize_tags('<br/> <hr> </br>')
+    '<br /> <hr /> <br />'
+    """
+    def tag(m: re.Match[str]) -> str:
+        closing, name, attrs, selfclose = m.groups()
+        lname = name.lower()
+        if lname not in WIKITEXT_TAGS:
+            return html.escape(m.group(0), quote=False)
+        if closing:
+            if lname == "br":  # </br> is read as <br>
+                return "<br />"
+            if lname in SINGLE_ONLY_TAGS or attrs.strip():
+                return html.escape(m.group(0), quote=False) if attrs.strip() else ""
+            return f"</{lname}>"
+        fixed = fix_attributes(lname, attrs)
+        if lname in SINGLE_ONLY_TAGS:
+            return f"<{lname}{fixed} />"
+        if selfclose:
+            return f"<{lname}{fixed}></{lname}>"
+        return f"<{lname}{fixed}>"
+    return _TAG.sub(tag, text)
+
+
+def clean_tree(root: etree._Element,
+               attributes: dict[str, frozenset[str]] = OUTPUT_ATTRIBUTES) -> None:
+    """Make an lxml HTML tree safe in place (the last gate before output)."""
+    for element in list(root.iter()):
+        if element is root:
+            continue
+        if not isinstance(element.tag, str):  # comments, processing instructions
+            _remove(element, keep_content=False)
+            continue
+        name = element.tag.lower()
+        if name in DROP_WITH_CONTENT:
+            _remove(element, keep_content=False)
+        elif name not in attributes:
+            _remove(element, keep_content=True)
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        allowed = attributes.get(element.tag.lower(), frozenset())
+        for name in list(element.attrib):
+            kept = allowed_attribute(element.tag.lower(), name.lower(), element.attrib[name],
+                                     {element.tag.lower(): allowed})
+            if kept is None:
+                del element.attrib[name]
+            elif kept != element.attrib[name]:
+                element.attrib[name] = kept
+
+
+def _remove(element: etree._Element, keep_content: bool) -> None:
+    parent = element.getparent()
+    if parent is None:
+        return
+    if keep_content:
+        element.drop_tag() if hasattr(element, "drop_tag") else parent.remove(element)
+        return
+    tail = element.tail
+    previous = element.getprevious()
+    if tail:
+        if previous is not None:
+            previous.tail = (previous.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(element)
