@@ -36,3 +36,37 @@ def registry_with_traps() -> Registry:
 @pytest.fixture(scope="session")
 def trap_registry() -> Registry:
     return registry_with_traps()
+
+
+@pytest.fixture(scope="session")
+def lab_wiki(tmp_path_factory):
+    """A real MediaWiki holding the fidelity pages: the one named by $WSTOOLS_MW_API (as
+    .ci/run starts it), else a lab wiki started here and stopped at the end. Skips when
+    MediaWiki is not installed, unless $WSTOOLS_REQUIRE_MEDIAWIKI is set (CI): then it
+    fails."""
+    import os
+
+    from wstools.fidelity import wiki_pages
+    from wstools.oracle import LabWiki, MediaWikiAPI, lab_available
+
+    if os.environ.get("WSTOOLS_MW_API"):
+        api = MediaWikiAPI(os.environ["WSTOOLS_MW_API"])
+        if not api.alive():
+            pytest.fail(f"WSTOOLS_MW_API={api.url} does not answer")
+        if os.environ.get("WSTOOLS_MW_DIR"):
+            lab = LabWiki(os.environ["WSTOOLS_MW_DIR"], int(api.url.split(":")[2].split("/")[0]))
+            lab.import_pages(wiki_pages())
+        yield api
+        return
+    reason = lab_available()
+    if reason is not None:
+        if os.environ.get("WSTOOLS_REQUIRE_MEDIAWIKI"):
+            pytest.fail(reason)
+        pytest.skip(f"mediawiki tier: {reason}")
+    lab = LabWiki(tmp_path_factory.mktemp("mediawiki"))
+    api = lab.start()
+    try:
+        lab.import_pages(wiki_pages())
+        yield api
+    finally:
+        lab.stop()

@@ -83,3 +83,24 @@ def load_known_differences() -> dict[str, str]:
             case_id, _, reason = line.partition("\t")
             known[case_id.strip()] = reason.strip()
     return known
+
+
+def render(case: Case, reg: Registry) -> str:
+    """wstools' answer for ``case``: expanded wikitext or the HTML fragment, configured as
+    the lab wiki is (missing templates shown as links, page existence from its pages)."""
+    from .wikitext.expand import Expander
+    from .wikitext.html import HtmlRenderer
+
+    if case.kind == "expand":
+        return Expander(reg, case.title, on_missing="link").expand(case.input).text
+    renderer = HtmlRenderer(
+        reg, case.title, link_exists=lambda t: t in reg.pages,
+        is_redirect=lambda t: t in reg.pages and reg.pages[t].redirect is not None)
+    return renderer.render(case.input).html
+
+
+def agrees(case: Case, ours: str, theirs: str) -> bool:
+    """Expanded wikitext must be identical; HTML must have the same structure and text."""
+    from .wikitext.compare import same_structure
+
+    return ours == theirs if case.kind == "expand" else same_structure(ours, theirs)

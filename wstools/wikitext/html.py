@@ -20,11 +20,14 @@ stylesheet of ``templates/``.
 >>> from wstools.wikitext.registry import Registry
 >>> reg = Registry()
 >>> _ = reg.add("Template:Sc", '<span class="smallcaps">{{{1}}}</span>')
->>> print(HtmlRenderer(reg).render("'''1.''' {{sc|Whist}}<ref>A note.</ref>").html)
-<p><b>1.</b> <span class="smallcaps">Whist</span><sup id="cite_ref-1" class="reference"><a href="#cite_note-1">[1]</a></sup>
+>>> out = HtmlRenderer(reg).render("'''1.''' {{sc|Whist}}<ref>A note.</ref>").html
+>>> print(out.replace("<sup", "\\n<sup").replace("</span> <span", "</span>\\n<span"))
+<p><b>1.</b> <span class="smallcaps">Whist</span>
+<sup id="cite_ref-1" class="reference"><a href="#cite_note-1">[1]</a></sup>
 </p>
 <div class="mw-references-wrap"><ol class="references">
-<li id="cite_note-1"><span class="mw-cite-backlink"><a href="#cite_ref-1">↑</a></span> <span class="reference-text">A note.</span>
+<li id="cite_note-1"><span class="mw-cite-backlink"><a href="#cite_ref-1">↑</a></span>
+<span class="reference-text">A note.</span>
 </li>
 </ol></div>
 """
@@ -70,7 +73,7 @@ _DOUBLE_UNDERSCORE = re.compile(
     r"__(?:NOTOC|FORCETOC|TOC|NOEDITSECTION|NEWSECTIONLINK|NONEWSECTIONLINK|NOGALLERY|"
     r"HIDDENCAT|EXPECTUNUSEDCATEGORY|NOCONTENTCONVERT|NOCC|NOTITLECONVERT|NOTC|INDEX|"
     r"NOINDEX|STATICREDIRECT|NOGLOBAL|DISAMBIG)__")
-_HEADING = [(n, re.compile(r"^(={%d})(.+)={%d}[ \t]*$" % (n, n), re.M)) for n in range(6, 0, -1)]
+_HEADING = [(n, re.compile(rf"^(={{{n}}})(.+)={{{n}}}[ \t]*$", re.M)) for n in range(6, 0, -1)]
 _HR = re.compile(r"(^|\n)-----*")
 _FRENCH = re.compile(r" (?=[?:;!%»›](?!\w))|([«‹]) ")
 _FILE_OPTIONS = frozenset({"thumb", "thumbnail", "frame", "framed", "frameless", "border",
