@@ -17,6 +17,7 @@ from pathlib import Path
 from . import __version__
 from .diagnostics import Diagnostic, locate
 from .wikitext.expand import Expander
+from .wikitext.html import HtmlRenderer, standalone_page
 from .wikitext.plain import TextRenderer
 from .wikitext.registry import Registry, TemplateDataError, default_template_dir
 from .wikitext.validate import Linter
@@ -113,6 +114,12 @@ def cmd_expand(args: argparse.Namespace) -> int:
     if args.to == "text":
         result = TextRenderer(registry, args.title).render(text)
         out, diags = result.text, result.diagnostics
+    elif args.to == "html":
+        rendered = HtmlRenderer(registry, args.title, article_path=args.article_path).render(text)
+        out, diags = rendered.html, rendered.diagnostics
+        if args.standalone:
+            out = standalone_page(out, args.title or Path(name).stem,
+                                  args.stylesheet or _stylesheet_href(registry, args.output))
     else:
         expansion = Expander(registry, args.title).expand(text)
         out, diags = expansion.text, expansion.diagnostics
@@ -125,6 +132,16 @@ def cmd_expand(args: argparse.Namespace) -> int:
         write_output(args.output, out)
     _print_diagnostics(diags, args.format)
     return 1 if any(d.severity == "error" for d in diags) else 0
+
+
+def _stylesheet_href(registry: Registry, output: str | None) -> str:
+    """Where a standalone page finds ``wstools.css`` of the template folder: relative to the
+    output file when there is one, else as an absolute file URI."""
+    folder = next((p.path.parent for p in registry.pages.values() if p.path), None)
+    css = (folder or default_template_dir()) / "wstools.css"
+    if output and output != "-":
+        return Path(os.path.relpath(css.resolve(), Path(output).resolve().parent)).as_posix()
+    return css.resolve().as_uri()
 
 
 def cmd_lint(args: argparse.Namespace) -> int:
@@ -373,9 +390,15 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--format", choices=("text", "json"), default="text")
         p.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES, help=argparse.SUPPRESS)
 
-    p = sub.add_parser("expand", help="expand templates to wikitext or plain text")
+    p = sub.add_parser("expand", help="expand templates to wikitext, plain text or HTML")
     p.add_argument("file", metavar="FILE", help="wikitext file, or - for standard input")
-    p.add_argument("--to", choices=("wikitext", "text"), default="wikitext")
+    p.add_argument("--to", choices=("wikitext", "text", "html"), default="wikitext")
+    p.add_argument("--standalone", action="store_true", help="with --to html: a whole page "
+                   "that links the templates' stylesheet (wstools.css)")
+    p.add_argument("--stylesheet", metavar="HREF", help="with --standalone: the stylesheet's "
+                   "address (default: templates/wstools.css, relative to -o)")
+    p.add_argument("--article-path", default="/wiki/$1", help="with --to html: where wiki "
+                   "links point ($1 is the title; default /wiki/$1)")
     p.add_argument("-o", "--output", metavar="OUT", help="write here (atomically) instead "
                    "of standard output")
     common(p)
