@@ -53,8 +53,8 @@ def lab_wiki(tmp_path_factory):
         api = MediaWikiAPI(os.environ["WSTOOLS_MW_API"])
         if not api.alive():
             pytest.fail(f"WSTOOLS_MW_API={api.url} does not answer")
-        if os.environ.get("WSTOOLS_MW_DIR"):
-            lab = LabWiki(os.environ["WSTOOLS_MW_DIR"], int(api.url.split(":")[2].split("/")[0]))
+        if os.environ.get("WSTOOLS_MW_DIR") and os.environ.get("WSTOOLS_MW_PORT"):
+            lab = LabWiki(os.environ["WSTOOLS_MW_DIR"], int(os.environ["WSTOOLS_MW_PORT"]))
             lab.import_pages(wiki_pages())
         yield api
         return
