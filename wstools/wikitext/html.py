@@ -939,7 +939,11 @@ _WRAP_IN_TBODY = frozenset({"tr"})
 
 def tidy(fragment: str) -> str:
     """Balance the fragment's tags with lxml's HTML parser, apply the output whitelist, put
-    ``<tr>`` rows in ``<tbody>`` as HTML5 parsers do, and serialise."""
+    ``<tr>`` rows in ``<tbody>`` as HTML5 parsers do, and serialise as well-formed markup.
+
+    >>> tidy("<p>a<br>b<div>c")
+    '<p>a<br/>b</p><div>c</div>'
+    """
     if not fragment.strip():
         return ""
     container = lxml.html.fragment_fromstring(fragment, create_parent="div")
@@ -954,11 +958,23 @@ def tidy(fragment: str) -> str:
     _drop_empty_paragraphs(container)
     for element in [container, *container.iter("blockquote")]:
         _wrap_inline(element)
-    out = container.text or ""
-    out = html.escape(out, quote=False)
-    for child in container:
-        out += etree.tostring(child, method="html", encoding="unicode")
-    return out
+    return serialise_children(container)
+
+
+VOID_ELEMENTS = frozenset({"br", "hr", "wbr", "img", "meta", "link", "col", "area", "base",
+                           "input", "source", "track", "embed", "param"})
+
+
+def serialise_children(container: etree._Element) -> str:
+    """The children of ``container`` as polyglot markup: well-formed XML that HTML parsers
+    read the same way (void elements self-closed, every other element closed)."""
+    for element in container.iter():
+        if isinstance(element.tag, str) and element.tag not in VOID_ELEMENTS \
+                and len(element) == 0 and element.text is None:
+            element.text = ""
+    out = [html.escape(container.text or "", quote=False)]
+    out += [etree.tostring(child, method="xml", encoding="unicode") for child in container]
+    return "".join(out)
 
 
 BLOCK_ELEMENTS = frozenset("""
@@ -1050,9 +1066,9 @@ def _drop_empty_paragraphs(root: etree._Element) -> None:
 def standalone_page(fragment: str, title: str = "", stylesheet: str = "wstools.css") -> str:
     """A complete HTML5 page around ``fragment`` that links ``stylesheet``."""
     heading = html.escape(title or "wstools")
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
             f"<title>{heading}</title>\n<link rel=\"stylesheet\" "
-            f"href=\"{html.escape(stylesheet, quote=True)}\">\n</head>\n<body>\n"
+            f"href=\"{html.escape(stylesheet, quote=True)}\"/>\n</head>\n<body>\n"
             f"<div class=\"mw-parser-output\">\n{fragment}\n</div>\n</body>\n</html>\n")
 
 
