@@ -21,6 +21,7 @@ toc-not-ended             ``{{TOC begin}}`` never ended
 template-loop             a template that transcludes itself
 depth-limit, size-limit   MediaWiki's expansion limits reached
 unevaluated               ``#invoke`` or an unknown parser function, left in place
+placeholder               ``{{EOplaceholder}}``: a value left to be filled in (a warning)
 expr-error                an ``#expr`` error that reaches the page
 ========================  =====================================================
 """
@@ -54,11 +55,12 @@ CODES = (
     "deprecated-parameter", "bad-value", "empty-list-item", "block-in-inline",
     "unbalanced-braces", "unbalanced-brackets", "unbalanced-table", "unclosed-tag",
     "stray-tag", "toc-row-outside", "toc-not-ended", "template-loop", "depth-limit",
-    "size-limit", "unevaluated", "expr-error",
+    "size-limit", "unevaluated", "expr-error", "placeholder",
 )
 _EXPANSION_CODES = frozenset({"template-loop", "depth-limit", "size-limit", "unevaluated",
                               "expr-error"})
 LIST_TEMPLATES = frozenset({"Template:Ordered list"})
+PLACEHOLDER_TEMPLATES = frozenset({"Template:EOplaceholder"})
 TOC_BEGIN = "Template:TOC begin"
 TOC_END = "Template:TOC end"
 
@@ -197,6 +199,9 @@ class Linter:
                                     f"unknown template {{{{{call.name}}}}} "
                                     f"([[{call.title}]] does not exist)", node.start))
             return
+        if page.title in PLACEHOLDER_TEMPLATES:
+            found.append(Diagnostic("placeholder", "a value to fill in before saving: "
+                                    f"{node.source()[:80]}", node.start, "warning"))
         if call.inside_inline and self.registry.is_block(call.name):
             found.append(Diagnostic(
                 "block-in-inline", f"block template {{{{{call.name}}}}} inside inline "

@@ -1,0 +1,166 @@
+"""Formatting many orders: in parallel processes, with a progress bar and a summary.
+
+Each input file gives ``OUTDIR/<number>/main.wiki`` (the main-namespace page) and
+``OUTDIR/<number>/pages/<page>.wiki`` (Page: namespace), and ``OUTDIR/titles.tsv`` maps
+every file to its wiki title. A file that cannot be read is reported and skipped; the run
+goes on.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .format import FormatOptions, to_pages, to_wikitext
+from .read import OrderError, read_order
+
+MAX_BYTES = 20 * 1024 * 1024
+
+
+@dataclass
+class Outcome:
+    """What formatting one file gave."""
+
+    file: str
+    number: str = ""
+    ok: bool = False
+    error: str = ""
+    sections: int = 0
+    subsections: int = 0
+    general_provisions: str = ""  # "", "standard", "ab", "c", "variant"
+    pages: int = 0
+    warnings: list[str] = field(default_factory=list)
+    lint: list[str] = field(default_factory=list)
+    outputs: list[tuple[str, str]] = field(default_factory=list)  # (path, title)
+
+
+def input_files(paths: Iterable[str]) -> list[Path]:
+    """Files named, and the ``.htm``/``.html``/``.txt`` files of folders named."""
+    out: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            out += sorted(p for p in path.iterdir()
+                          if p.suffix.lower() in (".htm", ".html", ".txt") and p.is_file())
+        else:
+            out.append(path)
+    return out
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def format_file(path: Path, outdir: Path | None, options: FormatOptions,
+                lint: bool = True) -> Outcome:
+    outcome = Outcome(str(path))
+    try:
+        data = path.read_bytes()
+        if len(data) > MAX_BYTES:
+            raise OrderError(f"larger than {MAX_BYTES} bytes")
+        order = read_order(data, str(path))
+    except (OrderError, OSError, ValueError) as exc:
+        outcome.error = str(exc)
+        return outcome
+    outcome.number = order.number
+    outcome.sections = len(order.sections)
+    outcome.subsections = sum(len(s.subsections) for s in order.sections)
+    gp = order.general_provisions
+    if gp is not None:
+        outcome.general_provisions = ("standard" if gp.standard else "ab" if gp.ab else
+                                      "c" if gp.c else "variant")
+    outcome.warnings = list(order.warnings)
+    main = to_wikitext(order, options)
+    pages = to_pages(order, options)
+    outcome.pages = len(pages)
+    if lint:
+        linter = _linter()
+        for name, text in [("main", main), *pages]:
+            for d in linter.lint(text, name).diagnostics:
+                if d.code != "placeholder":
+                    outcome.lint.append(d.format())
+    if outdir is not None:
+        folder = outdir / order.number
+        _write(folder / "main.wiki", main)
+        outcome.outputs.append((str(folder / "main.wiki"), f"Executive Order {order.number}"))
+        for title, text in pages:
+            page = title.rsplit("/", 1)[-1]
+            _write(folder / "pages" / f"{page}.wiki", text)
+            outcome.outputs.append((str(folder / "pages" / f"{page}.wiki"), title))
+    outcome.ok = True
+    return outcome
+
+
+_LINTER = None
+
+
+def _linter() -> object:  # one per process
+    global _LINTER
+    if _LINTER is None:
+        from ..wikitext.registry import Registry
+        from ..wikitext.validate import Linter
+        _LINTER = Linter(Registry.from_directory())
+    return _LINTER
+
+
+def _job(args: tuple[Path, Path | None, FormatOptions, bool]) -> Outcome:
+    return format_file(*args)
+
+
+def run(files: list[Path], outdir: Path | None, options: FormatOptions, jobs: int = 1,
+        lint: bool = True, progress: bool = True) -> list[Outcome]:
+    """Format ``files``; results in input order."""
+    from tqdm import tqdm
+
+    tasks = [(f, outdir, options, lint) for f in files]
+    bar = tqdm(total=len(tasks), unit="order", file=sys.stderr, disable=not progress,
+               dynamic_ncols=True)
+    outcomes: list[Outcome] = []
+    try:
+        if jobs <= 1:
+            for task in tasks:
+                outcomes.append(_job(task))
+                bar.update()
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                for outcome in pool.map(_job, tasks, chunksize=8):
+                    outcomes.append(outcome)
+                    bar.update()
+    finally:
+        bar.close()
+    if outdir is not None:
+        lines = [f"{path}\t{title}" for o in outcomes for path, title in o.outputs]
+        _write(outdir / "titles.tsv", "\n".join(lines) + "\n")
+    return outcomes
+
+
+def summary(outcomes: list[Outcome]) -> str:
+    """The summary table printed after a run."""
+    ok = [o for o in outcomes if o.ok]
+    gp = [o.general_provisions for o in ok]
+    rows = [
+        ("files", len(outcomes)),
+        ("orders formatted", len(ok)),
+        ("files skipped (errors)", len(outcomes) - len(ok)),
+        ("sections", sum(o.sections for o in ok)),
+        ("subsections", sum(o.subsections for o in ok)),
+        ("Page: pages", sum(o.pages for o in ok)),
+        ("general provisions found", sum(1 for g in gp if g)),
+        ("  standard, whole", gp.count("standard")),
+        ("  standard (a)-(b) only", gp.count("ab")),
+        ("  standard (c) only", gp.count("c")),
+        ("  own wording", gp.count("variant")),
+        ("orders with warnings", sum(1 for o in ok if o.warnings)),
+        ("lint findings (other than placeholders)", sum(len(o.lint) for o in ok)),
+    ]
+    width = max(len(name) for name, _ in rows)
+    return "\n".join(f"{name:<{width}}  {value:>7}" for name, value in rows)

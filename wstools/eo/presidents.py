@@ -1,0 +1,98 @@
+"""Presidents and their executive orders (public facts, kept in ``presidents.csv``), and
+American ordinals spelled out.
+
+>>> ordinal_words(75), ordinal_words(123), ordinal_words(1), ordinal_words(100)
+('seventy-fifth', 'one hundred twenty-third', 'first', 'one hundredth')
+>>> p = presidency_of("13563")
+>>> p.name, p.ordinal_of("13563")
+('Barack Obama', 75)
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+TABLE = Path(__file__).with_name("presidents.csv")
+_ONES = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+         "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+         "eighteen", "nineteen"]
+_TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_ORDINAL = {"one": "first", "two": "second", "three": "third", "five": "fifth",
+            "eight": "eighth", "nine": "ninth", "twelve": "twelfth"}
+
+
+def cardinal_words(n: int) -> str:
+    """American style: no "and" (``one hundred twenty-three``)."""
+    if n < 0:
+        return "minus " + cardinal_words(-n)
+    if n == 0:
+        return "zero"
+    parts = []
+    for value, name in ((1_000_000, "million"), (1000, "thousand"), (100, "hundred")):
+        if n >= value:
+            parts.append(f"{cardinal_words(n // value)} {name}")
+            n %= value
+    if n >= 20:
+        parts.append(_TENS[n // 10] + (f"-{_ONES[n % 10]}" if n % 10 else ""))
+    elif n:
+        parts.append(_ONES[n])
+    return " ".join(parts)
+
+
+def ordinal_words(n: int) -> str:
+    words = cardinal_words(n)
+    head, sep, last = words.rpartition(" ")
+    if "-" in last:
+        a, _, b = last.rpartition("-")
+        last, joiner = b, a + "-"
+    else:
+        joiner = ""
+    if last in _ORDINAL:
+        last = _ORDINAL[last]
+    elif last.endswith("y"):
+        last = last[:-1] + "ieth"
+    else:
+        last += "th"
+    return head + sep + joiner + last
+
+
+@dataclass(frozen=True)
+class Presidency:
+    name: str
+    short: str
+    presidency: int
+    start: str
+    end: str
+    first_eo: int
+    last_eo: int | None
+    terms: int
+
+    def ordinal_of(self, number: str | int) -> int:
+        return int(number) - self.first_eo + 1
+
+    def covers(self, number: int) -> bool:
+        return number >= self.first_eo and (self.last_eo is None or number <= self.last_eo)
+
+
+@lru_cache(maxsize=1)
+def presidencies() -> tuple[Presidency, ...]:
+    with TABLE.open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    counts: dict[str, int] = {}
+    for row in rows:
+        counts[row["name"]] = counts.get(row["name"], 0) + 1
+    return tuple(Presidency(r["name"], r["short"], int(r["presidency"]), r["start"], r["end"],
+                            int(r["first_eo"]), int(r["last_eo"]) if r["last_eo"] else None,
+                            counts[r["name"]]) for r in rows)
+
+
+def presidency_of(number: str | int) -> Presidency | None:
+    """The presidency in which executive order ``number`` was signed."""
+    try:
+        n = int(number)
+    except ValueError:
+        return None
+    return next((p for p in presidencies() if p.covers(n)), None)
