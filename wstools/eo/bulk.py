@@ -73,7 +73,7 @@ def format_file(path: Path, outdir: Path | None, options: FormatOptions,
         return outcome
     outcome.number = order.number
     outcome.sections = len(order.sections)
-    outcome.subsections = sum(len(s.subsections) for s in order.sections)
+    outcome.subsections = len(order.subsections)
     gp = order.general_provisions
     if gp is not None:
         outcome.general_provisions = ("standard" if gp.standard else "ab" if gp.ab else

@@ -110,6 +110,10 @@ class ExecutiveOrder:
         return out
 
     @property
+    def subsections(self) -> list[Block]:
+        return [b for b in self.blocks if b.kind == "subsection"]
+
+    @property
     def preamble(self) -> str:
         return "\n\n".join(b.text for b in self.blocks if b.kind == "preamble")
 

@@ -132,6 +132,14 @@ def _continues(previous: str, line: str) -> bool:
     return not end.endswith((".", ":", ";")) or line[:1].islower()
 
 
+def _runs_on(previous: str, line: str) -> bool:
+    """A blank line inside a sentence (the print has a few): the sentence goes on when it
+    has no end and the next line starts in lower case."""
+    end = previous.rstrip()
+    return bool(end) and not end.endswith((".", ":", ";", "!", "?", "”", ")", "—")) \
+        and line[:1].islower() and LABEL.match(line) is None
+
+
 def _paragraphs(lines: list[str], one_per_line: bool) -> list[_Paragraph]:
     paragraphs: list[_Paragraph] = []
     current: _Paragraph | None = None
@@ -155,7 +163,8 @@ def _paragraphs(lines: list[str], one_per_line: bool) -> list[_Paragraph]:
             continue
         indent = len(line) - len(line.lstrip())
         new = (current is None or one_per_line
-               or (gap and not (pending_pages and _continues(current.text, stripped)))
+               or (gap and not (pending_pages and _continues(current.text, stripped))
+                   and not _runs_on(current.text, stripped))
                or (LABEL.match(stripped) is not None and indent >= 18)
                or (LABEL.match(stripped) is not None and indent == 0 and re.search(
                    r"(?:[.;:]|\b(?:or|and))[”)]?$", current.text.rstrip()) is not None)
@@ -362,7 +371,7 @@ def _blocks(paragraphs: list[_Paragraph], order: ExecutiveOrder) -> list[Block]:
                 head.text = text
                 head.breaks += breaks
                 continue
-        if (label := LABEL.match(text)) and seen_section:
+        if (label := LABEL.match(text)) and (seen_section or blocks):
             value = label.group(1)
             shift = label.end()
             blocks.append(Block("subsection", text[shift:], label=value,

@@ -1,0 +1,60 @@
+"""Executive orders per second: the whole eo-govinfo folder formatted (read, main page,
+Page: split, lint) at --jobs 1 and --jobs 2, with reading alone and a plain read of the
+bytes as baselines measured in the same process.
+
+    python benchmarks/bench_eo.py [--folder ../shared/sources/eo-govinfo] [--no-lint]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from wstools.eo.bulk import input_files, run
+from wstools.eo.format import FormatOptions
+from wstools.eo.read import read_order
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--folder", default=str(ROOT.parent / "shared" / "sources" /
+                                                "eo-govinfo"))
+    parser.add_argument("--no-lint", action="store_true")
+    args = parser.parse_args()
+    files = input_files([args.folder])
+    if not files:
+        print(f"no orders in {args.folder}", file=sys.stderr)
+        return 2
+    size = sum(f.stat().st_size for f in files)
+    print(f"{len(files)} orders, {size / 1e6:.1f} MB")
+    start = time.perf_counter()
+    for f in files:
+        f.read_bytes()
+    raw = time.perf_counter() - start
+    start = time.perf_counter()
+    for f in files:
+        read_order(f.read_bytes())
+    reading = time.perf_counter() - start
+    print(f"baseline: read bytes {len(files) / raw:9.0f} orders/s")
+    print(f"reader alone         {len(files) / reading:9.0f} orders/s")
+    rates = {}
+    for jobs in (1, 2):
+        with tempfile.TemporaryDirectory() as out:
+            start = time.perf_counter()
+            outcomes = run(files, Path(out), FormatOptions(), jobs, not args.no_lint,
+                           progress=False)
+            elapsed = time.perf_counter() - start
+        assert all(o.ok for o in outcomes)
+        rates[jobs] = len(files) / elapsed
+        print(f"eo format --jobs {jobs}   {rates[jobs]:9.0f} orders/s  ({elapsed:.1f} s)")
+    print(f"speed-up with 2 jobs: {rates[2] / rates[1]:.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
