@@ -13,9 +13,7 @@ request; it is the baseline of the ratio.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -24,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_expand import build_pages  # noqa: E402
 
 from wstools.fidelity import load_cases, registry, wiki_pages  # noqa: E402
-from wstools.oracle import LabWiki, MediaWikiAPI  # noqa: E402
+from wstools.oracle import connect  # noqa: E402
 from wstools.wikitext.expand import Expander  # noqa: E402
 from wstools.wikitext.html import HtmlRenderer  # noqa: E402
 
@@ -45,15 +43,10 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--extra", type=int, default=60, help="realistic pages added")
     args = parser.parse_args()
-    lab = None
-    if args.start:
-        lab = LabWiki(tempfile.mkdtemp(prefix="wstools-mw-"))
-        api = lab.start()
-        lab.import_pages(wiki_pages())
-    elif os.environ.get("WSTOOLS_MW_API"):
-        api = MediaWikiAPI(os.environ["WSTOOLS_MW_API"])
-    else:
-        print("set WSTOOLS_MW_API or pass --start", file=sys.stderr)
+    try:
+        api, lab = connect(args.start, wiki_pages())
+    except LookupError as exc:
+        print(exc, file=sys.stderr)
         return 2
     try:
         reg = registry()

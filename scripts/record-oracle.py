@@ -10,27 +10,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 
 from wstools.fidelity import RECORDED, load_cases, wiki_pages
-from wstools.oracle import LabWiki, MediaWikiAPI
+from wstools.oracle import connect
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--start", action="store_true", help="start (and stop) a lab wiki")
     args = parser.parse_args()
-    lab = None
-    if args.start:
-        lab = LabWiki(tempfile.mkdtemp(prefix="wstools-mw-"))
-        api = lab.start()
-        lab.import_pages(wiki_pages())
-    elif os.environ.get("WSTOOLS_MW_API"):
-        api = MediaWikiAPI(os.environ["WSTOOLS_MW_API"])
-    else:
-        print("set WSTOOLS_MW_API or pass --start", file=sys.stderr)
+    try:
+        api, lab = connect(args.start, wiki_pages())
+    except LookupError as exc:
+        print(exc, file=sys.stderr)
         return 2
     try:
         recorded = {}

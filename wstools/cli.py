@@ -152,7 +152,7 @@ def _stylesheet_href(registry: Registry, output: str | None) -> str:
 
 
 def cmd_eo(args: argparse.Namespace) -> int:
-    from .eo.bulk import format_file, input_files, run, summary
+    from .eo.bulk import input_files, run, summary
     from .eo.format import DEFAULT_NOTES, FormatOptions, read_metadata
     from .eo.read import OrderError, read_order
 
@@ -181,11 +181,8 @@ def cmd_eo(args: argparse.Namespace) -> int:
     for f in missing:
         print(InputError(str(f), "no such file").format(), file=sys.stderr)
     files = [f for f in files if f.exists()]
-    if len(files) == 1 and args.jobs <= 1:
-        outcomes = [format_file(files[0], Path(args.output), options, not args.no_lint)]
-    else:
-        outcomes = run(files, Path(args.output), options, args.jobs, not args.no_lint,
-                       progress=not args.quiet)
+    outcomes = run(files, Path(args.output), options, args.jobs, not args.no_lint,
+                   progress=not args.quiet and len(files) > 1)
     for o in outcomes:
         if not o.ok:
             print(f"{o.file}:1:1: input-error {o.error} (skipped)", file=sys.stderr)

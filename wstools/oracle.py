@@ -23,11 +23,10 @@ from pathlib import Path
 
 from lxml import etree
 
+from .wikitext.title import NAMESPACES
+
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "mediawiki-lab.sh"
 EXPORT_NS = "http://www.mediawiki.org/xml/export-0.11/"
-NAMESPACES = {"": 0, "Talk": 1, "User": 2, "Project": 4, "File": 6, "MediaWiki": 8,
-              "Template": 10, "Help": 12, "Category": 14, "Author": 102, "Page": 104,
-              "Index": 106, "Module": 828}
 
 
 class APIError(RuntimeError):
@@ -150,3 +149,20 @@ class LabWiki:
         dump = self.directory / "import.xml"
         dump.write_bytes(pages_dump(pages))
         self._run("import", str(dump))
+
+
+def connect(start: bool, pages: Iterable[tuple[str, str]] = ()) -> tuple[MediaWikiAPI,
+                                                                        LabWiki | None]:
+    """The API to use: a lab wiki started here (holding ``pages``; stop it when done) when
+    ``start``, else the one named by ``$WSTOOLS_MW_API``. Raises ``LookupError`` if
+    neither."""
+    if start:
+        import tempfile
+
+        lab = LabWiki(tempfile.mkdtemp(prefix="wstools-mw-"))
+        api = lab.start()
+        lab.import_pages(pages)
+        return api, lab
+    if os.environ.get("WSTOOLS_MW_API"):
+        return MediaWikiAPI(os.environ["WSTOOLS_MW_API"]), None
+    raise LookupError("set WSTOOLS_MW_API or pass --start")

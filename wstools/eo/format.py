@@ -175,8 +175,8 @@ def _split(text: str, breaks: list[tuple[int, str]]) -> list[tuple[str, str | No
     last = 0
     page: str | None = None
     for offset, next_page in sorted(breaks):
-        if offset <= last and pieces == [] and last == 0:
-            page = next_page if page is None else page
+        if offset == 0:  # the page turns before the block
+            page = page or next_page
             continue
         pieces.append((text[last:offset].strip(), page))
         last, page = offset, next_page

@@ -68,8 +68,7 @@ class _Paragraph:
         return "".join(self.parts)
 
     def add_line(self, line: str) -> None:
-        if self.parts and not self.parts[-1].endswith("-") or (
-                self.parts and self.parts[-1].endswith("--")):
+        if self.parts and not self.parts[-1].endswith("-"):  # a line-end hyphen joins
             self.parts.append(" ")
         self.parts.append(line)
 

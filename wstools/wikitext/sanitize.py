@@ -71,7 +71,7 @@ DROP_WITH_CONTENT = frozenset({"script", "style", "iframe", "object", "embed", "
 SAFE_SCHEMES = ("http:", "https:", "mailto:", "ftp:", "ftps:", "news:", "irc:", "ircs:",
                 "gopher:", "nntp:", "telnet:", "worldwind:", "svn:", "git:", "mms:", "sftp:",
                 "ssh:", "redis:", "sip:", "sips:", "sms:", "tel:", "urn:", "xmpp:", "geo:",
-                "bitcoin:", "magnet:", "matrix:", "news:")
+                "bitcoin:", "magnet:", "matrix:")
 
 _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*?)(/?)>", re.S)
 _ATTR = re.compile(
