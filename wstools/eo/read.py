@@ -336,7 +336,26 @@ def read_order(data: bytes | str, name: str = "") -> ExecutiveOrder:
     order.general_provisions = general_provisions(order)
     if not order.date and order.signature.date:
         order.date = order.signature.date
+    _check_number(order)
     return order
+
+
+def _check_number(order: ExecutiveOrder) -> None:
+    """Warn when the number does not belong to the presidency the date falls in (a
+    misprint such as 15323 for 13523)."""
+    from datetime import datetime
+
+    from .presidents import presidency_of
+
+    try:
+        signed = datetime.strptime(order.date.removeprefix("Washington, "), "%B %d, %Y")
+    except ValueError:
+        return
+    day = signed.strftime("%Y-%m-%d")
+    p = presidency_of(order.number)
+    if p is None or not (p.start <= day and (not p.end or day <= p.end)):
+        order.warnings.append(f"number {order.number} does not fall in the presidency of "
+                              f"{order.date}: a misprint?")
 
 
 def _blocks(paragraphs: list[_Paragraph], order: ExecutiveOrder) -> list[Block]:
