@@ -1,0 +1,68 @@
+"""How plausible it is that OCR read one string as another: a weighted edit distance whose
+cheap steps are the known OCR confusions of old print.
+
+>>> cost("arc", "are") < 0.5, cost("!><", "be") < 1.5, cost("upward", "upwards") >= 1
+(True, True, True)
+>>> cost("nlone", "alone"), cost("best", "winning") > 3
+(0.4, True)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+# (as printed, as OCR read it, cost): one glyph or a run of glyphs mistaken for another
+PAIRS: list[tuple[str, str, float]] = [
+    ("e", "c", 0.3), ("e", "o", 0.4), ("o", "e", 0.4), ("c", "e", 0.4), ("a", "n", 0.4),
+    ("n", "u", 0.4), ("u", "n", 0.4), ("h", "b", 0.4), ("b", "h", 0.4), ("h", "li", 0.4),
+    ("m", "rn", 0.3), ("m", "in", 0.4), ("d", "cl", 0.4), ("w", "vv", 0.4), ("y", "v", 0.3),
+    ("i", "l", 0.4), ("l", "i", 0.4), ("l", "I", 0.3), ("i", "I", 0.4), ("I", "l", 0.3),
+    ("l", "1", 0.3), ("1", "l", 0.3), ("i", "1", 0.4), ("o", "0", 0.3), ("0", "o", 0.3),
+    ("s", "t", 0.6), ("f", "r", 0.5), ("r", "f", 0.5), ("t", "f", 0.5), ("f", "t", 0.5),
+    ("n", "h", 0.5), ("h", "n", 0.5), ("a", "o", 0.5), ("o", "a", 0.5), ("a", "e", 0.6),
+    ("e", "a", 0.5), ("g", "q", 0.4), ("q", "g", 0.4), ("E", "M", 0.8), ("W", "Wl", 0.6),
+    ("he", "ho", 0.3), ("be", "bo", 0.3), ("be", "!><", 0.6), ("be", "l><", 0.6),
+    ("by", "l>y", 0.5), ("a", "(/", 0.6), ("i", "/", 0.5), ("e", "", 0.8),
+    ("c", "t", 0.5), ("ed", "tti", 0.8), ("C", "(", 0.6), ("g", "j", 0.5), ("ll", "lli", 0.7),
+    ("s", "*", 0.5), ("h", "lt", 0.8), ("i", "t", 0.6), ("ui", "iq", 0.8), ("t", "tt", 0.6),
+    ("ea", "a", 0.8), ("i", "j", 0.5), ("s", "e", 0.6),
+]
+_BY_OCR: dict[str, list[tuple[str, float]]] = {}
+for _printed, _ocr, _cost in PAIRS:
+    _BY_OCR.setdefault(_ocr, []).append((_printed, _cost))
+_MAX_OCR = max(len(o) for _, o, _ in PAIRS)
+CASE_COST = 0.2
+PLAIN = 1.0
+
+
+@lru_cache(maxsize=200_000)
+def cost(ocr: str, printed: str) -> float:
+    """The cheapest way OCR could have turned ``printed`` into ``ocr``."""
+    n, m = len(ocr), len(printed)
+    inf = float("inf")
+    dist = [[inf] * (m + 1) for _ in range(n + 1)]
+    dist[0][0] = 0.0
+    for i in range(n + 1):
+        for j in range(m + 1):
+            here = dist[i][j]
+            if here == inf:
+                continue
+            if i < n and j < m:
+                a, b = ocr[i], printed[j]
+                step = 0.0 if a == b else CASE_COST if a.lower() == b.lower() else PLAIN
+                if here + step < dist[i + 1][j + 1]:
+                    dist[i + 1][j + 1] = here + step
+            if i < n and here + PLAIN < dist[i + 1][j]:
+                dist[i + 1][j] = here + PLAIN
+            if j < m and here + PLAIN < dist[i][j + 1]:
+                dist[i][j + 1] = here + PLAIN
+            for k in range(1, _MAX_OCR + 1):
+                if i + k > n:
+                    break
+                for target, c in _BY_OCR.get(ocr[i:i + k], ()):
+                    if printed.startswith(target, j) and here + c < dist[i + k][j + len(target)]:
+                        dist[i + k][j + len(target)] = here + c
+            for target, c in _BY_OCR.get("", ()):  # a glyph OCR lost
+                if printed.startswith(target, j) and here + c < dist[i][j + len(target)]:
+                    dist[i][j + len(target)] = here + c
+    return round(dist[n][m], 3)

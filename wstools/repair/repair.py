@@ -1,0 +1,347 @@
+"""OCR repair against the corpus: choose, from witnesses, what OCR garbled — and nothing
+else.
+
+Steps, each returning explainable :class:`~wstools.edits.Edit`\\ s:
+
+1. the OCR cleanup fixes (:func:`wstools.text.pipeline.clean`, ``OCR_FIXES``);
+2. law numbers from the document's own sequence (:mod:`wstools.laws.numbering`), never
+   from a witness, since editions renumber;
+3. witness alignment: each law-sized segment retrieves passages of other printings
+   (:mod:`.witness`), is aligned to them token by token (rapidfuzz), and a differing token
+   is replaced only when the difference is a plausible OCR confusion
+   (:mod:`.confusion`) *and* the evidence is strong: the OCR token is no word of the
+   corpus or the language, or it is a word the corpus never uses in that context while the
+   witness's reading is (bigrams), or two printings agree;
+4. without a witness, a non-word with exactly one close corpus word (confusion cost and
+   context decide) is replaced.
+
+Everything else stays as printed — "upward"/"upwards", "the best card"/"the winning card"
+are readings, not errors. Tokens that still look wrong are returned as ``flags``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+from wordfreq import zipf_frequency
+
+from ..corpus.index import CorpusIndex, load_index
+from ..edits import Edit, apply_edits
+from ..laws.numbering import find_law_starts, repair_edit
+from ..text.pipeline import OCR_FIXES, CleanResult, Options, clean
+from .confusion import cost
+from .witness import Passage, Token, WitnessIndex, load_witnesses, tokens
+
+MIN_CONFIDENCE = 0.5
+WORD_ZIPF = 3.0  # a word of English if at least this frequent (wordfreq's Zipf scale)
+KNOWN_SHARE = 0.75  # no witness: fix only where most of the words around are known
+
+
+FUNCTION_WORDS = frozenset("it is in on of at to the a an and or as be by he his if for with "
+                           "from that this which who not no".split())
+CAPITALISED_FUNCTION_WORDS = frozenset(w.capitalize() for w in FUNCTION_WORDS)
+ABBREVIATIONS = frozenset("viz i e g vs etc ibid cf ch sec no p pp ed vol art st mr mrs dr "
+                          "jr sr co inc".split())
+CONTRACTIONS = ("'s", "'t", "'d", "'ll", "'re", "'ve", "'m")
+
+
+def is_word(word: str, index: CorpusIndex) -> bool:
+    """A word of the corpus or, by wordfreq's statistics, of English."""
+    return index.vocabulary.is_word(word) or zipf_frequency(word, "en") >= WORD_ZIPF
+
+
+@dataclass
+class RepairResult:
+    """``text`` is the repaired text; ``cleanup`` the cleanup step (its edits are in the
+    coordinates of the input); ``edits`` the repairs, in the coordinates of
+    ``cleanup.text``; ``flags`` are suspicious tokens left alone (same coordinates)."""
+
+    source: str
+    text: str
+    cleanup: CleanResult
+    edits: list[Edit] = field(default_factory=list)
+    flags: list[Edit] = field(default_factory=list)
+
+    def all_edits(self) -> list[Edit]:
+        """Every change in input coordinates: the cleanup edits, then the repairs with
+        their spans mapped back through the cleanup."""
+        mapped = []
+        for e in self.edits:
+            start = self.cleanup.to_source(e.start)
+            end = self.cleanup.to_source(e.end, end=True)
+            mapped.append(Edit(start, end, self.source[start:end], e.new, e.rule,
+                               e.confidence, e.evidence))
+        return sorted(list(self.cleanup.edits) + mapped, key=lambda e: (e.start, e.end))
+
+
+@dataclass
+class Repairer:
+    """Repairs OCR text with a corpus (default: the project's)."""
+
+    index: CorpusIndex
+    witnesses: WitnessIndex
+    min_confidence: float = MIN_CONFIDENCE
+
+    @classmethod
+    def load(cls, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE
+             ) -> Repairer:
+        return cls(load_index(corpus), load_witnesses(corpus), min_confidence)
+
+    # -- public -------------------------------------------------------------------------
+
+    def repair(self, text: str) -> RepairResult:
+        cleaned = clean(text, OCR_FIXES, Options(vocabulary=self.index.vocabulary))
+        base = cleaned.text
+        edits: dict[int, Edit] = {}
+        for e in self._law_numbers(base):
+            edits[e.start] = e
+        toks = tokens(base)
+        flags: list[Edit] = []
+        for segment in self._segments(base, toks):
+            for e in self._from_witnesses(segment):
+                edits.setdefault(e.start, e)
+        for e in self._typesetting(toks, edits):
+            edits.setdefault(e.start, e)
+        for e, flag in self._without_witness(toks, edits):
+            if e is not None:
+                edits.setdefault(e.start, e)
+            if flag is not None:
+                flags.append(flag)
+        chosen = [e for e in sorted(edits.values(), key=lambda e: e.start)
+                  if e.confidence >= self.min_confidence]
+        chosen = _no_overlaps(chosen)
+        return RepairResult(text, apply_edits(base, chosen), cleaned, chosen, flags)
+
+    # -- law numbers -----------------------------------------------------------------------
+
+    def _law_numbers(self, text: str) -> list[Edit]:
+        starts = find_law_starts(text)
+        out = []
+        for k, s in enumerate(starts):
+            if s.repaired:
+                previous = starts[k - 1].number if k else None
+                following = starts[k + 1].number if k + 1 < len(starts) else None
+                out.append(repair_edit(s, previous, following))
+        return out
+
+    # -- witnesses ---------------------------------------------------------------------------
+
+    def _segments(self, text: str, toks: list[Token]) -> list[list[Token]]:
+        """Law-sized pieces: cut at law numbers, else every 60 tokens."""
+        cuts = {s.start for s in find_law_starts(text)}
+        segments: list[list[Token]] = [[]]
+        for t in toks:
+            if (t.start in cuts and segments[-1]) or len(segments[-1]) >= 120:
+                segments.append([])
+            segments[-1].append(t)
+        return [s for s in segments if s]
+
+    def _from_witnesses(self, segment: list[Token]) -> list[Edit]:
+        proposals: dict[int, list[tuple[Token, str, Passage]]] = {}
+        for passage in self.witnesses.retrieve(segment):
+            witness = tokens(passage.text)
+            ops = Levenshtein.opcodes([t.key for t in segment], [t.key for t in witness])
+            for op in ops:
+                if op.tag != "replace":
+                    continue
+                if op.src_end - op.src_start != op.dest_end - op.dest_start:
+                    continue
+                for k in range(op.src_end - op.src_start):
+                    i, j = op.src_start + k, op.dest_start + k
+                    proposals.setdefault(i, []).append((segment[i], witness[j].core, passage))
+        out = []
+        for i, items in proposals.items():
+            edit = self._decide(segment, i, items)
+            if edit is not None:
+                out.append(edit)
+        return out
+
+    def _decide(self, segment: list[Token], i: int, items: list[tuple[Token, str, Passage]]
+                ) -> Edit | None:
+        token = segment[i]
+        readings = Counter(core for _, core, _ in items)
+        reading, agree = readings.most_common(1)[0]
+        if len(readings) > 1 and readings.most_common(2)[1][1] == agree:
+            return None  # witnesses disagree
+        o, w = token.core, reading
+        if not w or any(c.isdigit() for c in o + w) or o == w:
+            return None
+        if not w.replace("'", "").replace("&", "").replace(".", "").replace("-", "").isalpha():
+            return None
+        prev = segment[i - 1].key if i else ""
+        nxt = segment[i + 1].key if i + 1 < len(segment) else ""
+        passages = ", ".join(sorted({p.id for _, _, p in items if _ == w or True}))[:120]
+        if o.lower() == w.lower():
+            # capital letter inside a sentence where the witnesses have lower case
+            if o[:1].isupper() and w[:1].islower() and prev and prev[-1:] not in ".:;!?" \
+                    and not segment[i - 1].raw.endswith((".", ":", "?", "!")):
+                return self._edit(token, w, "witness-case", 0.85,
+                                  f"witness {passages}: '{w}' in lower case mid-sentence")
+            return None
+        c = cost(o, w)
+        if not is_word(o, self.index):
+            if c > 0.35 * len(w) + 0.6:
+                return None
+            confidence = round(min(0.97, 0.99 - 0.12 * c + 0.02 * (agree - 1)), 2)
+            return self._edit(token, w, "witness", confidence,
+                              f"witness {passages}; '{o}' is not a word; OCR confusion cost "
+                              f"{c}")
+        if c > 0.6:
+            return None
+        support_w = self._context(prev, w.lower(), nxt)
+        support_o = self._context(prev, o.lower(), nxt)
+        if support_o == 0 and (support_w >= 2 or (agree >= 2 and support_w >= 1)):
+            return self._edit(token, w, "witness-context", round(0.93 - 0.1 * c, 2),
+                              f"witness {passages}; corpus context has '{prev} {w} {nxt}' "
+                              f"({support_w}×), never '{o}' there; OCR confusion cost {c}")
+        return None
+
+    def _context(self, prev: str, word: str, nxt: str) -> int:
+        bigrams = self.index.bigrams
+        return bigrams.get((prev, word), 0) + bigrams.get((word, nxt), 0)
+
+    @staticmethod
+    def _edit(token: Token, new: str, rule: str, confidence: float, evidence: str) -> Edit:
+        start = token.core_start
+        return Edit(start, start + len(token.core), token.core, new, rule, confidence,
+                    evidence)
+
+    # -- no witness --------------------------------------------------------------------------
+
+    def _typesetting(self, toks: list[Token], done: dict[int, Edit]) -> list[Edit]:
+        """Slips a reader sees without a witness: a function word capitalised inside a
+        sentence, a full stop where the sentence clearly goes on, a stray hyphen or
+        apostrophe, and a real word the corpus never uses where a near word fits its
+        context on both sides."""
+        out: list[Edit] = []
+        bigrams = self.index.bigrams
+        for i, t in enumerate(toks):
+            if t.core_start in done:
+                continue
+            prev = toks[i - 1] if i else None
+            nxt = toks[i + 1] if i + 1 < len(toks) else None
+            o = t.core
+            mid_sentence = prev is not None and not prev.raw.endswith((".", ":", "?", "!")) \
+                and prev.raw[:1] != "("
+            goes_on = nxt is not None and nxt.core[:1].islower()
+            ends = t.raw.endswith((".", ";", ","))
+            if o in CAPITALISED_FUNCTION_WORDS and mid_sentence and (goes_on or ends):
+                out.append(self._edit(t, o.lower(), "case", 0.85,
+                                      f"'{o}' capitalised inside a sentence"))
+                continue
+            if o[:1] == "I" and len(o) > 3 and o[1:].islower() and mid_sentence and goes_on \
+                    and self.index.vocabulary.count(o.lower()) >= 2:
+                out.append(self._edit(t, o.lower(), "case", 0.8,
+                                      f"'{o}' inside a sentence, '{o.lower()}' in the corpus: "
+                                      "OCR read i as I"))
+                continue
+            tail = t.raw[len(t.core) + (t.core_start - t.start):]
+            if tail.startswith(".") and not tail.startswith("..") and o.isalpha() \
+                    and o.lower() not in ABBREVIATIONS and len(o) > 1 and nxt is not None \
+                    and nxt.core[:1].islower() and nxt.core.isalpha() \
+                    and nxt.core.lower() not in ABBREVIATIONS:
+                stop = t.core_start + len(o)
+                out.append(Edit(stop, stop + 1, ".", ",", "stop-to-comma", 0.75,
+                                f"a full stop after '{o}' followed by '{nxt.core}' in lower "
+                                "case: the sentence goes on"))
+                continue
+            if o.endswith("-") and o[:-1].isalpha() and nxt is not None and \
+                    is_word(o[:-1], self.index) and not is_word(o[:-1] + nxt.core, self.index):
+                out.append(self._edit(t, o[:-1], "stray-hyphen", 0.8,
+                                      f"'{o[:-1]}' is a word, '{o[:-1]}{nxt.core}' is not: a "
+                                      "line-end hyphen left in the middle of a line"))
+                continue
+            if "'" in o[1:-1] and not o.lower().endswith(CONTRACTIONS):
+                left, _, right = o.partition("'")
+                if left.isalpha() and right.isalpha() and is_word(left, self.index) and \
+                        is_word(right, self.index) and not is_word(o, self.index):
+                    out.append(self._edit(t, f"{left} {right}", "stray-apostrophe", 0.8,
+                                          f"'{left}' and '{right}' are words, '{o}' is not"))
+                    continue
+            key = o.lower()
+            if o.isalpha() and self.index.vocabulary.count(key) == 0 and prev and nxt \
+                    and is_word(o, self.index):
+                best = None
+                for w in self._near_words(key, 1):
+                    c = cost(key, w)
+                    left = bigrams.get((prev.key, w), 0)
+                    right = bigrams.get((w, nxt.key), 0)
+                    if c <= 0.5 and left >= 1 and right >= 1 and left + right >= 4:
+                        if best is None or (c, -(left + right)) < best[:2]:
+                            best = (c, -(left + right), w)
+                if best is not None:
+                    c, support, w = best
+                    out.append(self._edit(t, _match_case(o, w), "context", round(0.85 - 0.2 * c, 2),
+                                          f"the corpus never has '{o}'; '{prev.key} {w}' and "
+                                          f"'{w} {nxt.key}' occur {-support}×; OCR confusion "
+                                          f"cost {c}"))
+        return out
+
+    def _near_words(self, word: str, distance: int) -> list[str]:
+        return [w for w, _, _ in process.extract(
+            word, list(self.index.vocabulary.words), scorer=Levenshtein.distance,
+            score_cutoff=distance, limit=15)]
+
+    def _without_witness(self, toks: list[Token], done: dict[int, Edit]
+                         ) -> list[tuple[Edit | None, Edit | None]]:
+        vocab = self.index.vocabulary
+        known = [is_word(t.core, self.index) or not t.core.isalpha() for t in toks]
+        out: list[tuple[Edit | None, Edit | None]] = []
+        for i, t in enumerate(toks):
+            o = t.core
+            if t.core_start in done or len(o) < 3 or not o.isalpha() or known[i]:
+                continue
+            around = known[max(0, i - 10):i] + known[i + 1:i + 11]
+            if around and sum(around) / len(around) < KNOWN_SHARE:
+                continue  # not running text in the corpus's language
+            prev = toks[i - 1].key if i else ""
+            nxt = toks[i + 1].key if i + 1 < len(toks) else ""
+            ranked = sorted((cost(o.lower(), w), -vocab.count(w), w)
+                            for w in self._near_words(o.lower(), 2))
+            flag = Edit(t.core_start, t.core_start + len(o), o, o, "suspect", 0.0,
+                        "not a word of the corpus or the language")
+            if not ranked or ranked[0][0] > 0.6:
+                out.append((None, flag))
+                continue
+            best_cost, _, best = ranked[0]
+            if len(ranked) > 1 and ranked[1][0] < best_cost + 0.3:
+                out.append((None, flag))
+                continue
+            if vocab.count(best) < 2:
+                out.append((None, flag))
+                continue
+            new = _match_case(o, best)
+            support = self._context(prev, best, nxt)
+            confidence = round(0.85 - 0.2 * best_cost + (0.05 if support else 0), 2)
+            out.append((self._edit(t, new, "vocabulary", confidence,
+                                   f"no witness; the only corpus word near '{o}' is '{best}' "
+                                   f"(OCR confusion cost {best_cost}, {vocab.count(best)}× in "
+                                   f"the corpus, {support}× in this context)"), None))
+        return out
+
+
+def _match_case(model: str, word: str) -> str:
+    if model.isupper() and len(model) > 1:
+        return word.upper()
+    if model[:1].isupper():
+        return word[:1].upper() + word[1:]
+    return word
+
+
+def _no_overlaps(edits: list[Edit]) -> list[Edit]:
+    out: list[Edit] = []
+    for e in edits:
+        if out and e.start < out[-1].end:
+            continue
+        out.append(e)
+    return out
+
+
+def repair(text: str, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE
+           ) -> RepairResult:
+    """Repair ``text`` with the corpus in ``corpus`` (default: the project's)."""
+    return Repairer.load(corpus, min_confidence).repair(text)
