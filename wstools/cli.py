@@ -329,6 +329,54 @@ def cmd_clean(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_repair(args: argparse.Namespace) -> int:
+    from .corpus.store import CorpusError, default_corpus_dir
+    from .diagnostics import LineIndex
+    from .repair.repair import Repairer
+    from .repair.report import review_page
+    text = read_input(args.file, args.max_bytes)
+    name = "<stdin>" if args.file == "-" else args.file
+    folder = Path(args.corpus) if args.corpus else default_corpus_dir()
+    if not folder.is_dir():
+        raise InputError(str(folder), "corpus folder does not exist (repair needs one)")
+    try:
+        repairer = Repairer.load(folder, args.min_confidence)
+    except CorpusError as exc:
+        raise InputError(str(folder), str(exc)) from None
+    result = repairer.repair(text)
+    lines = LineIndex(text)
+
+    def where(offset: int) -> str:
+        line, column = lines.position(result.cleanup.to_source(offset))
+        return f"{name}:{line}:{column}"
+
+    if args.format == "json":
+        write_output(args.output, json.dumps({
+            "file": name, "text": result.text,
+            "cleanup": [e.as_dict() for e in result.cleanup.edits],
+            "repairs": [dict(e.as_dict(), at=where(e.start)) for e in result.edits],
+            "flags": [dict(f.as_dict(), at=where(f.start)) for f in result.flags]},
+            ensure_ascii=False, indent=1))
+    else:
+        write_output(args.output, result.text)
+    if args.report:
+        stem = Path(name).stem if args.file != "-" else "stdin"
+        write_output(args.report, review_page(result, f"{stem}.repaired.txt"))
+    if args.explain:
+        for e in result.cleanup.edits:
+            print(f"{name}:{e.line}:{e.column}: {e.rule} {e.old!r} -> {e.new!r} "
+                  f"({e.confidence:.2f}) {e.evidence}", file=sys.stderr)
+        for e in result.edits:
+            print(f"{where(e.start)}: {e.rule} {e.old!r} -> {e.new!r} ({e.confidence:.2f}) "
+                  f"{e.evidence}", file=sys.stderr)
+        for f in result.flags:
+            print(f"{where(f.start)}: suspect {f.old!r} left as printed ({f.evidence})",
+                  file=sys.stderr)
+    print(f"{name}: {len(result.cleanup.edits)} cleanup edits, {len(result.edits)} repairs, "
+          f"{len(result.flags)} flags", file=sys.stderr)
+    return 0
+
+
 def cmd_parse(args: argparse.Namespace) -> int:
     from .laws import render
     from .laws.parse import parse
@@ -478,6 +526,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", metavar="FILE", nargs="+", help="wikitext files, - for stdin")
     common(p)
     p.set_defaults(func=cmd_lint)
+
+    p = sub.add_parser("repair", help="repair OCR against the corpus, explaining each edit")
+    p.add_argument("file", metavar="FILE", help="OCR text, or - for standard input")
+    p.add_argument("-o", "--output", metavar="OUT")
+    p.add_argument("--corpus", metavar="DIR", help="corpus folder (default: the project's)")
+    p.add_argument("--min-confidence", type=float, default=0.5, metavar="X",
+                   help="make only repairs at least this confident (default 0.5)")
+    p.add_argument("--explain", action="store_true", help="list every edit on stderr")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--report", metavar="HTML", help="write a review page (accept or reject "
+                   "each repair, download the result)")
+    p.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES, help=argparse.SUPPRESS)
+    p.set_defaults(func=cmd_repair)
 
     p = sub.add_parser("clean", help="clean OCR or web-reprint text, explaining each edit")
     p.add_argument("file", metavar="FILE", help="text file, or - for standard input")

@@ -38,6 +38,7 @@ from .witness import Passage, Token, WitnessIndex, load_witnesses, tokens
 
 MIN_CONFIDENCE = 0.5
 WORD_ZIPF = 3.0  # a word of English if at least this frequent (wordfreq's Zipf scale)
+SUSPECT_ZIPF = 2.0  # below this, a token nobody could fix is flagged for the proofreader
 KNOWN_SHARE = 0.75  # no witness: fix only where most of the words around are known
 
 
@@ -302,8 +303,9 @@ class Repairer:
             nxt = toks[i + 1].key if i + 1 < len(toks) else ""
             ranked = sorted((cost(o.lower(), w), -vocab.count(w), w)
                             for w in self._near_words(o.lower(), 2))
-            flag = Edit(t.core_start, t.core_start + len(o), o, o, "suspect", 0.0,
-                        "not a word of the corpus or the language")
+            flag = None if zipf_frequency(o, "en") >= SUSPECT_ZIPF else Edit(
+                t.core_start, t.core_start + len(o), o, o, "suspect", 0.0,
+                "not a word of the corpus or the language")
             if not ranked or ranked[0][0] > 0.6:
                 out.append((None, flag))
                 continue
