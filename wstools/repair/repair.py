@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from rapidfuzz import process
@@ -52,7 +53,12 @@ CONTRACTIONS = ("'s", "'t", "'d", "'ll", "'re", "'ve", "'m")
 
 def is_word(word: str, index: CorpusIndex) -> bool:
     """A word of the corpus or, by wordfreq's statistics, of English."""
-    return index.vocabulary.is_word(word) or zipf_frequency(word, "en") >= WORD_ZIPF
+    return index.vocabulary.is_word(word) or _zipf(word) >= WORD_ZIPF
+
+
+@lru_cache(maxsize=100_000)
+def _zipf(word: str) -> float:
+    return zipf_frequency(word, "en")
 
 
 @dataclass
@@ -86,6 +92,7 @@ class Repairer:
     index: CorpusIndex
     witnesses: WitnessIndex
     min_confidence: float = MIN_CONFIDENCE
+    _choices: list[str] | None = None
 
     @classmethod
     def load(cls, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE
@@ -98,11 +105,12 @@ class Repairer:
         cleaned = clean(text, OCR_FIXES, Options(vocabulary=self.index.vocabulary))
         base = cleaned.text
         edits: dict[int, Edit] = {}
-        for e in self._law_numbers(base):
+        starts = find_law_starts(base)
+        for e in self._law_numbers(starts):
             edits[e.start] = e
         toks = tokens(base)
         flags: list[Edit] = []
-        for segment in self._segments(base, toks):
+        for segment in self._segments(starts, toks):
             for e in self._from_witnesses(segment):
                 edits.setdefault(e.start, e)
         for e in self._typesetting(toks, edits):
@@ -119,21 +127,33 @@ class Repairer:
 
     # -- law numbers -----------------------------------------------------------------------
 
-    def _law_numbers(self, text: str) -> list[Edit]:
-        starts = find_law_starts(text)
+    @staticmethod
+    def _law_numbers(starts: list) -> list[Edit]:
+        """Garbled law numbers, read from the sequence. A number printed in digits is
+        changed only when its neighbours, as printed, are the numbers just before and after
+        the reading (one neighbour at the edge of the text): a jump in the numbering may be
+        a new code, not a misreading."""
         out = []
         for k, s in enumerate(starts):
-            if s.repaired:
-                previous = starts[k - 1].number if k else None
-                following = starts[k + 1].number if k + 1 < len(starts) else None
-                out.append(repair_edit(s, previous, following))
+            if not s.repaired:
+                continue
+            before = starts[k - 1] if k else None
+            after = starts[k + 1] if k + 1 < len(starts) else None
+            if s.token.isdigit():
+                sides = [n for n in (before, after) if n is not None]
+                if not sides or (before is not None and before.token != str(s.number - 1)) \
+                        or (after is not None and after.token != str(s.number + 1)):
+                    continue
+            out.append(repair_edit(s, before.number if before else None,
+                                   after.number if after else None))
         return out
 
     # -- witnesses ---------------------------------------------------------------------------
 
-    def _segments(self, text: str, toks: list[Token]) -> list[list[Token]]:
-        """Law-sized pieces: cut at law numbers, else every 60 tokens."""
-        cuts = {s.start for s in find_law_starts(text)}
+    @staticmethod
+    def _segments(starts: list, toks: list[Token]) -> list[list[Token]]:
+        """Law-sized pieces: cut at law numbers, else every 120 tokens."""
+        cuts = {s.start for s in starts}
         segments: list[list[Token]] = [[]]
         for t in toks:
             if (t.start in cuts and segments[-1]) or len(segments[-1]) >= 120:
@@ -144,7 +164,7 @@ class Repairer:
     def _from_witnesses(self, segment: list[Token]) -> list[Edit]:
         proposals: dict[int, list[tuple[Token, str, Passage]]] = {}
         for passage in self.witnesses.retrieve(segment):
-            witness = tokens(passage.text)
+            witness = passage.tokens
             ops = Levenshtein.opcodes([t.key for t in segment], [t.key for t in witness])
             for op in ops:
                 if op.tag != "replace":
@@ -176,6 +196,8 @@ class Repairer:
         prev = segment[i - 1].key if i else ""
         nxt = segment[i + 1].key if i + 1 < len(segment) else ""
         passages = ", ".join(sorted({p.id for _, _, p in items if _ == w or True}))[:120]
+        if o.isalpha() and Levenshtein.distance(o.lower(), w.lower()) > max(2, len(w) // 2):
+            return None  # a different word, not a misreading
         if o.lower() == w.lower():
             # capital letter inside a sentence where the witnesses have lower case
             if o[:1].isupper() and w[:1].islower() and prev and prev[-1:] not in ".:;!?" \
@@ -226,8 +248,8 @@ class Repairer:
             prev = toks[i - 1] if i else None
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             o = t.core
-            mid_sentence = prev is not None and not prev.raw.endswith((".", ":", "?", "!")) \
-                and prev.raw[:1] != "("
+            mid_sentence = prev is not None and (prev.raw[-1:].islower() or
+                                                 prev.raw.endswith(","))
             goes_on = nxt is not None and nxt.core[:1].islower()
             ends = t.raw.endswith((".", ";", ","))
             if o in CAPITALISED_FUNCTION_WORDS and mid_sentence and (goes_on or ends):
@@ -243,8 +265,8 @@ class Repairer:
             tail = t.raw[len(t.core) + (t.core_start - t.start):]
             if tail.startswith(".") and not tail.startswith("..") and o.isalpha() \
                     and o.lower() not in ABBREVIATIONS and len(o) > 1 and nxt is not None \
-                    and nxt.core[:1].islower() and nxt.core.isalpha() \
-                    and nxt.core.lower() not in ABBREVIATIONS:
+                    and nxt.core[:1].islower() and nxt.core.isalpha() and len(nxt.core) > 1 \
+                    and nxt.raw[:1].isalpha() and nxt.core.lower() not in ABBREVIATIONS:
                 stop = t.core_start + len(o)
                 out.append(Edit(stop, stop + 1, ".", ",", "stop-to-comma", 0.75,
                                 f"a full stop after '{o}' followed by '{nxt.core}' in lower "
@@ -283,9 +305,11 @@ class Repairer:
         return out
 
     def _near_words(self, word: str, distance: int) -> list[str]:
+        if self._choices is None:
+            self._choices = list(self.index.vocabulary.words)
         return [w for w, _, _ in process.extract(
-            word, list(self.index.vocabulary.words), scorer=Levenshtein.distance,
-            score_cutoff=distance, limit=15)]
+            word, self._choices, scorer=Levenshtein.distance, score_cutoff=distance,
+            limit=15)]
 
     def _without_witness(self, toks: list[Token], done: dict[int, Edit]
                          ) -> list[tuple[Edit | None, Edit | None]]:
@@ -303,7 +327,7 @@ class Repairer:
             nxt = toks[i + 1].key if i + 1 < len(toks) else ""
             ranked = sorted((cost(o.lower(), w), -vocab.count(w), w)
                             for w in self._near_words(o.lower(), 2))
-            flag = None if zipf_frequency(o, "en") >= SUSPECT_ZIPF else Edit(
+            flag = None if _zipf(o) >= SUSPECT_ZIPF else Edit(
                 t.core_start, t.core_start + len(o), o, o, "suspect", 0.0,
                 "not a word of the corpus or the language")
             if not ranked or ranked[0][0] > 0.6:

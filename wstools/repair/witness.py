@@ -64,7 +64,11 @@ class Passage:
     id: str
     printing: str
     text: str
-    keys: tuple[str, ...]
+    tokens: tuple[Token, ...]
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(t.key for t in self.tokens)
 
 
 def _trigrams(keys: Iterable[str]) -> list[tuple[str, str, str]]:
@@ -87,7 +91,7 @@ class WitnessIndex:
         passages = []
         for pid, text in items:
             text = _MARKS.sub("", text)
-            passages.append(Passage(pid, printing, text, tuple(t.key for t in tokens(text))))
+            passages.append(Passage(pid, printing, text, tuple(tokens(text))))
         return cls(passages)
 
     @classmethod
@@ -100,8 +104,7 @@ class WitnessIndex:
                 line = _MARKS.sub("", line).strip()
                 if len(line) < 20:
                     continue
-                passages.append(Passage(f"{p.id}:{n + 1}", p.id, line,
-                                        tuple(t.key for t in tokens(line))))
+                passages.append(Passage(f"{p.id}:{n + 1}", p.id, line, tuple(tokens(line))))
         return cls(passages)
 
     def retrieve(self, segment: list[Token], limit: int = 3, minimum: int = 2

@@ -1,0 +1,85 @@
+"""Repair throughput: KB/s of OCR text on one core with the whole corpus loaded, the index
+build time, and peak memory; the OCR cleanup alone is the baseline in the same process.
+
+The OCR text is made from the corpus itself with deterministic OCR-like noise (the
+confusions of wstools.repair.confusion, 2 % of the words), so that every page has witnesses
+and the caches see varied words; the repaired text is scored against the clean text.
+
+    python benchmarks/bench_repair.py [--kb 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import resource
+import sys
+import time
+
+from wstools.corpus.store import default_corpus_dir, load
+from wstools.repair.confusion import PAIRS
+from wstools.repair.evaluate import evaluate
+from wstools.repair.repair import Repairer
+from wstools.repair.witness import WitnessIndex
+from wstools.text.pipeline import OCR_FIXES, clean
+
+
+def noisy(text: str, rate: float, rnd: random.Random) -> str:
+    pairs = [(p, o) for p, o, c in PAIRS if p and o and c <= 0.6 and p.isalpha()]
+
+    def garble(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if rnd.random() > rate:
+            return word
+        options = [(p, o) for p, o in pairs if p in word]
+        if not options:
+            return word
+        p, o = rnd.choice(options)
+        return word.replace(p, o, 1)
+    return re.sub(r"[A-Za-z]{3,}", garble, text)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kb", type=int, default=300)
+    args = parser.parse_args()
+    printings = load(default_corpus_dir())
+    start = time.perf_counter()
+    witnesses = WitnessIndex.from_printings(printings)
+    build = time.perf_counter() - start
+    print(f"witness index: {len(witnesses.passages)} passages, {len(witnesses.postings)} "
+          f"trigrams, built in {build:.2f} s")
+    repairer = Repairer.load()
+    rnd = random.Random(1)
+    gold_parts, size = [], 0
+    texts = [p.text for p in printings if not p.metadata.get("copy-of")]
+    while size < args.kb * 1024:  # runs of consecutive laws, as a page has them
+        lines = rnd.choice(texts).split("\n")
+        start = rnd.randrange(len(lines))
+        run = "\n".join(lines[start:start + 20])
+        gold_parts.append(run)
+        size += len(run.encode())
+    gold = "\n".join(gold_parts)
+    ocr = noisy(gold, 0.02, rnd)
+    start = time.perf_counter()
+    clean(ocr, OCR_FIXES)
+    baseline = time.perf_counter() - start
+    start = time.perf_counter()
+    result = repairer.repair(ocr)
+    elapsed = time.perf_counter() - start
+    kb = len(ocr.encode()) / 1024
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    score = evaluate(ocr, gold, result.text)
+    print(f"{kb:.0f} KB of OCR text")
+    print(f"cleanup alone: {kb / baseline:8.0f} KB/s")
+    print(f"repair:        {kb / elapsed:8.0f} KB/s  ({elapsed:.1f} s, "
+          f"{len(result.edits)} repairs; {baseline / elapsed:.2f} of the cleanup's speed)")
+    print(f"peak memory:   {peak:8.0f} MB")
+    print(f"synthetic noise: CER {100 * score.cer_before:.2f} % -> {100 * score.cer_after:.2f} %, "
+          f"precision {100 * score.precision:.2f} %, damage {100 * score.damage_rate:.3f} %")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
