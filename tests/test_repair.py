@@ -143,3 +143,19 @@ def test_review_page_accept_reject_download(tmp_path: Path, cyclopaedia) -> None
     kept = [e for k, e in enumerate(cyclopaedia.edits) if k != rejected]
     assert downloaded == apply_edits(cyclopaedia.cleanup.text, kept)
     assert "or now cards called" in downloaded and "or new cards" not in downloaded
+
+
+def test_tesseract_pages_regression_guard() -> None:
+    """The Tesseract pages (scripts/make-ocr-fixtures.py) scored with their corpus subsets.
+    This guards what is reached today, not the issue's targets (85 % of errors removed
+    where witnessed, 99 % precision), which are not met yet: see the closing note."""
+    from wstools.repair.harness import run
+
+    scores = {s.page: s for s in run()}
+    assert len(scores) == 9
+    for page, s in scores.items():
+        assert s.score.cer_after <= s.score.cer_before, page  # never worse
+        if s.level in ("clean", "worn"):
+            assert s.score.damaged == 0, page
+    assert scores["witnessed-worn"].score.error_reduction > 0.25
+    assert scores["unwitnessed-worn"].score.error_reduction > 0.15

@@ -21,6 +21,7 @@ are readings, not errors. Tokens that still look wrong are returned as ``flags``
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -245,6 +246,10 @@ class Repairer:
         for i, t in enumerate(toks):
             if t.core_start in done:
                 continue
+            noise = self._punctuation_noise(t, toks[i - 1] if i else None)
+            if noise is not None:
+                out.append(noise)
+                continue
             prev = toks[i - 1] if i else None
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             o = t.core
@@ -303,6 +308,43 @@ class Repairer:
                                           f"'{w} {nxt.key}' occur {-support}×; OCR confusion "
                                           f"cost {c}"))
         return out
+
+    def _punctuation_noise(self, t: Token, prev: Token | None) -> Edit | None:
+        """Specks read as punctuation: a mark gluing two words (``have.the``,
+        ``cards-have``), a stack of marks where one is printed (``out.;;``), a lone
+        ``_``, ``=`` or ``|`` between words (a lone ``:`` or ``;`` is the period's spaced
+        punctuation and stays)."""
+        raw = t.raw
+        if re.fullmatch(r"[_=|~^`]+", raw) and prev is not None:
+            return Edit(t.start, t.end, raw, "", "lone-mark", 0.8,
+                        f"'{raw}' stands alone between words: a speck, not punctuation")
+        glued = re.fullmatch(r"([A-Za-z]{2,})([.;:,_=-])([a-z]{1,})", t.core)
+        if glued:
+            left, mark, right = glued.groups()
+            pair = (left.lower(), right.lower())
+            both = is_word(left, self.index) and is_word(right, self.index)
+            joined_word = is_word(left + right, self.index)
+            compound = mark == "-" and (self.index.vocabulary.is_compound(left, right)
+                                        or _zipf(f"{left}-{right}") > 0)
+            if both and not joined_word and not compound and (
+                    mark != "-" or self.index.bigrams.get(pair, 0) > 0):
+                start = t.core_start + len(left)
+                return Edit(start, start + 1, mark, " ", "glued-words", 0.8,
+                            f"'{left}' and '{right}' are words glued by '{mark}'"
+                            + (f"; '{left} {right}' occurs in the corpus" if
+                               self.index.bigrams.get(pair, 0) else ""))
+        tail_start = t.core_start + len(t.core) - t.start
+        tail = raw[tail_start:]
+        stacked = re.match(r"([.;:,])([.;:,]+)", tail)
+        abbreviation = t.core.lower() in ABBREVIATIONS or len(t.core) <= 2
+        if stacked and tail[:3] != "..." and t.core.isalpha() and not (
+                abbreviation and stacked.group(1) == "." and len(stacked.group(0)) == 2):
+            start = t.start + tail_start + 1
+            extra = stacked.group(2)
+            return Edit(start, start + len(extra), extra, "", "stacked-marks", 0.8,
+                        f"'{stacked.group(0)}' after '{t.core}': one mark is printed, the "
+                        "rest are specks")
+        return None
 
     def _near_words(self, word: str, distance: int) -> list[str]:
         if self._choices is None:
