@@ -50,7 +50,8 @@ COMMON_TOKENS = frozenset("a an as at be by do he if in is it me my no of on or 
                           .split())
 
 _CANDIDATE = regex.compile(
-    r"(?:^|(?<=[.;:!?)\]*”\"'—-]\s{1,3}))([0-9A-Za-z$!|/\]]{1,3})\.(?=\s+[\p{Lu}(“\"'])")
+    r"(?:^|(?<=[.;:!?)\]*”\"'—-]\s{1,3}))([0-9A-Za-z$!|/\]]{1,3})\."
+    r"(?=\s+[\p{Lu}(“\"']|—+\s*[\p{Lu}(])")
 
 
 def _substitution(c: str, d: str) -> float:

@@ -47,6 +47,11 @@ KNOWN_SHARE = 0.75  # no witness: fix only where most of the words around are kn
 FUNCTION_WORDS = frozenset("it is in on of at to the a an and or as be by he his if for with "
                            "from that this which who not no".split())
 CAPITALISED_FUNCTION_WORDS = frozenset(w.capitalize() for w in FUNCTION_WORDS)
+# words a clause never ends with: a full stop, colon or semicolon after them is a speck
+# (prepositions can end one, "asked for;", and a comma may open a parenthesis)
+OPEN_WORDS = frozenset("the a an their his her its our your".split())
+PREFIXES = frozenset("re un pre non co sub over out counter anti mis dis inter under super "
+                     "semi".split())
 ABBREVIATIONS = frozenset("viz i e g vs etc ibid cf ch sec no p pp ed vol art st mr mrs dr "
                           "jr sr co inc".split())
 CONTRACTIONS = ("'s", "'t", "'d", "'ll", "'re", "'ve", "'m")
@@ -246,7 +251,8 @@ class Repairer:
         for i, t in enumerate(toks):
             if t.core_start in done:
                 continue
-            noise = self._punctuation_noise(t, toks[i - 1] if i else None)
+            noise = self._punctuation_noise(t, toks[i - 1] if i else None,
+                                            toks[i + 1] if i + 1 < len(toks) else None)
             if noise is not None:
                 out.append(noise)
                 continue
@@ -309,7 +315,8 @@ class Repairer:
                                           f"cost {c}"))
         return out
 
-    def _punctuation_noise(self, t: Token, prev: Token | None) -> Edit | None:
+    def _punctuation_noise(self, t: Token, prev: Token | None, nxt: Token | None
+                           ) -> Edit | None:
         """Specks read as punctuation: a mark gluing two words (``have.the``,
         ``cards-have``), a stack of marks where one is printed (``out.;;``), a lone
         ``_``, ``=`` or ``|`` between words (a lone ``:`` or ``;`` is the period's spaced
@@ -324,8 +331,7 @@ class Repairer:
             pair = (left.lower(), right.lower())
             both = is_word(left, self.index) and is_word(right, self.index)
             joined_word = is_word(left + right, self.index)
-            compound = mark == "-" and (self.index.vocabulary.is_compound(left, right)
-                                        or _zipf(f"{left}-{right}") > 0)
+            compound = mark == "-" and self.index.vocabulary.is_compound(left, right)
             if both and not joined_word and not compound and (
                     mark != "-" or self.index.bigrams.get(pair, 0) > 0):
                 start = t.core_start + len(left)
@@ -335,6 +341,19 @@ class Repairer:
                                self.index.bigrams.get(pair, 0) else ""))
         tail_start = t.core_start + len(t.core) - t.start
         tail = raw[tail_start:]
+        if t.core.lower() in OPEN_WORDS and re.fullmatch(r"[.;:]", tail) and nxt is not None \
+                and nxt.core[:1].islower() and nxt.core.isalpha():
+            start = t.start + tail_start
+            return Edit(start, start + 1, tail, "", "speck-after-open-word", 0.8,
+                        f"'{t.core}{tail} {nxt.core}': no sentence pauses after '{t.core}'")
+        dash = re.fullmatch(r"(\d+\.)(—+)", raw)
+        if dash and nxt is not None and nxt.core[:1].isupper():
+            if len(dash.group(2)) > 1:
+                start = t.start + len(dash.group(1)) + 1
+                return Edit(start, t.end, dash.group(2)[1:], "", "law-dash", 0.8,
+                            "one dash after a law number")
+            return Edit(t.end, nxt.start, " ", "", "law-dash", 0.8,
+                        f"'{raw}' is followed directly by the law's first word")
         stacked = re.match(r"([.;:,])([.;:,]+)", tail)
         abbreviation = t.core.lower() in ABBREVIATIONS or len(t.core) <= 2
         if stacked and tail[:3] != "..." and t.core.isalpha() and not (
@@ -345,6 +364,22 @@ class Repairer:
                         f"'{stacked.group(0)}' after '{t.core}': one mark is printed, the "
                         "rest are specks")
         return None
+
+    def _split_glued(self, word: str) -> tuple[str, str, int] | None:
+        """Two words run together (``orprior``): the split whose two halves are words and
+        most often neighbours in the corpus."""
+        best = None
+        for k in range(1, len(word)):
+            left, right = word[:k], word[k:]
+            if (len(left) == 1 and left.lower() not in ("a", "i")) or len(right) < 2:
+                continue
+            count = self.index.bigrams.get((left.lower(), right.lower()), 0)
+            if self.index.vocabulary.is_compound(left, right) or left.lower() in PREFIXES:
+                continue  # "recut", the corpus's "re-cut": one word, written solid
+            if count >= 2 and is_word(left, self.index) and is_word(right, self.index) and \
+                    (best is None or count > best[2]):
+                best = (left, right, count)
+        return best
 
     def _near_words(self, word: str, distance: int) -> list[str]:
         if self._choices is None:
@@ -361,6 +396,13 @@ class Repairer:
         for i, t in enumerate(toks):
             o = t.core
             if t.core_start in done or len(o) < 3 or not o.isalpha() or known[i]:
+                continue
+            split = self._split_glued(o)
+            if split is not None:
+                left, right, count = split
+                out.append((self._edit(t, f"{left} {right}", "split-words", 0.8,
+                                       f"'{o}' is no word; '{left} {right}' occurs {count}× in "
+                                       "the corpus"), None))
                 continue
             around = known[max(0, i - 10):i] + known[i + 1:i + 11]
             if around and sum(around) / len(around) < KNOWN_SHARE:
