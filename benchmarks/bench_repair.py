@@ -65,16 +65,25 @@ def main() -> int:
     start = time.perf_counter()
     clean(ocr, OCR_FIXES)
     baseline = time.perf_counter() - start
+    pages, page = [], []
+    for line in ocr.split("\n"):  # page by page, as a bot repairs them
+        page.append(line)
+        if sum(len(x) for x in page) > 6000:
+            pages.append("\n".join(page))
+            page = []
+    pages.append("\n".join(page))
     start = time.perf_counter()
-    result = repairer.repair(ocr)
+    results = [repairer.repair(p) for p in pages]
     elapsed = time.perf_counter() - start
+    repaired = "\n".join(r.text for r in results)
+    edits = sum(len(r.edits) for r in results)
     kb = len(ocr.encode()) / 1024
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    score = evaluate(ocr, gold, result.text)
+    score = evaluate(ocr, gold, repaired)
     print(f"{kb:.0f} KB of OCR text")
     print(f"cleanup alone: {kb / baseline:8.0f} KB/s")
     print(f"repair:        {kb / elapsed:8.0f} KB/s  ({elapsed:.1f} s, "
-          f"{len(result.edits)} repairs; {baseline / elapsed:.2f} of the cleanup's speed)")
+          f"{edits} repairs in {len(pages)} pages; {baseline / elapsed:.2f} of the cleanup's speed)")
     print(f"peak memory:   {peak:8.0f} MB")
     print(f"synthetic noise: CER {100 * score.cer_before:.2f} % -> {100 * score.cer_after:.2f} %, "
           f"precision {100 * score.precision:.2f} %, damage {100 * score.damage_rate:.3f} %")

@@ -144,21 +144,33 @@ def find_law_starts(text: str, first: int | None = None, last: int | None = None
         prefix_skip.append(prefix_skip[-1] + s)
     window = 8
     for i, opts in enumerate(options):
+        # the best way to reach each number within the window, before this candidate:
+        # (cost without the skips in between, j); ties go to the earliest j
+        reach: dict[int, tuple[float, int]] = {}
+        for j in range(max(0, i - window), i):
+            base = prefix_skip[j + 1]
+            for prev_number, (value, _) in best[j].items():
+                adjusted = value - base
+                known = reach.get(prev_number)
+                if known is None or adjusted < known[0]:
+                    reach[prev_number] = (adjusted, j)
         row: dict[int, tuple[float, tuple[int, int] | None]] = {}
         for number, cost in opts:
             start_cost = prefix_skip[i] + cost
             if first is not None:
                 start_cost += SKIP_NUMBER * max(0, number - first)
             entry: tuple[float, tuple[int, int] | None] = (start_cost, None)
-            for j in range(max(0, i - window), i):
-                between = prefix_skip[i] - prefix_skip[j + 1]
-                for prev_number in range(number - 4, number):
-                    prev = best[j].get(prev_number)
-                    if prev is None:
-                        continue
-                    total = prev[0] + between + cost + SKIP_NUMBER * (number - prev_number - 1)
-                    if total < entry[0]:
-                        entry = (total, (j, prev_number))
+            chosen: tuple[int, int] | None = None  # (j, prev_number) for tie-breaking
+            for prev_number in range(number - 4, number):
+                known = reach.get(prev_number)
+                if known is None:
+                    continue
+                adjusted, j = known
+                total = adjusted + prefix_skip[i] + cost + SKIP_NUMBER * (number - prev_number - 1)
+                if total < entry[0] or (total == entry[0] and chosen is not None
+                                        and (j, prev_number) < chosen):
+                    entry = (total, (j, prev_number))
+                    chosen = (j, prev_number)
             row[number] = entry
         best.append(row)
     end_best: tuple[float, tuple[int, int] | None] = (float("inf"), None)

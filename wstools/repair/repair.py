@@ -50,6 +50,10 @@ CAPITALISED_FUNCTION_WORDS = frozenset(w.capitalize() for w in FUNCTION_WORDS)
 # words a clause never ends with: a full stop, colon or semicolon after them is a speck
 # (prepositions can end one, "asked for;", and a comma may open a parenthesis)
 OPEN_WORDS = frozenset("the a an their his her its our your".split())
+_SPECKS = re.compile(r"[_=|~^`]+")
+_GLUED = re.compile(r"([A-Za-z]{2,})([.;:,_=-])([a-z]{1,})")
+_LAW_DASH = re.compile(r"(\d+\.)(—+)")
+_STACKED = re.compile(r"([.;:,])([.;:,]+)")
 PREFIXES = frozenset("re un pre non co sub over out counter anti mis dis inter under super "
                      "semi".split())
 ABBREVIATIONS = frozenset("viz i e g vs etc ibid cf ch sec no p pp ed vol art st mr mrs dr "
@@ -322,10 +326,10 @@ class Repairer:
         ``_``, ``=`` or ``|`` between words (a lone ``:`` or ``;`` is the period's spaced
         punctuation and stays)."""
         raw = t.raw
-        if re.fullmatch(r"[_=|~^`]+", raw) and prev is not None:
+        if _SPECKS.fullmatch(raw) and prev is not None:
             return Edit(t.start, t.end, raw, "", "lone-mark", 0.8,
                         f"'{raw}' stands alone between words: a speck, not punctuation")
-        glued = re.fullmatch(r"([A-Za-z]{2,})([.;:,_=-])([a-z]{1,})", t.core)
+        glued = _GLUED.fullmatch(t.core)
         if glued:
             left, mark, right = glued.groups()
             pair = (left.lower(), right.lower())
@@ -341,12 +345,12 @@ class Repairer:
                                self.index.bigrams.get(pair, 0) else ""))
         tail_start = t.core_start + len(t.core) - t.start
         tail = raw[tail_start:]
-        if t.core.lower() in OPEN_WORDS and re.fullmatch(r"[.;:]", tail) and nxt is not None \
+        if t.key in OPEN_WORDS and tail in (".", ";", ":") and nxt is not None \
                 and nxt.core[:1].islower() and nxt.core.isalpha():
             start = t.start + tail_start
             return Edit(start, start + 1, tail, "", "speck-after-open-word", 0.8,
                         f"'{t.core}{tail} {nxt.core}': no sentence pauses after '{t.core}'")
-        dash = re.fullmatch(r"(\d+\.)(—+)", raw)
+        dash = _LAW_DASH.fullmatch(raw)
         if dash and nxt is not None and nxt.core[:1].isupper():
             if len(dash.group(2)) > 1:
                 start = t.start + len(dash.group(1)) + 1
@@ -354,7 +358,7 @@ class Repairer:
                             "one dash after a law number")
             return Edit(t.end, nxt.start, " ", "", "law-dash", 0.8,
                         f"'{raw}' is followed directly by the law's first word")
-        stacked = re.match(r"([.;:,])([.;:,]+)", tail)
+        stacked = _STACKED.match(tail)
         abbreviation = t.core.lower() in ABBREVIATIONS or len(t.core) <= 2
         if stacked and tail[:3] != "..." and t.core.isalpha() and not (
                 abbreviation and stacked.group(1) == "." and len(stacked.group(0)) == 2):

@@ -28,7 +28,7 @@ _CORE = re.compile(r"^[\"'“‘(\[]*(.*?)[\"'”’)\].,;:!?]*$")
 _MARKS = re.compile(r"\{\d+\}|\[\d+\]")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Token:
     """A whitespace-separated chunk: its span, raw text, and ``core`` (without
     surrounding punctuation) whose lower case ``key`` is what alignment compares."""
@@ -38,10 +38,7 @@ class Token:
     raw: str
     core_start: int
     core: str
-
-    @property
-    def key(self) -> str:
-        return self.core.lower() if self.core else self.raw
+    key: str
 
 
 def tokens(text: str, offset: int = 0) -> list[Token]:
@@ -55,7 +52,7 @@ def tokens(text: str, offset: int = 0) -> list[Token]:
         else:
             lead = core_match.start(1)
         out.append(Token(offset + m.start(), offset + m.end(), raw, offset + m.start() + lead,
-                         core))
+                         core, core.lower()))
     return out
 
 
