@@ -83,7 +83,8 @@ def main() -> int:
     print(f"{kb:.0f} KB of OCR text")
     print(f"cleanup alone: {kb / baseline:8.0f} KB/s")
     print(f"repair:        {kb / elapsed:8.0f} KB/s  ({elapsed:.1f} s, "
-          f"{edits} repairs in {len(pages)} pages; {baseline / elapsed:.2f} of the cleanup's speed)")
+          f"{edits} repairs in {len(pages)} pages; "
+          f"{baseline / elapsed:.2f} of the cleanup's speed)")
     print(f"peak memory:   {peak:8.0f} MB")
     print(f"synthetic noise: CER {100 * score.cer_before:.2f} % -> {100 * score.cer_after:.2f} %, "
           f"precision {100 * score.precision:.2f} %, damage {100 * score.damage_rate:.3f} %")
