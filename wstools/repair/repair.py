@@ -54,6 +54,11 @@ _SPECKS = re.compile(r"[_=|~^`]+")
 _GLUED = re.compile(r"([A-Za-z]{2,})([.;:,_=-])([a-z]{1,})")
 _LAW_DASH = re.compile(r"(\d+\.)(—+)")
 _STACKED = re.compile(r"([.;:,])([.;:,]+)")
+# words no punctuation follows inside a sentence, and words that open a clause after a comma
+NO_PAUSE_WORDS = frozenset("the a an to of in on at by for from with into upon must shall may "
+                           "will can is are was were be been their his her its".split())
+CLAUSE_STARTS = frozenset("and or nor but unless neither either if during though although "
+                          "whether which who when where while until".split())
 PREFIXES = frozenset("re un pre non co sub over out counter anti mis dis inter under super "
                      "semi".split())
 ABBREVIATIONS = frozenset("viz i e g vs etc ibid cf ch sec no p pp ed vol art st mr mrs dr "
@@ -278,14 +283,18 @@ class Repairer:
                                       "OCR read i as I"))
                 continue
             tail = t.raw[len(t.core) + (t.core_start - t.start):]
-            if tail.startswith(".") and not tail.startswith("..") and o.isalpha() \
-                    and o.lower() not in ABBREVIATIONS and len(o) > 1 and nxt is not None \
-                    and nxt.core[:1].islower() and nxt.core.isalpha() and len(nxt.core) > 1 \
-                    and nxt.raw[:1].isalpha() and nxt.core.lower() not in ABBREVIATIONS:
+            if tail == "." and o.isalpha() and o.lower() not in ABBREVIATIONS and len(o) > 1 \
+                    and nxt is not None and nxt.core[:1].islower() and nxt.core.isalpha() \
+                    and len(nxt.core) > 1 and nxt.raw[:1].isalpha() \
+                    and nxt.key not in ABBREVIATIONS:
                 stop = t.core_start + len(o)
-                out.append(Edit(stop, stop + 1, ".", ",", "stop-to-comma", 0.75,
-                                f"a full stop after '{o}' followed by '{nxt.core}' in lower "
-                                "case: the sentence goes on"))
+                if t.key in NO_PAUSE_WORDS:
+                    out.append(Edit(stop, stop + 1, ".", "", "speck-stop", 0.75,
+                                    f"a full stop after '{o}' inside a sentence: a speck"))
+                elif nxt.key in CLAUSE_STARTS:
+                    out.append(Edit(stop, stop + 1, ".", ",", "stop-to-comma", 0.75,
+                                    f"a full stop after '{o}' before '{nxt.core}' in lower "
+                                    "case: the sentence goes on, a comma was printed"))
                 continue
             if o.endswith("-") and o[:-1].isalpha() and nxt is not None and \
                     is_word(o[:-1], self.index) and not is_word(o[:-1] + nxt.core, self.index):
@@ -375,7 +384,8 @@ class Repairer:
         best = None
         for k in range(1, len(word)):
             left, right = word[:k], word[k:]
-            if (len(left) == 1 and left.lower() not in ("a", "i")) or len(right) < 2:
+            if (len(left) == 1 and left.lower() not in ("a", "i")) or (
+                    len(right) == 1 and right.lower() not in ("a", "i")):
                 continue
             count = self.index.bigrams.get((left.lower(), right.lower()), 0)
             if self.index.vocabulary.is_compound(left, right) or left.lower() in PREFIXES:
