@@ -73,15 +73,28 @@ def _trigrams(keys: Iterable[str]) -> list[tuple[str, str, str]]:
     return list(zip(words, words[1:], words[2:], strict=False))
 
 
+SHINGLE = 5
+
+
+def _shingles(keys: Iterable[str]) -> set[str]:
+    """Character 5-grams of the letters (spaces and marks removed): they survive OCR
+    errors that break every word trigram."""
+    letters = "".join(c for k in keys for c in k if c.isalpha())
+    return {letters[i:i + SHINGLE] for i in range(len(letters) - SHINGLE + 1)}
+
+
 class WitnessIndex:
-    """Trigram index over corpus passages."""
+    """Word-trigram and character-shingle index over corpus passages."""
 
     def __init__(self, passages: list[Passage]) -> None:
         self.passages = passages
         self.postings: dict[tuple[str, str, str], list[int]] = defaultdict(list)
+        self.shingles: dict[str, list[int]] = defaultdict(list)
         for number, passage in enumerate(passages):
             for gram in set(_trigrams(passage.keys)):
                 self.postings[gram].append(number)
+            for shingle in _shingles(passage.keys):
+                self.shingles[shingle].append(number)
 
     @classmethod
     def from_passages(cls, items: Iterable[tuple[str, str]], printing: str = "") -> WitnessIndex:
@@ -104,10 +117,11 @@ class WitnessIndex:
                 passages.append(Passage(f"{p.id}:{n + 1}", p.id, line, tuple(tokens(line))))
         return cls(passages)
 
-    def retrieve(self, segment: list[Token], limit: int = 3, minimum: int = 2
-                 ) -> list[Passage]:
-        """The passages sharing the most (rarity-weighted) trigrams with ``segment``, at most
-        one per printing."""
+    def retrieve(self, segment: list[Token], limit: int = 3, minimum: int = 2,
+                 per_printing: int = 1) -> list[Passage]:
+        """The passages sharing the most (rarity-weighted) trigrams with ``segment`` (or,
+        when none does, character shingles), at most ``per_printing`` from one printing: a
+        segment may hold two laws."""
         scores: dict[int, float] = defaultdict(float)
         total = len(self.passages) or 1
         for gram in set(_trigrams(t.key for t in segment)):
@@ -117,15 +131,24 @@ class WitnessIndex:
             weight = math.log(1 + total / len(posting))
             for number in posting:
                 scores[number] += weight
+        if not scores:  # garbled beyond word trigrams: character shingles
+            wanted = _shingles(t.key for t in segment)
+            for shingle in wanted:
+                posting = self.shingles.get(shingle)
+                if not posting or len(posting) > 40:
+                    continue
+                weight = math.log(1 + total / len(posting)) / 4
+                for number in posting:
+                    scores[number] += weight
         ranked = sorted(scores.items(), key=lambda kv: -kv[1])
         out: list[Passage] = []
-        printings: set[str] = set()
+        printings: dict[str, int] = defaultdict(int)
         needed = minimum * math.log(1 + total / 2)
         for number, score in ranked:
             passage = self.passages[number]
-            if score < needed or passage.printing in printings:
+            if score < needed or printings[passage.printing] >= per_printing:
                 continue
-            printings.add(passage.printing)
+            printings[passage.printing] += 1
             out.append(passage)
             if len(out) == limit:
                 break
