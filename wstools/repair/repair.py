@@ -210,7 +210,7 @@ class Repairer:
             return None
         prev = segment[i - 1].key if i else ""
         nxt = segment[i + 1].key if i + 1 < len(segment) else ""
-        passages = ", ".join(sorted({p.id for _, _, p in items if _ == w or True}))[:120]
+        passages = ", ".join(sorted({p.id for _, core, p in items if core == w}))[:120]
         if o.isalpha() and Levenshtein.distance(o.lower(), w.lower()) > max(2, len(w) // 2):
             return None  # a different word, not a misreading
         if o.lower() == w.lower():
