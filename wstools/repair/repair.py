@@ -54,6 +54,8 @@ _SPECKS = re.compile(r"[_=|~^`]+")
 _GLUED = re.compile(r"([A-Za-z]{2,})([.;:,_=-])([a-z]{1,})")
 _LAW_DASH = re.compile(r"(\d+\.)(—+)")
 _STACKED = re.compile(r"([.;:,])([.;:,]+)")
+_LAW_MARK = re.compile(r"(\d+)([:,;])—")
+_RUN_ON = re.compile(r"([a-z]{2,})(\.\.?)([A-Z][a-z]+)")
 # words no punctuation follows inside a sentence, and words that open a clause after a comma
 NO_PAUSE_WORDS = frozenset("the a an to of in on at by for from with into upon must shall may "
                            "will can is are was were be been their his her its".split())
@@ -258,12 +260,12 @@ class Repairer:
         out: list[Edit] = []
         bigrams = self.index.bigrams
         for i, t in enumerate(toks):
-            if t.core_start in done:
-                continue
             noise = self._punctuation_noise(t, toks[i - 1] if i else None,
                                             toks[i + 1] if i + 1 < len(toks) else None)
-            if noise is not None:
+            if noise is not None and noise.start not in done:
                 out.append(noise)
+                continue
+            if t.core_start in done:
                 continue
             prev = toks[i - 1] if i else None
             nxt = toks[i + 1] if i + 1 < len(toks) else None
@@ -302,8 +304,9 @@ class Repairer:
                                       f"'{o[:-1]}' is a word, '{o[:-1]}{nxt.core}' is not: a "
                                       "line-end hyphen left in the middle of a line"))
                 continue
-            if "'" in o[1:-1] and not o.lower().endswith(CONTRACTIONS):
-                left, _, right = o.partition("'")
+            quote = "'" if "'" in o[1:-1] else "’" if "’" in o[1:-1] else ""
+            if quote and not o.lower().replace("’", "'").endswith(CONTRACTIONS):
+                left, _, right = o.partition(quote)
                 if left.isalpha() and right.isalpha() and is_word(left, self.index) and \
                         is_word(right, self.index) and not is_word(o, self.index):
                     out.append(self._edit(t, f"{left} {right}", "stray-apostrophe", 0.8,
@@ -359,6 +362,23 @@ class Repairer:
             start = t.start + tail_start
             return Edit(start, start + 1, tail, "", "speck-after-open-word", 0.8,
                         f"'{t.core}{tail} {nxt.core}': no sentence pauses after '{t.core}'")
+        mark = _LAW_MARK.fullmatch(raw)
+        if mark and nxt is not None:
+            start = t.start + len(mark.group(1))
+            return Edit(start, start + 1, mark.group(2), ".", "law-dash", 0.8,
+                        f"'{raw}': a law number ends with a full stop before its dash")
+        run_on = _RUN_ON.fullmatch(t.core)
+        if run_on and is_word(run_on.group(1), self.index) and \
+                is_word(run_on.group(3), self.index):
+            start = t.core_start + len(run_on.group(1))
+            return Edit(start, start + len(run_on.group(2)), run_on.group(2), ". ",
+                        "run-on-sentence", 0.8,
+                        f"'{t.core}': a sentence ends and the next begins without a space")
+        if raw[:1] == "-" and raw[1:3].isalpha() and t.core.startswith("-") and \
+                is_word(t.core[1:], self.index) and (prev is None or
+                                                     not prev.raw.endswith("-")):
+            return Edit(t.core_start, t.core_start + 1, "-", "", "speck-hyphen", 0.75,
+                        f"a hyphen before '{t.core[1:]}' joins nothing")
         dash = _LAW_DASH.fullmatch(raw)
         if dash and nxt is not None and nxt.core[:1].isupper():
             if len(dash.group(2)) > 1:
@@ -368,9 +388,10 @@ class Repairer:
             return Edit(t.end, nxt.start, " ", "", "law-dash", 0.8,
                         f"'{raw}' is followed directly by the law's first word")
         stacked = _STACKED.match(tail)
-        abbreviation = t.core.lower() in ABBREVIATIONS or len(t.core) <= 2
-        if stacked and tail[:3] != "..." and t.core.isalpha() and not (
-                abbreviation and stacked.group(1) == "." and len(stacked.group(0)) == 2):
+        abbreviation = stacked is not None and (
+            stacked.group(0) == ".," and (t.key in ABBREVIATIONS or len(t.core) <= 2)
+            or stacked.group(0) == ".:" and t.key in ABBREVIATIONS)
+        if stacked and tail[:3] != "..." and t.core.isalpha() and not abbreviation:
             start = t.start + tail_start + 1
             extra = stacked.group(2)
             return Edit(start, start + len(extra), extra, "", "stacked-marks", 0.8,
@@ -390,7 +411,7 @@ class Repairer:
             count = self.index.bigrams.get((left.lower(), right.lower()), 0)
             if self.index.vocabulary.is_compound(left, right) or left.lower() in PREFIXES:
                 continue  # "recut", the corpus's "re-cut": one word, written solid
-            if count >= 2 and is_word(left, self.index) and is_word(right, self.index) and \
+            if count >= 1 and is_word(left, self.index) and is_word(right, self.index) and \
                     (best is None or count > best[2]):
                 best = (left, right, count)
         return best
@@ -409,7 +430,7 @@ class Repairer:
         out: list[tuple[Edit | None, Edit | None]] = []
         for i, t in enumerate(toks):
             o = t.core
-            if t.core_start in done or len(o) < 3 or not o.isalpha() or known[i]:
+            if t.core_start in done or len(o) < 2 or not o.isalpha() or known[i]:
                 continue
             split = self._split_glued(o)
             if split is not None:
@@ -432,7 +453,11 @@ class Repairer:
                 out.append((None, flag))
                 continue
             best_cost, _, best = ranked[0]
-            if len(ranked) > 1 and ranked[1][0] < best_cost + 0.3:
+            margin = 0.5 if len(o) == 2 else 0.3
+            if len(o) == 2 and best_cost > 0.5:
+                out.append((None, flag))
+                continue
+            if len(ranked) > 1 and ranked[1][0] < best_cost + margin:
                 out.append((None, flag))
                 continue
             if vocab.count(best) < 2:
