@@ -514,7 +514,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "white_house_date,index for the notes")
     p.add_argument("--notes-template", metavar="FILE", help="format: the notes' wording, "
                    "with {president} {ordinal} {presidency} {number} {white_house_date} "
-                   "{white_house_url} {publication_date} {register_url} {citation} {scan}")
+                   "{white_house} (linked) {white_house_url} {publication_date} {register_url} "
+                   "{citation} {scan}")
     p.add_argument("--jobs", type=int, default=1, help="format: parallel processes")
     p.add_argument("--no-lint", action="store_true", help="format: skip linting the output")
     p.add_argument("--quiet", action="store_true", help="format: no progress bar")

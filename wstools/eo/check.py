@@ -23,11 +23,11 @@ import re
 from ..wikitext.plain import TextRenderer
 from ..wikitext.registry import Registry
 from .model import ExecutiveOrder
-from .read import EO_LINE, EO_LINE_LOOSE, GRAPHIC, PAGE_MARK, _text_of, typography
+from .read import EO_LINE, EO_LINE_LOOSE, GRAPHIC, PAGE_MARK, text_of, typography
 
 
 def printed_words(data: bytes | str) -> list[str]:
-    text, _ = _text_of(data)
+    text, _ = text_of(data)
     m = EO_LINE.search(text) or EO_LINE_LOOSE.search(text)
     if m is None:
         return []
@@ -64,7 +64,7 @@ def differences(order: ExecutiveOrder, data: bytes | str, wikitext: str,
         if p:
             allowed_extra.update(p.name.upper().split())
     out = []
-    text, _ = _text_of(data)
+    text, _ = text_of(data)
     printed_footer = " ".join(text[text.find("[FR Doc"):].split())
     fr = order.register
     for value in (fr.frdoc, fr.filed, fr.billing):

@@ -23,7 +23,7 @@ from .presidents import ordinal_words, presidency_of
 
 DEFAULT_NOTES = (
     "{president}'s {ordinal} executive order of his {presidency}presidency, originally "
-    "published on {white_house_date} by the [{white_house_url} White House]. Published as "
+    "published on {white_house_date} by the {white_house}. Published as "
     "Executive Order {number} on {publication_date} in the [{register_url} ''Federal "
     "Register''] ({citation}). Scan: {scan}"
 )
@@ -104,7 +104,9 @@ def notes(order: ExecutiveOrder, options: FormatOptions | None = None) -> str:
                        and presidency.terms > 1 else ""),
         "number": order.number,
         "white_house_date": meta.white_house_date or _placeholder("White House publication date"),
-        "white_house_url": meta.white_house_url or "https://www.whitehouse.gov/",
+        "white_house_url": meta.white_house_url or _placeholder("White House URL"),
+        "white_house": f"[{meta.white_house_url} White House]" if meta.white_house_url
+        else "White House " + _placeholder("White House URL"),
         "publication_date": _long_date(published) if published else (
             fr.date or _placeholder("publication date")),
         "register_url": (f"https://www.govinfo.gov/content/pkg/FR-{published}/html/"
@@ -113,11 +115,7 @@ def notes(order: ExecutiveOrder, options: FormatOptions | None = None) -> str:
         "citation": fr.citation or _placeholder("Federal Register citation"),
         "scan": f"[[Index:{meta.index}]]" if meta.index else _placeholder("scan index"),
     }
-    text = options.notes.format(**fields)
-    if not meta.white_house_url:
-        text = text.replace("[https://www.whitehouse.gov/ White House]",
-                            "White House " + _placeholder("White House URL"))
-    return text
+    return options.notes.format(**fields)
 
 
 def _placeholder(what: str) -> str:

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 import lxml.html
+from rapidfuzz import fuzz
 
 from .model import Block, ExecutiveOrder, FederalRegister, GeneralProvisions, Signature
 
@@ -83,7 +84,7 @@ def typography(text: str) -> str:
     return re.sub(r"(?<!-)--(?!-)", "—", text)
 
 
-def _text_of(data: bytes | str) -> tuple[str, str]:
+def text_of(data: bytes | str) -> tuple[str, str]:
     if isinstance(data, bytes):
         data = data.replace(b"\0", b"")
         try:
@@ -296,7 +297,7 @@ def _sig_and_footer(paragraphs: list[_Paragraph], order: ExecutiveOrder) -> list
 
 def read_order(data: bytes | str, name: str = "") -> ExecutiveOrder:
     """Read one order; raises :class:`OrderError` when there is no order in ``data``."""
-    text, shape = _text_of(data)
+    text, shape = text_of(data)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     m = EO_LINE.search(text)
     loose_title = ""
@@ -415,8 +416,6 @@ def _same(a: str, b: str) -> bool:
 
 def general_provisions(order: ExecutiveOrder) -> GeneralProvisions | None:
     """Find the General Provisions section and compare it with the standard wording."""
-    from rapidfuzz import fuzz
-
     for section in order.sections:
         subs = [b for b in section.blocks if b.kind == "subsection"]
         captioned = section.caption is not None and re.fullmatch(

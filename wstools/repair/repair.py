@@ -212,7 +212,9 @@ class Repairer:
             return None
         prev = segment[i - 1].key if i else ""
         nxt = segment[i + 1].key if i + 1 < len(segment) else ""
-        passages = ", ".join(sorted({p.id for _, core, p in items if core == w}))[:120]
+
+        def passages() -> str:  # evidence, built only when an edit is made
+            return ", ".join(sorted({p.id for _, core, p in items if core == w}))[:120]
         if o.isalpha() and Levenshtein.distance(o.lower(), w.lower()) > max(2, len(w) // 2):
             return None  # a different word, not a misreading
         if o.lower() == w.lower():
@@ -220,7 +222,7 @@ class Repairer:
             if o[:1].isupper() and w[:1].islower() and prev and prev[-1:] not in ".:;!?" \
                     and not segment[i - 1].raw.endswith((".", ":", "?", "!")):
                 return self._edit(token, w, "witness-case", 0.85,
-                                  f"witness {passages}: '{w}' in lower case mid-sentence")
+                                  f"witness {passages()}: '{w}' in lower case mid-sentence")
             return None
         c = cost(o, w)
         if not is_word(o, self.index):
@@ -228,7 +230,7 @@ class Repairer:
                 return None
             confidence = round(min(0.97, 0.99 - 0.12 * c + 0.02 * (agree - 1)), 2)
             return self._edit(token, w, "witness", confidence,
-                              f"witness {passages}; '{o}' is not a word; OCR confusion cost "
+                              f"witness {passages()}; '{o}' is not a word; OCR confusion cost "
                               f"{c}")
         if c > 0.6:
             return None
@@ -236,7 +238,7 @@ class Repairer:
         support_o = self._context(prev, o.lower(), nxt)
         if support_o == 0 and (support_w >= 2 or (agree >= 2 and support_w >= 1)):
             return self._edit(token, w, "witness-context", round(0.93 - 0.1 * c, 2),
-                              f"witness {passages}; corpus context has '{prev} {w} {nxt}' "
+                              f"witness {passages()}; corpus context has '{prev} {w} {nxt}' "
                               f"({support_w}×), never '{o}' there; OCR confusion cost {c}")
         return None
 
