@@ -582,6 +582,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="for 'build': the folder with seeds/ and sources/")
     p.set_defaults(func=cmd_corpus)
 
+    from .cli_proofread import add_parser as add_proofread
+    add_proofread(sub, MAX_INPUT_BYTES)
+
     p = sub.add_parser("templates", help="list the templates or show one's parameters")
     p.add_argument("action", choices=("list", "show"))
     p.add_argument("name", nargs="?", help="template name for 'show' (shortcuts work)")

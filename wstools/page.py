@@ -1,0 +1,187 @@
+"""Wikisource's ``Page:`` namespace: a page's header, body, footer and proofreading level.
+
+The stored wikitext of a Page: page (ProofreadPage's serialisation) is::
+
+    <noinclude><pagequality level="L" user="NAME" />HEADER</noinclude>BODY<noinclude>
+    FOOTER</noinclude>
+
+(one line; broken here to fit)
+
+:func:`read_page` splits any stored text into a :class:`Page` the way ProofreadPage does
+(header and footer, header only, or body only; the legacy ``<div class="pagetext">``
+wrapper and the ``{{PageQuality|N|user}}`` form), and :meth:`Page.wikitext` writes it back.
+Reading and writing are lossless: an unchanged page gives back its exact input, whitespace and
+legacy forms included; a page whose level or parts were changed is written in the canonical
+form for the parts that changed.
+
+>>> p = read_page('<noinclude><pagequality level="1" user="Bot" />{{rh|600|WHIST|}}</noinclude>'
+...               'Text.<noinclude></noinclude>')
+>>> p.level, p.level_name, p.header, p.body
+(1, 'Not proofread', '{{rh|600|WHIST|}}', 'Text.')
+>>> p.level = 3
+>>> p.wikitext()[:62], p.wikitext()[62:]
+('<noinclude><pagequality level="3" user="Bot" />{{rh|600|WHIST', '|}}</noinclude>Text.<noinclude></noinclude>')
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+
+import regex
+
+LEVELS: dict[int, str] = {
+    0: "Without text",
+    1: "Not proofread",
+    2: "Problematic",
+    3: "Proofread",
+    4: "Validated",
+}
+DEFAULT_LEVEL = 1  # ProofreadPage's level when a page has none
+
+_OPEN, _CLOSE = "<noinclude>", "</noinclude>"
+_QUALITY = regex.compile(
+    r"""\A(\s*)(?:<pagequality\s+level\s*=\s*["']?(?P<level>[0-4])["']?"""
+    r"""(?:\s+user\s*=\s*(?:"(?P<user>[^"]*)"|'(?P<user>[^']*)'|(?P<user>[^\s/>]*)))?\s*"""
+    r"""(?:/>|>\s*</pagequality>)"""
+    r"""|\{\{\s*PageQuality\s*\|\s*(?P<level>[0-4])\s*(?:\|(?P<user>[^}|]*))?\}\})""",
+    regex.IGNORECASE)
+_HEADER_DIV = regex.compile(r"""<div(?:\s+class\s*=\s*["']?pagetext["']?)?\s*>\s*\Z""")
+_FOOTER_DIV = regex.compile(r"""</div>\s*\Z""")
+
+
+class PageFormatError(ValueError):
+    """A level outside 0–4 or a part that would break the serialisation."""
+
+
+@dataclass
+class Page:
+    """One Page: page: ``header`` and ``footer`` are not transcluded; ``body`` is."""
+
+    body: str = ""
+    header: str = ""
+    footer: str = ""
+    level: int = DEFAULT_LEVEL
+    user: str = ""
+    # How the page was stored, so that an unchanged page is written back byte for byte.
+    _stored: dict = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def level_name(self) -> str:
+        """The level's English name (``Proofread`` for 3)."""
+        return LEVELS[self.level]
+
+    def wikitext(self) -> str:
+        """The stored form; see the module docstring."""
+        if self.level not in LEVELS:
+            raise PageFormatError(f"proofreading level must be 0-4, not {self.level!r}")
+        for name in ("header", "body", "footer"):
+            if _CLOSE in getattr(self, name) and name != "body":
+                raise PageFormatError(f"the {name} may not contain {_CLOSE}")
+        s = self._stored
+        if s.get("bare") and self._same_as_stored():
+            return self.body
+        if s.get("bare") is None or s.get("bare"):
+            s = {}
+        quality = s.get("quality")
+        if quality is None or (self.level, self.user) != (s.get("level"), s.get("user")):
+            quality = quality_tag(self.level, self.user)
+        out = [_OPEN, quality, self.header, s.get("header_div", ""), _CLOSE, self.body]
+        if s.get("footer", True) or self.footer:
+            out += [_OPEN, self.footer, s.get("footer_div", ""), _CLOSE]
+        out.append(s.get("trailing", ""))
+        return "".join(out)
+
+    def _same_as_stored(self) -> bool:
+        s = self._stored
+        return (self.header, self.footer, self.level, self.user) == (
+            s.get("header", ""), s.get("footer_text", ""), s.get("level"), s.get("user"))
+
+    def to_dict(self) -> dict:
+        """ProofreadPage's JSON content form."""
+        return {"header": self.header, "body": self.body, "footer": self.footer,
+                "level": {"level": self.level, "user": self.user or None}}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Page:
+        level = d.get("level") or {}
+        return cls(body=d.get("body", ""), header=d.get("header", ""),
+                   footer=d.get("footer", ""), level=int(level.get("level", DEFAULT_LEVEL)),
+                   user=level.get("user") or "")
+
+
+def quality_tag(level: int, user: str = "") -> str:
+    """``<pagequality level="3" user="Name" />``.
+
+    >>> quality_tag(3, 'A "B"')
+    '<pagequality level="3" user="A &quot;B&quot;" />'
+    """
+    return f'<pagequality level="{level}" user="{html.escape(user, quote=True)}" />'
+
+
+def _split(text: str) -> tuple[str, str, str | None, str] | None:
+    """(header part, body, footer part or None, trailing) when ``text`` has the Page: frame."""
+    if not text.startswith(_OPEN):
+        return None
+    end = text.find(_CLOSE, len(_OPEN))
+    if end < 0:
+        return None
+    head = text[len(_OPEN):end]
+    if _OPEN in head:
+        return None
+    rest = text[end + len(_CLOSE):]
+    stripped = rest.rstrip()
+    trailing = rest[len(stripped):]
+    if stripped.endswith(_CLOSE):
+        start = stripped.rfind(_OPEN)
+        if start >= 0 and _CLOSE not in stripped[start:-len(_CLOSE)]:
+            return head, stripped[:start], stripped[start + len(_OPEN):-len(_CLOSE)], trailing
+    return head, rest, None, ""
+
+
+def read_page(text: str) -> Page:
+    """Split a Page: page's stored wikitext into a :class:`Page` (never raises).
+
+    >>> read_page("plain OCR text").body
+    'plain OCR text'
+    >>> p = read_page('<noinclude>{{PageQuality|4|Ann}}<div class="pagetext">\\n\\n\\n</noinclude>'
+    ...               'B<noinclude></div></noinclude>')
+    >>> (p.level, p.user, p.header, p.body, p.footer)
+    (4, 'Ann', '', 'B', '')
+    >>> read_page(p.wikitext()) == p and p.wikitext().endswith('B<noinclude></div></noinclude>')
+    True
+    """
+    parts = _split(text)
+    if parts is None:
+        return Page(body=text, _stored={"bare": True, "level": DEFAULT_LEVEL, "user": ""})
+    head, body, footer, trailing = parts
+    m = _QUALITY.match(head)
+    level, user, quality = DEFAULT_LEVEL, "", ""
+    if m:
+        level = int(m.group("level"))
+        user = html.unescape(m.group("user") or "")
+        quality = m.group(0)
+        head = head[m.end():]
+    header_div = ""
+    d = _HEADER_DIV.search(head)
+    if d:
+        header_div, head = head[d.start():], head[:d.start()]
+    footer_div = ""
+    if footer is not None:
+        d = _FOOTER_DIV.search(footer)
+        if d and header_div:
+            footer_div, footer = footer[d.start():], footer[:d.start()]
+    stored = {"bare": False, "quality": quality, "level": level, "user": user,
+              "header": head, "header_div": header_div, "footer": footer is not None,
+              "footer_text": footer or "", "footer_div": footer_div, "trailing": trailing}
+    return Page(body=body, header=head, footer=footer or "", level=level, user=user,
+                _stored=stored)
+
+
+def new_page(body: str, header: str = "", footer: str = "", level: int = DEFAULT_LEVEL,
+             user: str = "") -> Page:
+    """A page in the canonical form (header and footer ``<noinclude>`` always written)."""
+    if level not in LEVELS:
+        raise PageFormatError(f"proofreading level must be 0-4, not {level!r}")
+    return Page(body=body, header=header, footer=footer, level=level, user=user,
+                _stored={"bare": False, "footer": True})

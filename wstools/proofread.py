@@ -1,0 +1,431 @@
+"""The main job: an OCR'd ``Page:`` in, the page as it should be saved out.
+
+Steps (each one's changes are :class:`~wstools.edits.Edit` s in the coordinates of the input):
+
+1. wiki chrome: a page copied from a browser (``Page:…`` title line, "From Wikisource",
+   "Jump to navigation") is reduced to its OCR text; the title line becomes the page title;
+2. running head: the page number and title on the first line, or fused into it
+   (``600 WHIST the first trick…``), move to the header as ``{{rh|600|WHIST|}}`` (even
+   page, number left) or ``{{rh||WHIST|601}}`` (odd), or ``{{rvh|600|WHIST}}`` by option;
+3. cleanup and corpus repair (:mod:`wstools.repair`), then headings checked against the
+   corpus' headings (an OCR-garbled word of a recognised heading is replaced);
+4. law structure (:mod:`wstools.laws`): the continuation of a law begun on the previous
+   page, then one law a paragraph, headings in a template (``{{c|{{sc|…}}}}`` by default),
+   clauses as printed;
+5. ``{{nop}}`` when the last paragraph ends on this page, ``{{smallrefs}}`` in the footer
+   when the body has ``<ref>`` s, and lint over header, body and footer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import regex
+
+from .diagnostics import Diagnostic
+from .edits import Edit, OffsetMap, apply_edits, map_to_source, with_positions
+from .laws.model import Clause, Code, Law
+from .laws.parse import heading_match, parse
+from .page import LEVELS, Page, new_page
+from .repair.repair import Repairer, RepairResult, _match_case, is_word
+
+WIKI_CHROME = (
+    "From Wikisource", "Jump to navigation", "Jump to search", "Jump to navigation Jump to search",
+    "This page needs to be proofread.", "This page has been proofread.",
+    "This page has been proofread, but needs to be validated.", "This page has been validated.",
+    "This page does not need to be proofread.", "This page has been proofread, but needs to be "
+    "validated", "Navigation menu",
+)
+_TITLE_LINE = regex.compile(r"\APage:[^\n|#<>\[\]{}]+/\d+[ \t]*$", regex.MULTILINE)
+# a printed page number (arabic, or lower-case roman) and a title in capitals
+_NUMBER = r"(?P<number>\d{1,4}|[ivxlc]{1,6})"
+_TITLE = r"(?P<title>(?:\p{Lu}[\p{Lu}&'’.\-]*[ \t]+)*\p{Lu}[\p{Lu}&'’\-]*\p{Lu}[.,]?)"
+_HEAD_LEFT = regex.compile(rf"\A[ \t]*{_NUMBER}\.?[ \t]+{_TITLE}(?=\s|\Z)")
+_HEAD_RIGHT = regex.compile(rf"\A[ \t]*{_TITLE}[ \t]+{_NUMBER}\.?(?=\s|\Z)")
+_PARAGRAPH_END = regex.compile(r"""[.!?:]['"’”)\]]*\s*\Z""")
+
+
+@dataclass
+class Conventions:
+    """How the page is written; the defaults follow English Wikisource."""
+
+    header: str = "rh"  # "rh" or "rvh"
+    heading: str = "{{c|{{sc|$1}}}}"  # $1 is the heading as printed
+    law_number: str = "$1. "  # how a law number opens its paragraph ("'''$1.''' " for bold)
+    nop: str = "{{nop}}"  # "" to leave paragraph ends at the page bottom unmarked
+    references: str = "{{smallrefs}}"  # footer when the body has <ref>s
+    level: int = 1
+    user: str = ""
+
+
+@dataclass
+class RunningHead:
+    """The running head as printed: ``number`` (``None`` when absent), ``title``, ``side``
+    (``"left"`` on an even, verso page; ``"right"`` on an odd, recto page)."""
+
+    number: str | None
+    title: str
+    side: str | None
+    start: int
+    end: int
+
+    def wikitext(self, conventions: Conventions | None = None) -> str:
+        """The header template for this head."""
+        style = (conventions or Conventions()).header
+        number = self.number or ""
+        if style == "rvh":
+            return f"{{{{rvh|{number}|{self.title}}}}}"
+        if self.side == "right":
+            return f"{{{{rh||{self.title}|{number}}}}}"
+        return f"{{{{rh|{number}|{self.title}|}}}}"
+
+
+@dataclass
+class ProofreadResult:
+    """``page`` is ready to save; ``edits`` hold every change (input coordinates, with line
+    and column), ``flags`` suspicious readings left alone, ``diagnostics`` lint and structure."""
+
+    source: str
+    page: Page
+    title: str | None = None
+    running_head: RunningHead | None = None
+    edits: list[Edit] = field(default_factory=list)
+    flags: list[Edit] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    codes: list[Code] = field(default_factory=list)
+    repair: RepairResult | None = None
+
+    @property
+    def laws(self) -> int:
+        return sum(len(c.laws) for c in self.codes)
+
+    @property
+    def headings(self) -> int:
+        return sum(1 for c in self.codes for s in c.sections if s.heading)
+
+    @property
+    def lint_clean(self) -> bool:
+        return not any(d.severity == "error" for d in self.diagnostics if d.code != "no-laws")
+
+    def summary(self) -> str:
+        by_rule: dict[str, int] = {}
+        for e in self.edits:
+            by_rule[e.rule] = by_rule.get(e.rule, 0) + 1
+        rules = ", ".join(f"{n} {r}" for r, n in sorted(by_rule.items(), key=lambda x: -x[1]))
+        lint = "lint clean" if self.lint_clean else "lint errors"
+        return (f"{len(self.edits)} edits ({rules or 'none'}), {len(self.flags)} flags; "
+                f"{self.laws} laws, {self.headings} headings; level {self.page.level} "
+                f"({self.page.level_name}); {lint}")
+
+
+# -- 1. wiki chrome --------------------------------------------------------------------
+
+
+def strip_wiki_chrome(text: str) -> tuple[str | None, list[Edit]]:
+    """Take out the lines a browser copy of a Page: page adds around its OCR text.
+
+    >>> strip_wiki_chrome("Page:Book.djvu/7\\n\\nFrom Wikisource\\nText")
+    ('Page:Book.djvu/7', [Edit(start=0, end=34, old='Page:Book.djvu/7\\n\\nFrom Wikisource\\n', \
+new='', rule='wiki-chrome', confidence=0.95, evidence='the lines a Wikisource page view adds \
+around the text (title, navigation, proofreading status)', line=0, column=0)])
+    """
+    pos, title = 0, None
+    m = _TITLE_LINE.match(text)
+    if m:
+        title, pos = m.group(0).strip(), m.end()
+    chrome = set(WIKI_CHROME)
+    while True:
+        end = text.find("\n", pos)
+        line = text[pos:] if end < 0 else text[pos:end]
+        if line.strip() and line.strip() not in chrome:
+            break
+        if end < 0:
+            pos = len(text)
+            break
+        pos = end + 1
+        if not line.strip():
+            continue
+    if pos == 0 or (title is None and not any(c in text[:pos] for c in chrome)):
+        return title, []
+    return title, [Edit(0, pos, text[:pos], "", "wiki-chrome", 0.95,
+                        "the lines a Wikisource page view adds around the text (title, "
+                        "navigation, proofreading status)")]
+
+
+# -- 2. running head -------------------------------------------------------------------
+
+
+def _roman(s: str) -> int | None:
+    values = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+    total = 0
+    for a, b in zip(s, s[1:] + " ", strict=True):
+        if a not in values:
+            return None
+        total += -values[a] if b in values and values[b] > values[a] else values[a]
+    return total
+
+
+def find_running_head(text: str) -> RunningHead | None:
+    """The running head at the start of ``text``, alone on its line or fused into the text.
+
+    >>> h = find_running_head("600 WHIST the first trick")
+    >>> h.number, h.title, h.side, h.wikitext()
+    ('600', 'WHIST', 'left', '{{rh|600|WHIST|}}')
+    >>> find_running_head("THE LAWS OF WHIST 601\\nText").wikitext()
+    '{{rh||THE LAWS OF WHIST|601}}'
+    >>> find_running_head("53. After the dealer") is None
+    True
+    """
+    for pattern in (_HEAD_LEFT, _HEAD_RIGHT):
+        m = pattern.match(text)
+        if not m:
+            continue
+        title = m.group("title").rstrip(".,")
+        number = m.group("number")
+        value = int(number) if number.isdigit() else _roman(number)
+        if value is None or len(regex.sub(r"[^\p{Lu}]", "", title)) < 3:
+            continue
+        side = "left" if value % 2 == 0 else "right"
+        end = m.end()
+        while end < len(text) and text[end] in " \t":
+            end += 1
+        if end < len(text) and text[end] == "\n":
+            end += 1
+        return RunningHead(number, title, side, m.start(), end)
+    return None
+
+
+# -- 3. headings -----------------------------------------------------------------------
+
+
+_TOKEN = regex.compile(r"\S+")
+
+
+def _core(token: str) -> tuple[str, str]:
+    m = regex.search(r"[.,;:]+\Z", token)
+    return (token[:m.start()], token[m.start():]) if m else (token, "")
+
+
+def repair_headings(text: str, codes: list[Code], headings: tuple[str, ...] | list[str],
+                    repairer: Repairer) -> list[Edit]:
+    """Edits (in ``text``) replacing the non-words of a heading that the corpus knows.
+
+    A word is replaced only when it is not a word of the language or the corpus, the heading
+    as a whole matches a corpus heading, and the words around it agree.
+    """
+    from rapidfuzz.distance import Levenshtein
+    from rapidfuzz.fuzz import ratio
+
+    from .repair.confusion import cost
+    edits: list[Edit] = []
+    pos = 0
+    for code in codes:
+        for s in code.sections:
+            if not s.heading:
+                continue
+            at = text.find(s.heading, pos)
+            if at < 0:
+                continue
+            pos = at + len(s.heading)
+            known, score = heading_match(s.heading, headings)
+            if known is None or score < 60:
+                continue
+            printed = [(m.start() + at, m.group()) for m in _TOKEN.finditer(s.heading)]
+            words = [w.lower() for w in _TOKEN.findall(known)]
+            # align word by word, allowing the corpus an extra leading article
+            if len(words) == len(printed) + 1 and words[0] in ("the", "a"):
+                words = words[1:]
+            if len(words) != len(printed):
+                continue
+            agree = sum(1 for (_, t), w in zip(printed, words, strict=True)
+                        if _core(t)[0].lower() == _core(w)[0])
+            for (start, token), word in zip(printed, words, strict=True):
+                core, punct = _core(token)
+                target = _core(word)[0]
+                if core.lower() == target or is_word(core, repairer.index) and core.isalpha():
+                    continue
+                confusion = cost(core.lower(), target)
+                if (ratio(core.lower(), target) < 45 and confusion > 0.4 * len(target)) \
+                        or (agree == 0 and score < 80):
+                    continue
+                new = _match_case(core if core[:1].isalpha() else core.lstrip("('‘\"") or core,
+                                  target)
+                if not core[:1].isalpha() and core[:1] in "('‘\"":
+                    new = new[:1].upper() + new[1:]
+                edits.append(Edit(start, start + len(core), core, new, "heading",
+                                  0.8 if score >= 80 else 0.7,
+                                  f"heading '{s.heading}' is the corpus heading '{known}' "
+                                  f"(similarity {score:.0f}); '{core}' is not a word "
+                                  f"(edit distance {Levenshtein.distance(core.lower(), target)}, "
+                                  f"OCR confusion cost {confusion:g})"))
+    return edits
+
+
+# -- 4. body ---------------------------------------------------------------------------
+
+
+def _law_paragraph(law: Law, conventions: Conventions) -> str:
+    parts = []
+    if law.number is not None:
+        parts.append(conventions.law_number.replace("$1", law.label))
+    if law.heading:
+        parts.append(f"''{law.heading}.''—" if law.number is not None else f"{law.heading}.—")
+    if law.text.startswith(("—", "-")) and parts and not law.heading:
+        parts[-1] = parts[-1].rstrip()  # printed "1.—Each player…"
+    parts.append(law.text)
+    lines = ["".join(parts).rstrip()]
+    for b in law.body:
+        if isinstance(b, Clause):
+            lines.append(f"{b.label}{'.' if b.style in ('', '.') else b.style} {b.text}"
+                         if b.style not in ("-", "*") else f"* {b.text}")
+        else:
+            lines.append(b.text)
+    for n in law.notes:
+        lines.append(n.text if n.text.lower().startswith("note") else f"Note.—{n.text}")
+    return "\n".join(x for x in lines if x)
+
+
+def body_wikitext(codes: list[Code], conventions: Conventions | None = None) -> str:
+    """The page body: one paragraph a law, headings in ``conventions.heading``."""
+    conventions = conventions or Conventions()
+    paragraphs: list[str] = []
+    for code in codes:
+        if code.fragment:
+            paragraphs.append(code.fragment)
+        if code.title:
+            paragraphs.append(conventions.heading.replace("$1", code.title))
+        paragraphs.extend(code.preamble)
+        for s in code.sections:
+            if s.heading:
+                paragraphs.append(conventions.heading.replace("$1", s.heading))
+            paragraphs.extend(s.paragraphs if not s.laws else ())
+            for law in s.laws:
+                paragraphs.append(_law_paragraph(law, conventions))
+            if s.laws:
+                paragraphs.extend(s.paragraphs)
+        for k, v in code.footnotes.items():
+            paragraphs.append(f"<ref>{v}</ref>" if not k else f"[{k}] {v}")
+    return "\n\n".join(p.strip() for p in paragraphs if p.strip())
+
+
+def _fallback_body(text: str) -> str:
+    """Text with no laws: its own paragraphs, blank-line separated."""
+    return "\n\n".join(p.strip() for p in regex.split(r"\n\s*\n", text) if p.strip())
+
+
+_INLINE_LAW = regex.compile(r"[.;:!?]['’”)]*\s+\d{1,3}[a-z]?\.[ \t—-]*[\p{Lu}(‘'\"]")
+
+
+def _shape(text: str) -> str | None:
+    """``flat`` for OCR text whose laws run together (as a page's OCR layer does, in one
+    line or hard-wrapped printed lines); otherwise let the parser decide."""
+    joined = regex.sub(r"(?<!\n)\n(?!\n)", " ", text)
+    if len(_INLINE_LAW.findall(joined)) >= 2 and joined.count("\n") <= text.count("\n") // 3:
+        return "flat"
+    return None
+
+
+# -- the job ---------------------------------------------------------------------------
+
+
+def proofread(text: str, *, title: str | None = None, repairer: Repairer | None = None,
+              conventions: Conventions | None = None, header: str = "", footer: str = "",
+              file: str = "-") -> ProofreadResult:
+    """Proofread one page of OCR text; see the module docstring for the steps."""
+    conventions = conventions or Conventions()
+    if conventions.level not in LEVELS:
+        raise ValueError(f"level must be 0-4, not {conventions.level}")
+    if repairer is None:
+        repairer = Repairer.load()
+    edits: list[Edit] = []
+    found_title, chrome = strip_wiki_chrome(text)
+    title = title or found_title
+    edits.extend(chrome)
+    offset = chrome[0].end if chrome else 0
+    rest = text[offset:]
+    head = find_running_head(rest)
+    if head is not None:
+        head = replace(head, start=head.start + offset, end=head.end + offset)
+        edits.append(Edit(head.start, head.end, text[head.start:head.end], "", "running-head",
+                          0.9, f"page {head.number} ({head.side} page) and title "
+                          f"'{head.title}' moved to the header as {head.wikitext(conventions)}"))
+        offset = head.end
+    body_source = text[offset:]
+    result = repairer.repair(body_source)
+    for e in result.all_edits():
+        edits.append(replace(e, start=e.start + offset, end=e.end + offset))
+    flags = [replace(f, start=result.cleanup.to_source(f.start) + offset,
+                     end=result.cleanup.to_source(f.end, end=True) + offset)
+             for f in result.flags]
+    repaired = result.text
+    index = repairer.index
+    shape = _shape(repaired)
+    parsed = parse(repaired, shape, headings=index.headings, vocabulary=index.vocabulary)
+    heading_edits = repair_headings(repaired, parsed.codes, index.headings, repairer)
+    maps = list(result.cleanup.maps) + [OffsetMap(result.edits)]
+    if heading_edits:
+        edits.extend(_to_input(heading_edits, maps, text, offset))
+        repaired = apply_edits(repaired, heading_edits)
+        maps.append(OffsetMap(heading_edits))
+        parsed = parse(repaired, shape, headings=index.headings, vocabulary=index.vocabulary)
+    # the parser's own fixes (a law number, a line end) are edits like any other
+    edits.extend(_to_input([e for e in parsed.edits if e.old != e.new], maps, text, offset))
+    codes = parsed.codes if parsed.laws else []
+    body = body_wikitext(codes, conventions) if codes else _fallback_body(repaired)
+    if conventions.nop and body and _PARAGRAPH_END.search(body):
+        body += "\n" + conventions.nop
+    if not header and head is not None:
+        header = head.wikitext(conventions)
+    if "<ref" in body and conventions.references and conventions.references not in footer:
+        footer = (footer + "\n" if footer else "") + conventions.references
+    page = new_page(body, header, footer, conventions.level, conventions.user)
+    diagnostics = [d for d in parsed.diagnostics if d.code != "no-laws"]
+    diagnostics.extend(_lint(page, title, file))
+    edits = with_positions(sorted(edits, key=lambda e: (e.start, e.end)), text)
+    flags = with_positions(flags, text)
+    return ProofreadResult(text, page, title, head, edits, flags, diagnostics, codes, result)
+
+
+def _to_input(found: list[Edit], maps: list[OffsetMap], text: str, offset: int) -> list[Edit]:
+    out = []
+    for e in map_to_source(found, maps):
+        start, end = e.start + offset, e.end + offset
+        out.append(replace(e, start=start, end=end, old=text[start:end]))
+    return out
+
+
+_LINTER = None
+
+
+def _lint(page: Page, title: str | None, file: str) -> list[Diagnostic]:
+    global _LINTER
+    from .wikitext.registry import Registry
+    from .wikitext.validate import Linter
+    if _LINTER is None:
+        _LINTER = Linter(Registry.from_directory(), title or "")
+    _LINTER.title = title or ""
+    out = []
+    for part in ("header", "body", "footer"):
+        for d in _LINTER.lint(getattr(page, part), f"{file} ({part})").diagnostics:
+            out.append(d)
+    return out
+
+
+def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer | None = None,
+                   conventions: Conventions | None = None, file: str = "-"
+                   ) -> ProofreadResult:
+    """Proofread a stored Page: page: its body is the OCR text; a header already set (from
+    the Index) is kept, otherwise the running head found in the body is used."""
+    conventions = conventions or Conventions()
+    header = page.header if page.header.strip() else ""
+    footer = page.footer if page.footer.strip() else ""
+    if conventions.user == "" and page.user:
+        conventions = replace(conventions, user=page.user)
+    return proofread(page.body, title=title, repairer=repairer, conventions=conventions,
+                     header=header, footer=footer, file=file)
+
+
+def load_repairer(corpus: Path | None = None) -> Repairer:
+    """The repairer for ``corpus`` (default: the project's corpus)."""
+    return Repairer.load(corpus)
