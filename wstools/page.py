@@ -19,8 +19,8 @@ form for the parts that changed.
 >>> p.level, p.level_name, p.header, p.body
 (1, 'Not proofread', '{{rh|600|WHIST|}}', 'Text.')
 >>> p.level = 3
->>> p.wikitext()[:62], p.wikitext()[62:]
-('<noinclude><pagequality level="3" user="Bot" />{{rh|600|WHIST', '|}}</noinclude>Text.<noinclude></noinclude>')
+>>> p.wikitext().split("</noinclude>")
+['<noinclude><pagequality level="3" user="Bot" />{{rh|600|WHIST|}}', 'Text.<noinclude>', '']
 """
 
 from __future__ import annotations
@@ -75,9 +75,11 @@ class Page:
         """The stored form; see the module docstring."""
         if self.level not in LEVELS:
             raise PageFormatError(f"proofreading level must be 0-4, not {self.level!r}")
-        for name in ("header", "body", "footer"):
-            if _CLOSE in getattr(self, name) and name != "body":
+        for name in ("header", "footer"):
+            if _CLOSE in getattr(self, name):
                 raise PageFormatError(f"the {name} may not contain {_CLOSE}")
+        if _OPEN in self.footer:
+            raise PageFormatError(f"the footer may not contain {_OPEN}")
         s = self._stored
         if s.get("bare") and self._same_as_stored():
             return self.body
@@ -127,8 +129,6 @@ def _split(text: str) -> tuple[str, str, str | None, str] | None:
     if end < 0:
         return None
     head = text[len(_OPEN):end]
-    if _OPEN in head:
-        return None
     rest = text[end + len(_CLOSE):]
     stripped = rest.rstrip()
     trailing = rest[len(stripped):]

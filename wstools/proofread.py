@@ -317,11 +317,20 @@ def _fallback_body(text: str) -> str:
 _INLINE_LAW = regex.compile(r"[.;:!?]['’”)]*\s+\d{1,3}[a-z]?\.[ \t—-]*[\p{Lu}(‘'\"]")
 
 
+_FORMATTED = regex.compile(r"^(?:\{\{(?:c|center|centre)\||'''\d+\.'''|\d+\. )", regex.M)
+
+
 def _shape(text: str) -> str | None:
-    """``flat`` for OCR text whose laws run together (as a page's OCR layer does, in one
-    line or hard-wrapped printed lines); otherwise let the parser decide."""
+    """``wikitext`` for a body already written one paragraph a law (a page proofread
+    before); ``flat`` for OCR text whose laws run together (as a page's OCR layer does, in
+    one line or hard-wrapped printed lines); otherwise let the parser decide."""
+    paragraphs = [p for p in regex.split(r"\n\s*\n", text) if p.strip()]
+    if len(paragraphs) >= 3 and sum(1 for p in paragraphs if _FORMATTED.match(p)) \
+            >= len(paragraphs) // 2:
+        return "wikitext"
     joined = regex.sub(r"(?<!\n)\n(?!\n)", " ", text)
-    if len(_INLINE_LAW.findall(joined)) >= 2 and joined.count("\n") <= text.count("\n") // 3:
+    inline = len(_INLINE_LAW.findall(". " + joined.lstrip()))
+    if inline >= 2 and joined.count("\n") <= text.count("\n") // 3:
         return "flat"
     return None
 

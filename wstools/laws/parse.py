@@ -486,6 +486,8 @@ _WIKI_HEADING = regex.compile(r"^(?:\{\{(?:c|center|centre|ph|bc)\|)+(?:\{\{(?:s
                               regex.I)
 _WIKI_LAW = regex.compile(r"^'''(?P<num>\d{1,4})(?P<suf>[a-z]?)(?:\s+to\s+(?P<end>\d{1,4}))?"
                           r"\.'''[ \t]*")
+_PLAIN_WIKI_LAW = regex.compile(r"^(?P<num>\d{1,4})(?P<suf>[a-z]?)(?P<end>)\.(?:[ \t]+|(?=—))"
+                                r"(?=[\p{Lu}'‘\"(—])")
 _OL_NAMES = {"ol", "ordered list"}
 
 
@@ -493,12 +495,15 @@ def read_wikitext(text: str) -> ParseResult:
     """Read wikitext: ``{{ol}}`` items are laws; lines outside follow the lines rules."""
     nodes = preprocess.parse(text)
     builder = Builder()
+    # laws numbered "12. " rather than "'''12.'''" (a page written by `wstools proofread`)
+    plain = not regex.search(r"^'''\d", text, regex.M) and len(
+        regex.findall(r"^\d{1,4}\. ", text, regex.M)) >= 2
     pos = 0
     for node in nodes:
         if isinstance(node, preprocess.Template):
             name = preprocess.to_source(node.title).strip().lower().replace("_", " ")
             if name in _OL_NAMES:
-                _wiki_lines(builder, text[pos:node.start], pos)
+                _wiki_lines(builder, text[pos:node.start], pos, plain)
                 start = 1
                 items = []
                 for part in node.parts:
@@ -515,7 +520,7 @@ def read_wikitext(text: str) -> ParseResult:
                     _ol_item(builder, value, offset, number)
                     number += 1
                 pos = node.end
-    _wiki_lines(builder, text[pos:], pos)
+    _wiki_lines(builder, text[pos:], pos, plain)
     codes = builder.finish()
     return ParseResult(codes, "wikitext", front_matter=builder.front)
 
@@ -534,14 +539,14 @@ def _strip_wiki(line: str) -> tuple[str, str, bool]:
     return line, "", indent
 
 
-def _wiki_lines(builder: Builder, chunk: str, base: int) -> None:
+def _wiki_lines(builder: Builder, chunk: str, base: int, plain: bool = False) -> None:
     for m in regex.finditer(r"[^\n]+", chunk):
         raw = m.group(0).strip()
         if not raw:
             continue
         line, kind, indent = _strip_wiki(raw)
         law = None
-        lm = _WIKI_LAW.match(line)
+        lm = _WIKI_LAW.match(line) or (_PLAIN_WIKI_LAW.match(line) if plain else None)
         if lm:
             law = (int(lm.group("num")), lm.group("suf"),
                    int(lm.group("end")) if lm.group("end") else None)

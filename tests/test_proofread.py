@@ -1,0 +1,181 @@
+"""The main job on the Cyclopædia page, running heads, page ends, stored pages, the CLI."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from wstools.cli import main
+from wstools.page import read_page
+from wstools.proofread import (
+    Conventions,
+    find_running_head,
+    proofread,
+    proofread_page,
+    strip_wiki_chrome,
+)
+from wstools.repair.repair import Repairer
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "cyclopaedia-624.txt"
+HEADINGS = ["Cards liable to be called.", "Cards played in error, or not played to a trick.",
+            "The revoke.", "Calling for new cards.", "General rules.", "Etiquette of Whist."]
+
+
+@pytest.fixture(scope="module")
+def repairer() -> Repairer:
+    return Repairer.load()
+
+
+@pytest.fixture(scope="module")
+def cyclopaedia(repairer: Repairer):  # noqa: ANN201
+    return proofread(EXAMPLE.read_text("utf-8"), repairer=repairer)
+
+
+def test_cyclopaedia_page(cyclopaedia) -> None:  # noqa: ANN001
+    r = cyclopaedia
+    assert r.title == "Page:The American Cyclopædia (1879) Volume XVI.djvu/624"
+    assert r.page.header == "{{rh|600|WHIST|}}"
+    assert r.page.level == 1
+    paragraphs = r.page.body.split("\n\n")
+    # the continuation of law 52 first, then laws 53-91 one a paragraph, six headings
+    assert paragraphs[0].startswith("the first trick, should take the trump card")
+    numbers = [int(m.group(1)) for p in paragraphs if (m := re.match(r"(\d+)\. ", p))]
+    assert numbers == list(range(53, 92))
+    headings = [p[len("{{c|{{sc|"):-len("}}}}")] for p in paragraphs if p.startswith("{{c|{{sc|")]
+    assert headings == HEADINGS
+    assert len(paragraphs) == 1 + 39 + 6 + 1  # and the etiquette paragraph
+    assert paragraphs[-1].endswith("by word or gesture, should")  # runs on: no {{nop}}
+    assert "{{nop}}" not in r.page.body and r.page.footer == ""
+    assert r.lint_clean and r.laws == 39 and r.headings == 6
+    text = r.page.wikitext()
+    assert text.startswith('<noinclude><pagequality level="1" user="" />{{rh|600|WHIST|}}'
+                           "</noinclude>the first trick")
+    assert "600 WHIST" not in r.page.body and "From Wikisource" not in text
+
+
+def test_cyclopaedia_edits_are_explained(cyclopaedia) -> None:  # noqa: ANN001
+    r = cyclopaedia
+    rules = {e.rule for e in r.edits}
+    assert {"wiki-chrome", "running-head", "law-number", "heading", "witness"} <= rules
+    for e in r.edits:
+        assert r.source[e.start:e.end] == e.old, e
+        assert e.evidence and 0 < e.confidence <= 1 and e.line >= 1
+    fixed = {(e.old, e.new) for e in r.edits}
+    assert ("Cl", "61") in fixed or any(e.old.startswith("Cl") and e.new.startswith("61")
+                                        for e in r.edits)
+    assert ("plnytti", "played") in fixed and ("Miqnette", "Etiquette") in fixed
+    assert ("Wlttet", "Whist") in fixed
+    assert "39 laws, 6 headings" in r.summary() and "lint clean" in r.summary()
+
+
+def test_genuine_1879_readings_are_kept(cyclopaedia) -> None:  # noqa: ANN001
+    body = cyclopaedia.page.body
+    # wording of this printing that other printings have differently
+    assert "on the table face upward" in body
+    assert "the pack has been cut for the deal" in body
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("600 WHIST the first trick", "{{rh|600|WHIST|}}"),
+    ("WHIST 601\nthe first trick", "{{rh||WHIST|601}}"),
+    ("THE LAWS OF WHIST. 17 text", "{{rh||THE LAWS OF WHIST|17}}"),
+    ("xiv PREFACE and so", "{{rh|xiv|PREFACE|}}"),
+    ("328 RUBICON BÉZIQUE 51. If an error", "{{rh|328|RUBICON BÉZIQUE|}}"),
+])
+def test_running_heads(line: str, expected: str) -> None:
+    head = find_running_head(line)
+    assert head is not None and head.wikitext() == expected
+
+
+@pytest.mark.parametrize("line", ["53. After the dealer", "A card detached", "600 A card",
+                                  "OF the first", "", "12 IT is"])
+def test_no_running_head(line: str) -> None:
+    assert find_running_head(line) is None
+
+
+def test_rvh_option() -> None:
+    head = find_running_head("600 WHIST the")
+    assert head.wikitext(Conventions(header="rvh")) == "{{rvh|600|WHIST}}"
+
+
+def test_paragraph_end_gets_nop_and_refs_get_smallrefs(repairer: Repairer) -> None:
+    r = proofread("WHIST 603\n1. The game is ten points.<ref>As in 1864.</ref> 2. The rubber "
+                  "is the best of three games.", repairer=repairer)
+    assert r.page.body.endswith("three games.\n{{nop}}")
+    assert r.page.footer == "{{smallrefs}}"
+    assert r.lint_clean
+    r = proofread("1. The game is ten points. 2. The rubber is", repairer=repairer,
+                  conventions=Conventions(nop=""))
+    assert "{{nop}}" not in r.page.body
+
+
+def test_options_choose_conventions(repairer: Repairer) -> None:
+    c = Conventions(heading="{{center|''$1''}}", law_number="'''$1.''' ", level=3, user="Me")
+    r = proofread(EXAMPLE.read_text("utf-8"), repairer=repairer, conventions=c)
+    assert "{{center|''The revoke.''}}" in r.page.body
+    assert "'''71.''' A revoke is when" in r.page.body
+    assert r.page.wikitext().startswith('<noinclude><pagequality level="3" user="Me" />')
+
+
+def test_stored_page_keeps_its_header(repairer: Repairer) -> None:
+    stored = ('<noinclude><pagequality level="1" user="OCR" />{{rh|600|WHIST|}}</noinclude>'
+              "53. After the dealer has taken the trump card into his hand, it cannot be "
+              "asked for. 54. If the dealer take the trump card.<noinclude></noinclude>")
+    r = proofread_page(read_page(stored), repairer=repairer)
+    assert r.page.header == "{{rh|600|WHIST|}}" and r.page.user == "OCR"
+    assert r.page.body.startswith("53. After the dealer") and "\n\n54. If" in r.page.body
+
+
+def test_text_without_laws_keeps_its_paragraphs(repairer: Repairer) -> None:
+    r = proofread("It was a dark and stormy night.\n\nThe rain fell in torrents.",
+                  repairer=repairer)
+    assert r.page.body == ("It was a dark and stormy night.\n\nThe rain fell in torrents."
+                           "\n{{nop}}")
+    assert r.laws == 0 and r.lint_clean
+
+
+def test_wiki_chrome_only_when_present() -> None:
+    assert strip_wiki_chrome("600 WHIST the first") == (None, [])
+
+
+def test_cli_first_command(capsys: pytest.CaptureFixture) -> None:
+    assert main(["proofread", str(EXAMPLE)]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith('<noinclude><pagequality level="1" user="" />{{rh|600|WHIST|}}')
+    assert "39 laws, 6 headings" in err and "lint clean" in err
+    assert main(["proofread", str(EXAMPLE), "--explain"]) == 0
+    out, err = capsys.readouterr()
+    assert re.search(r"cyclopaedia-624\.txt:7:\d+: law-number '58' -> '53'", err)
+    assert "heading 'Miqnette' -> 'Etiquette'" in err
+
+
+def test_cli_json_report_and_stored_page(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    out = tmp_path / "page.json"
+    report = tmp_path / "review.html"
+    assert main(["proofread", str(EXAMPLE), "--format", "json", "-o", str(out),
+                 "--report", str(report)]) == 0
+    d = json.loads(out.read_text("utf-8"))
+    assert d["page"]["header"] == "{{rh|600|WHIST|}}" and d["laws"] == 39
+    assert d["edits"] and all({"start", "old", "new", "rule", "evidence"} <= e.keys()
+                              for e in d["edits"])
+    assert "<html" in report.read_text("utf-8")
+    saved = tmp_path / "saved.wiki"
+    saved.write_text(d["wikitext"], "utf-8")
+    before = saved.read_bytes()
+    assert main(["proofread", str(saved), "-o", str(tmp_path / "again.wiki")]) == 0
+    assert saved.read_bytes() == before  # input never modified
+    assert (tmp_path / "again.wiki").read_text("utf-8").rstrip("\n") == d["wikitext"]
+
+
+def test_cli_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    binary = tmp_path / "scan.djvu"
+    binary.write_bytes(b"AT&TFORM\x00\x00\x01\xff\xfe")
+    assert main(["proofread", str(binary)]) == 2
+    err = capsys.readouterr().err
+    assert f"{binary}:1:9: input-error" in err and "Traceback" not in err
+    assert main(["proofread", str(tmp_path / "missing.txt")]) == 2
+    assert main(["proofread"]) == 2
