@@ -21,6 +21,7 @@ from .io.dumps import DumpError, DumpPage, DumpWriter, read_dump
 from .page import read_page
 
 BATCH = 8  # pages a task
+MAX_PAGE_BYTES = 2 * 1024 * 1024  # MediaWiki's default $wgMaxArticleSize
 
 
 @dataclass
@@ -95,8 +96,8 @@ def proofread_one(title: str, text: str) -> PageOutcome:
     """Proofread one stored page with the worker's repairer; never raises."""
     from .proofread import proofread_page
     try:
-        if "\x00" in text:
-            raise ValueError("binary content (NUL bytes)")
+        if len(text) > MAX_PAGE_BYTES // 4 and len(text.encode("utf-8")) > MAX_PAGE_BYTES:
+            raise ValueError(f"page is larger than {MAX_PAGE_BYTES} bytes (MediaWiki's limit)")
         result = proofread_page(read_page(text), title=title, repairer=_WORKER["repairer"],
                                 conventions=_WORKER["conventions"], file=title)
     except RecursionError:
@@ -213,13 +214,15 @@ def proofread_dump(source: str | Path, output: str | Path, *, namespace: int | N
             for page, outcome in run_pages(pages, jobs=jobs, corpus=corpus,
                                            conventions=conventions, engine=engine,
                                            scheduler=scheduler, client=client):
+                if outcome.error is None:
+                    try:
+                        writer.write(replace(page, text=outcome.text or "", timestamp="",
+                                             revision_id="", contributor=user, comment=comment))
+                    except ValueError as exc:  # text XML cannot hold (control characters)
+                        outcome = replace(outcome, error=f"cannot be written as XML: {exc}")
                 summary.add(outcome)
-                if outcome.error is not None:
-                    if log:
-                        log(f"{page.title}: skipped: {outcome.error}")
-                else:
-                    writer.write(replace(page, text=outcome.text or "", timestamp="",
-                                         revision_id="", contributor=user, comment=comment))
+                if outcome.error is not None and log:
+                    log(f"{page.title}: skipped: {outcome.error}")
                 if bar is not None:
                     bar.update(1)
     finally:
