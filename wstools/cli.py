@@ -584,6 +584,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .cli_proofread import add_parser as add_proofread
     add_proofread(sub, MAX_INPUT_BYTES)
+    from .wiki import add_parser as add_wiki
+    add_wiki(sub)
 
     p = sub.add_parser("templates", help="list the templates or show one's parameters")
     p.add_argument("action", choices=("list", "show"))
