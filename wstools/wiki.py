@@ -18,7 +18,6 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote
 
 MANIFEST = "pulled.json"
 
@@ -71,7 +70,11 @@ def file_name(title: str) -> str:
     >>> file_name("Page:The American Cyclopædia (1879) Volume XVI.djvu/624")
     'Page%3AThe American Cyclopædia (1879) Volume XVI.djvu%2F624.wiki'
     """
-    return quote(title, safe=" ()',.-_!&+;=[]@~") + ".wiki"
+    return "".join(f"%{ord(c):02X}" if c in _UNSAFE or ord(c) < 32 else c
+                   for c in title) + ".wiki"
+
+
+_UNSAFE = set('/\\:*?"<>|%')
 
 
 def index_titles(index: str, pages: str) -> list[str]:
