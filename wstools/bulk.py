@@ -129,6 +129,21 @@ def _batches(pages: Iterable[DumpPage], size: int) -> Iterator[list[DumpPage]]:
         yield batch
 
 
+def _in_order(batches: Iterable[list[DumpPage]], submit: Callable, window: int
+              ) -> Iterator[tuple[DumpPage, PageOutcome]]:
+    """Submit each batch (``submit(batch)`` returns a future), keeping at most ``window``
+    in flight, and yield the pages with their outcomes in input order."""
+    pending: deque = deque()
+    for batch in batches:
+        pending.append((batch, submit(batch)))
+        if len(pending) >= window:
+            done, future = pending.popleft()
+            yield from zip(done, future.result(), strict=True)
+    while pending:
+        done, future = pending.popleft()
+        yield from zip(done, future.result(), strict=True)
+
+
 def run_pages(pages: Iterable[DumpPage], *, jobs: int = 1, corpus: str | None = None,
               conventions: dict | None = None, engine: str = "processes",
               scheduler: str | None = None, client: object = None
@@ -148,16 +163,9 @@ def run_pages(pages: Iterable[DumpPage], *, jobs: int = 1, corpus: str | None = 
             yield from zip(batch, proofread_batch(*task(batch)), strict=True)
         return
     from concurrent.futures import ProcessPoolExecutor
-    window: deque = deque()
     with ProcessPoolExecutor(jobs) as pool:
-        for batch in batches:
-            window.append((batch, pool.submit(proofread_batch, *task(batch))))
-            if len(window) >= jobs * 4:
-                done, future = window.popleft()
-                yield from zip(done, future.result(), strict=True)
-        while window:
-            done, future = window.popleft()
-            yield from zip(done, future.result(), strict=True)
+        yield from _in_order(batches, lambda b: pool.submit(proofread_batch, *task(b)),
+                             jobs * 4)
 
 
 def _run_dask(batches: Iterator[list[DumpPage]], task: Callable, scheduler: str | None,
@@ -174,16 +182,8 @@ def _run_dask(batches: Iterator[list[DumpPage]], task: Callable, scheduler: str 
         client = Client(scheduler, timeout="30s")
     try:
         workers = max(jobs, sum(client.nthreads().values()) or 1)  # type: ignore[attr-defined]
-        window: deque = deque()
-        for batch in batches:
-            window.append((batch, client.submit(proofread_batch, *task(batch),  # type: ignore
-                                                pure=False)))
-            if len(window) >= workers * 4:
-                done, future = window.popleft()
-                yield from zip(done, future.result(), strict=True)
-        while window:
-            done, future = window.popleft()
-            yield from zip(done, future.result(), strict=True)
+        yield from _in_order(batches, lambda b: client.submit(  # type: ignore[attr-defined]
+            proofread_batch, *task(b), pure=False), workers * 4)
     finally:
         if own:
             client.close()  # type: ignore[attr-defined]

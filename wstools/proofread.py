@@ -19,7 +19,6 @@ Steps (each one's changes are :class:`~wstools.edits.Edit` s in the coordinates 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 import regex
 
@@ -241,7 +240,7 @@ def repair_headings(text: str, codes: list[Code], headings: tuple[str, ...] | li
             agree = sum(1 for (_, t), w in zip(printed, words, strict=True)
                         if _core(t)[0].lower() == _core(w)[0])
             for (start, token), word in zip(printed, words, strict=True):
-                core, punct = _core(token)
+                core = _core(token)[0]
                 target = _core(word)[0]
                 if core.lower() == target or is_word(core, repairer.index) and core.isalpha():
                     continue
@@ -249,10 +248,10 @@ def repair_headings(text: str, codes: list[Code], headings: tuple[str, ...] | li
                 if (ratio(core.lower(), target) < 45 and confusion > 0.4 * len(target)) \
                         or (agree == 0 and score < 80):
                     continue
-                new = _match_case(core if core[:1].isalpha() else core.lstrip("('‘\"") or core,
-                                  target)
-                if not core[:1].isalpha() and core[:1] in "('‘\"":
-                    new = new[:1].upper() + new[1:]
+                # a heading word is capitalised as printed; a mangled first letter
+                # ("('ulliinj") stands for a capital at the start of the heading
+                model = core if core[:1].isalpha() else "A"
+                new = _match_case(model, target)
                 edits.append(Edit(start, start + len(core), core, new, "heading",
                                   0.8 if score >= 80 else 0.7,
                                   f"heading '{s.heading}' is the corpus heading '{known}' "
@@ -433,8 +432,3 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
         conventions = replace(conventions, user=page.user)
     return proofread(page.body, title=title, repairer=repairer, conventions=conventions,
                      header=header, footer=footer, file=file)
-
-
-def load_repairer(corpus: Path | None = None) -> Repairer:
-    """The repairer for ``corpus`` (default: the project's corpus)."""
-    return Repairer.load(corpus)

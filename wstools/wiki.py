@@ -60,8 +60,8 @@ def site(login: bool = False):  # noqa: ANN201 - pywikibot.BaseSite
 
 
 def _without_secrets(e: Exception) -> str:
-    text = str(e).splitlines()[0] if str(e) else type(e).__name__
-    return text.replace(os.environ.get("WSTOOLS_WIKI_PASSWORD", "\x00"), "***")
+    """The first line of pywikibot's message (its later lines may echo request data)."""
+    return str(e).splitlines()[0] if str(e) else type(e).__name__
 
 
 def file_name(title: str) -> str:
