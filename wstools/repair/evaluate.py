@@ -2,11 +2,15 @@
 
 Text is normalised first: whitespace runs become one space and the space before ``;`` and
 ``:`` (a typesetting habit of the period) is dropped. Character and word error rates are
-Levenshtein distances over the gold's length. For the changes, the OCR, the output and the
-gold are aligned word by word: a word the OCR had wrong is *fixed* if the output has it
-right, *changed* if the output has it wrong differently, *missed* if untouched; a word the
-OCR had right is *damaged* if the output changed it. Precision is fixed / (fixed + changed
-+ damaged).
+Levenshtein distances over the gold's length. For the changes, the OCR is aligned to the
+output word by word; each changed stretch (``mustcut`` → ``must cut``) is compared with the
+gold words aligned to it: it is *fixed* if the OCR had them wrong and the output right,
+*damaged* if the OCR had them right and the output wrong. When both are wrong, each
+separate character edit inside the stretch is tried on its own: if every one brings the
+text closer to the gold (``4.— Theaccis`` → ``4.—Theaccis``) the stretch is *improved*,
+else *changed*. All are counted in gold words. *Missed* are the remaining wrong words the
+repair did not touch. Precision is (fixed + improved) / (fixed + improved + changed +
+damaged): the share of changes that were right.
 
 >>> r = evaluate("the cards arc liable", "the cards are liable", "tho cards are liable")
 >>> r.fixed, r.damaged, r.cer_before, r.cer_after
@@ -37,11 +41,12 @@ class Evaluation:
     damaged: int
     missed: int
     words: int
+    improved: int = 0
 
     @property
     def precision(self) -> float:
-        touched = self.fixed + self.changed + self.damaged
-        return self.fixed / touched if touched else 1.0
+        touched = self.fixed + self.improved + self.changed + self.damaged
+        return (self.fixed + self.improved) / touched if touched else 1.0
 
     @property
     def damage_rate(self) -> float:
@@ -62,37 +67,79 @@ def _rate(a: str | list[str], b: str | list[str]) -> float:
     return round(Levenshtein.distance(a, b) / max(len(b), 1), 6)
 
 
-def _aligned(words: list[str], gold: list[str]) -> list[str | None]:
-    """For each gold word, the word of ``words`` aligned to it (None when none is)."""
-    out: list[str | None] = [None] * len(gold)
-    for op in Levenshtein.opcodes(words, gold):
-        if op.tag in ("equal", "replace") and \
-                op.src_end - op.src_start == op.dest_end - op.dest_start:
-            for k in range(op.dest_end - op.dest_start):
-                out[op.dest_start + k] = words[op.src_start + k]
-        elif op.tag == "replace":  # a split or a merge: compare the runs as a whole
-            joined = " ".join(words[op.src_start:op.src_end])
-            out[op.dest_start] = joined
-            for k in range(op.dest_start + 1, op.dest_end):
-                out[k] = ""
-    return out
+def _boundaries(src: list[str], dst: list[str]) -> tuple[list[int], list[int]]:
+    """For each word boundary of ``src``, the first and last boundary of ``dst`` aligned
+    to it."""
+    lo = [-1] * (len(src) + 1)
+    hi = [-1] * (len(src) + 1)
+
+    def mark(i: int, j: int) -> None:
+        lo[i] = j if lo[i] < 0 else min(lo[i], j)
+        hi[i] = max(hi[i], j)
+    for op in Levenshtein.opcodes(src, dst):
+        s1, e1, s2, e2 = op.src_start, op.src_end, op.dest_start, op.dest_end
+        if op.tag in ("equal", "replace") and e1 - s1 == e2 - s2:
+            for k in range(e1 - s1 + 1):
+                mark(s1 + k, s2 + k)
+        else:
+            mark(s1, s2)
+            for i in range(s1 + 1, e1):
+                mark(i, s2)
+            mark(e1, e2)
+    mark(len(src), len(dst))
+    return lo, hi
+
+
+def changes(before: list[str], after: list[str]) -> list[tuple[int, int, int, int]]:
+    """The changed stretches between two word lists, neighbouring edits joined (a split
+    and a replacement side by side are one change)."""
+    out: list[list[int]] = []
+    for op in Levenshtein.opcodes(before, after):
+        if op.tag == "equal":
+            continue
+        if out and out[-1][1] == op.src_start and out[-1][3] == op.dest_start:
+            out[-1][1], out[-1][3] = op.src_end, op.dest_end
+        else:
+            out.append([op.src_start, op.src_end, op.dest_start, op.dest_end])
+    return [(a, b, c, d) for a, b, c, d in out]
 
 
 def evaluate(ocr: str, gold: str, output: str) -> Evaluation:
     o, g, r = normalise(ocr), normalise(gold), normalise(output)
     ow, gw, rw = o.split(), g.split(), r.split()
-    before, after = _aligned(ow, gw), _aligned(rw, gw)
-    fixed = changed = damaged = missed = 0
-    for k, word in enumerate(gw):
-        b, a = before[k], after[k]
-        if b == word:
-            if a != word:
-                damaged += 1
-        elif a == word:
-            fixed += 1
-        elif a != b:
-            changed += 1
-        else:
-            missed += 1
+    o_lo, o_hi = _boundaries(ow, gw)
+    r_lo, r_hi = _boundaries(rw, gw)
+    fixed = changed = damaged = improved = 0
+    for i1, i2, j1, j2 in changes(ow, rw):
+        gold_before = gw[o_lo[i1]:o_hi[i2]]
+        gold_after = gw[r_lo[j1]:r_hi[j2]]
+        right_before = ow[i1:i2] == gold_before
+        right_after = rw[j1:j2] == gold_after
+        words = max(1, len(gold_after), len(gold_before))
+        if right_after and not right_before:
+            fixed += words
+        elif right_before and not right_after:
+            damaged += words
+        elif not right_after:
+            if _each_edit_helps(" ".join(ow[i1:i2]), " ".join(rw[j1:j2]), " ".join(gold_after)):
+                improved += words
+            else:
+                changed += words
+    wrong_after = sum(max(op.src_end - op.src_start, op.dest_end - op.dest_start)
+                      for op in Levenshtein.opcodes(rw, gw) if op.tag != "equal")
+    missed = max(0, wrong_after - changed - damaged)
     return Evaluation(_rate(o, g), _rate(r, g), _rate(ow, gw), _rate(rw, gw), fixed, changed,
-                      damaged, missed, len(gw))
+                      damaged, missed, len(gw), improved)
+
+
+def _each_edit_helps(before: str, after: str, gold: str) -> bool:
+    """Whether every separate character edit from ``before`` to ``after``, applied alone,
+    brings ``before`` closer to ``gold``."""
+    base = Levenshtein.distance(before, gold)
+    for op in Levenshtein.opcodes(before, after):
+        if op.tag == "equal":
+            continue
+        alone = before[:op.src_start] + after[op.dest_start:op.dest_end] + before[op.src_end:]
+        if Levenshtein.distance(alone, gold) >= base:
+            return False
+    return True

@@ -22,7 +22,6 @@ are readings, not errors. Tokens that still look wrong are returned as ``flags``
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -35,10 +34,13 @@ from ..corpus.index import CorpusIndex, load_index
 from ..edits import Edit, apply_edits
 from ..laws.numbering import find_law_starts, repair_edit
 from ..text.pipeline import OCR_FIXES, CleanResult, Options, clean
+from .align import units
+from .choose import Context, choose_all
 from .confusion import cost
-from .witness import Passage, Token, WitnessIndex, load_witnesses, tokens
+from .witness import Token, WitnessIndex, load_witnesses, tokens
 
 MIN_CONFIDENCE = 0.5
+MIN_AGREEMENT = 0.45  # share of a segment's words a window must read alike to witness it
 WORD_ZIPF = 3.0  # a word of English if at least this frequent (wordfreq's Zipf scale)
 SUSPECT_ZIPF = 2.0  # below this, a token nobody could fix is flagged for the proofreader
 KNOWN_SHARE = 0.75  # no witness: fix only where most of the words around are known
@@ -110,6 +112,7 @@ class Repairer:
     witnesses: WitnessIndex
     min_confidence: float = MIN_CONFIDENCE
     _choices: list[str] | None = None
+    _nearest_cache: dict[str, tuple[str, float] | None] = field(default_factory=dict)
 
     @classmethod
     def load(cls, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE
@@ -122,15 +125,20 @@ class Repairer:
         cleaned = clean(text, OCR_FIXES, Options(vocabulary=self.index.vocabulary))
         base = cleaned.text
         edits: dict[int, Edit] = {}
+        covered = bytearray(len(base))
         starts = find_law_starts(base)
         for e in self._law_numbers(starts):
             edits[e.start] = e
+            covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         toks = tokens(base)
         flags: list[Edit] = []
         for segment in self._segments(starts, toks):
-            for e in self._from_witnesses(segment):
+            for e in self._from_windows(segment, base, covered):
                 edits.setdefault(e.start, e)
-        for e in self._typesetting(toks, edits):
+        done_tokens = {t.core_start for t in toks if any(covered[t.start:t.end])}
+        for start in done_tokens:
+            edits.setdefault(start, _HELD)
+        for e in self._typesetting(toks, edits, covered):
             edits.setdefault(e.start, e)
         for e, flag in self._without_witness(toks, edits):
             if e is not None:
@@ -138,7 +146,7 @@ class Repairer:
             if flag is not None:
                 flags.append(flag)
         chosen = [e for e in sorted(edits.values(), key=lambda e: e.start)
-                  if e.confidence >= self.min_confidence]
+                  if e is not _HELD and e.confidence >= self.min_confidence]
         chosen = _no_overlaps(chosen)
         return RepairResult(text, apply_edits(base, chosen), cleaned, chosen, flags)
 
@@ -161,6 +169,8 @@ class Repairer:
                 if not sides or (before is not None and before.token != str(s.number - 1)) \
                         or (after is not None and after.token != str(s.number + 1)):
                     continue
+                if not _digit_misread(s.token, str(s.number)):
+                    continue
             out.append(repair_edit(s, before.number if before else None,
                                    after.number if after else None))
         return out
@@ -178,69 +188,40 @@ class Repairer:
             segments[-1].append(t)
         return [s for s in segments if s]
 
-    def _from_witnesses(self, segment: list[Token]) -> list[Edit]:
-        proposals: dict[int, list[tuple[Token, str, Passage]]] = {}
-        for passage in self.witnesses.retrieve(segment):
-            witness = passage.tokens
-            ops = Levenshtein.opcodes([t.key for t in segment], [t.key for t in witness])
-            for op in ops:
-                if op.tag != "replace":
-                    continue
-                if op.src_end - op.src_start != op.dest_end - op.dest_start:
-                    continue
-                for k in range(op.src_end - op.src_start):
-                    i, j = op.src_start + k, op.dest_start + k
-                    proposals.setdefault(i, []).append((segment[i], witness[j].core, passage))
+    def _from_windows(self, segment: list[Token], base: str, covered: bytearray
+                      ) -> list[Edit]:
+        """Align the segment to the best windows of witness text (:mod:`.align`) and
+        take the witness's reading unit by unit where :func:`.choose.choose` allows it.
+        A window that agrees with too little of the segment is not a witness of it."""
+        start, end = segment[0].start, segment[-1].end
+        text = base[start:end]
         out = []
-        for i, items in proposals.items():
-            edit = self._decide(segment, i, items)
-            if edit is not None:
-                out.append(edit)
+        for window in self.witnesses.windows(segment):
+            found = units(text, window.text, start)
+            agreement = 1 - sum(u.words for u in found) / max(1, len(segment))
+            if agreement < MIN_AGREEMENT:
+                continue
+            ctx = Context(self.index, self._is_word, base,
+                          f"witness {', '.join(window.passages[:3])}", self._nearest)
+            for unit in found:
+                for edit in choose_all(unit, ctx):
+                    if not any(covered[edit.start:edit.end]):
+                        covered[edit.start:edit.end] = b"\x01" * (edit.end - edit.start)
+                        out.append(edit)
         return out
 
-    def _decide(self, segment: list[Token], i: int, items: list[tuple[Token, str, Passage]]
-                ) -> Edit | None:
-        token = segment[i]
-        readings = Counter(core for _, core, _ in items)
-        reading, agree = readings.most_common(1)[0]
-        if len(readings) > 1 and readings.most_common(2)[1][1] == agree:
-            return None  # witnesses disagree
-        o, w = token.core, reading
-        if not w or any(c.isdigit() for c in o + w) or o == w:
-            return None
-        if not w.replace("'", "").replace("&", "").replace(".", "").replace("-", "").isalpha():
-            return None
-        prev = segment[i - 1].key if i else ""
-        nxt = segment[i + 1].key if i + 1 < len(segment) else ""
+    def _is_word(self, word: str) -> bool:
+        return is_word(word, self.index)
 
-        def passages() -> str:  # evidence, built only when an edit is made
-            return ", ".join(sorted({p.id for _, core, p in items if core == w}))[:120]
-        if o.isalpha() and Levenshtein.distance(o.lower(), w.lower()) > max(2, len(w) // 2):
-            return None  # a different word, not a misreading
-        if o.lower() == w.lower():
-            # capital letter inside a sentence where the witnesses have lower case
-            if o[:1].isupper() and w[:1].islower() and prev and prev[-1:] not in ".:;!?" \
-                    and not segment[i - 1].raw.endswith((".", ":", "?", "!")):
-                return self._edit(token, w, "witness-case", 0.85,
-                                  f"witness {passages()}: '{w}' in lower case mid-sentence")
-            return None
-        c = cost(o, w)
-        if not is_word(o, self.index):
-            if c > 0.35 * len(w) + 0.6:
-                return None
-            confidence = round(min(0.97, 0.99 - 0.12 * c + 0.02 * (agree - 1)), 2)
-            return self._edit(token, w, "witness", confidence,
-                              f"witness {passages()}; '{o}' is not a word; OCR confusion cost "
-                              f"{c}")
-        if c > 0.6:
-            return None
-        support_w = self._context(prev, w.lower(), nxt)
-        support_o = self._context(prev, o.lower(), nxt)
-        if support_o == 0 and (support_w >= 2 or (agree >= 2 and support_w >= 1)):
-            return self._edit(token, w, "witness-context", round(0.93 - 0.1 * c, 2),
-                              f"witness {passages()}; corpus context has '{prev} {w} {nxt}' "
-                              f"({support_w}×), never '{o}' there; OCR confusion cost {c}")
-        return None
+    def _nearest(self, word: str) -> tuple[str, float] | None:
+        """The corpus word OCR most plausibly read as ``word`` (confusion cost, then
+        frequency), or None if none is within two edits."""
+        key = word.lower()
+        if key not in self._nearest_cache:
+            ranked = sorted((cost(key, w), -self.index.vocabulary.count(w), w)
+                            for w in self._near_words(key, 2))
+            self._nearest_cache[key] = (ranked[0][2], ranked[0][0]) if ranked else None
+        return self._nearest_cache[key]
 
     def _context(self, prev: str, word: str, nxt: str) -> int:
         bigrams = self.index.bigrams
@@ -254,7 +235,8 @@ class Repairer:
 
     # -- no witness --------------------------------------------------------------------------
 
-    def _typesetting(self, toks: list[Token], done: dict[int, Edit]) -> list[Edit]:
+    def _typesetting(self, toks: list[Token], done: dict[int, Edit], covered: bytearray
+                     ) -> list[Edit]:
         """Slips a reader sees without a witness: a function word capitalised inside a
         sentence, a full stop where the sentence clearly goes on, a stray hyphen or
         apostrophe, and a real word the corpus never uses where a near word fits its
@@ -276,7 +258,9 @@ class Repairer:
                                                  prev.raw.endswith(","))
             goes_on = nxt is not None and nxt.core[:1].islower()
             ends = t.raw.endswith((".", ";", ","))
-            if o in CAPITALISED_FUNCTION_WORDS and mid_sentence and (goes_on or ends):
+            prev_repaired = prev is not None and any(covered[prev.start:prev.end])
+            if o in CAPITALISED_FUNCTION_WORDS and mid_sentence and (goes_on or ends) \
+                    and not prev_repaired:
                 out.append(self._edit(t, o.lower(), "case", 0.85,
                                       f"'{o}' capitalised inside a sentence"))
                 continue
@@ -473,6 +457,28 @@ class Repairer:
                                    f"(OCR confusion cost {best_cost}, {vocab.count(best)}× in "
                                    f"the corpus, {support}× in this context)"), None))
         return out
+
+
+# digits OCR takes for one another in old print (either way round)
+DIGIT_CONFUSIONS = frozenset({"38", "56", "68", "08", "06", "09", "17", "35", "89", "27", "39"})
+
+
+def _digit_misread(printed: str, number: str) -> bool:
+    """``printed`` differs from ``number`` by one digit OCR confuses (``58`` for ``53``)
+    or lost.
+
+    >>> _digit_misread("58", "53"), _digit_misread("24", "21"), _digit_misread("1", "11")
+    (True, False, True)
+    """
+    if len(printed) + 1 == len(number) and printed in (number[1:], number[:-1]):
+        return True  # a digit lost: "1" for "11"
+    if len(printed) != len(number):
+        return False
+    pairs = [a + b for a, b in zip(printed, number, strict=True) if a != b]
+    return len(pairs) == 1 and ("".join(sorted(pairs[0])) in DIGIT_CONFUSIONS)
+
+
+_HELD = Edit(0, 0, "", "", "held")  # marks a token another edit already covers
 
 
 def _match_case(model: str, word: str) -> str:

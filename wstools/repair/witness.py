@@ -26,6 +26,7 @@ from ..corpus.store import Printing, default_corpus_dir, load
 _CHUNK = re.compile(r"\S+")
 _CORE = re.compile(r"^[\"'“‘(\[]*(.*?)[\"'”’)\].,;:!?]*$")
 _MARKS = re.compile(r"\{\d+\}|\[\d+\]")
+_ITALIC = re.compile(r"'{2,}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +63,7 @@ class Passage:
     printing: str
     text: str
     tokens: tuple[Token, ...]
+    line: int = -1  # its line in the printing's text (``WitnessIndex.lines``)
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -86,8 +88,10 @@ def _shingles(keys: Iterable[str]) -> set[str]:
 class WitnessIndex:
     """Word-trigram and character-shingle index over corpus passages."""
 
-    def __init__(self, passages: list[Passage]) -> None:
+    def __init__(self, passages: list[Passage],
+                 lines: dict[str, list[str]] | None = None) -> None:
         self.passages = passages
+        self.lines = lines or {}
         self.postings: dict[tuple[str, str, str], list[int]] = defaultdict(list)
         self.shingles: dict[str, list[int]] = defaultdict(list)
         for number, passage in enumerate(passages):
@@ -107,21 +111,22 @@ class WitnessIndex:
     @classmethod
     def from_printings(cls, printings: Iterable[Printing]) -> WitnessIndex:
         passages = []
+        lines: dict[str, list[str]] = {}
         for p in printings:
             if p.metadata.get("copy-of"):
                 continue  # a copy is not a second witness
-            for n, line in enumerate(p.text.split("\n")):
-                line = _MARKS.sub("", line).strip()
+            lines[p.id] = [_ITALIC.sub("", _MARKS.sub("", line)).strip()
+                           for line in p.text.split("\n")]
+            for n, line in enumerate(lines[p.id]):
                 if len(line) < 20:
                     continue
-                passages.append(Passage(f"{p.id}:{n + 1}", p.id, line, tuple(tokens(line))))
-        return cls(passages)
+                passages.append(Passage(f"{p.id}:{n + 1}", p.id, line, tuple(tokens(line)),
+                                        n))
+        return cls(passages, lines)
 
-    def retrieve(self, segment: list[Token], limit: int = 3, minimum: int = 2,
-                 per_printing: int = 1) -> list[Passage]:
-        """The passages sharing the most (rarity-weighted) trigrams with ``segment`` (or,
-        when none does, character shingles), at most ``per_printing`` from one printing: a
-        segment may hold two laws."""
+    def _scores(self, segment: list[Token]) -> list[tuple[int, float]]:
+        """Passages by the rarity-weighted trigrams (or, when none is shared, character
+        shingles) they share with ``segment``, best first, above the minimum."""
         scores: dict[int, float] = defaultdict(float)
         total = len(self.passages) or 1
         for gram in set(_trigrams(t.key for t in segment)):
@@ -140,19 +145,81 @@ class WitnessIndex:
                 weight = math.log(1 + total / len(posting)) / 4
                 for number in posting:
                     scores[number] += weight
-        ranked = sorted(scores.items(), key=lambda kv: -kv[1])
+        needed = MINIMUM * math.log(1 + total / 2)
+        return sorted(((n, s) for n, s in scores.items() if s >= needed),
+                      key=lambda kv: -kv[1])
+
+    def retrieve(self, segment: list[Token], limit: int = 3, per_printing: int = 1
+                 ) -> list[Passage]:
+        """The passages sharing the most trigrams with ``segment``, at most
+        ``per_printing`` from one printing."""
         out: list[Passage] = []
         printings: dict[str, int] = defaultdict(int)
-        needed = minimum * math.log(1 + total / 2)
-        for number, score in ranked:
+        for number, _ in self._scores(segment):
             passage = self.passages[number]
-            if score < needed or printings[passage.printing] >= per_printing:
+            if printings[passage.printing] >= per_printing:
                 continue
             printings[passage.printing] += 1
             out.append(passage)
             if len(out) == limit:
                 break
         return out
+
+    def windows(self, segment: list[Token], limit: int = 2) -> list[Window]:
+        """For the ``limit`` best printings, the stretch of text that says what
+        ``segment`` says: the lines from the first to the last passage that matches it
+        (a segment whose law numbers OCR garbled may hold several laws), with one more
+        line on each side, since the ends of a segment may match too little to be found."""
+        by_printing: dict[str, list[Passage]] = {}
+        for number, _ in self._scores(segment):
+            passage = self.passages[number]
+            found = by_printing.setdefault(passage.printing, [])
+            if len(by_printing) > limit and not found:
+                del by_printing[passage.printing]
+                continue
+            found.append(passage)
+        out = []
+        for printing, found in by_printing.items():
+            best = found[0].line
+            near = [p.line for p in found if abs(p.line - best) <= SPREAD]
+            lines = self.lines[printing]
+            first, last = min(near), max(near)
+            first = _step(lines, first, -1)
+            last = _step(lines, last, 1)
+            text = " ".join(line for line in lines[first:last + 1]
+                            if line and not _is_heading(line))
+            out.append(Window(printing, text, tuple(p.id for p in found
+                                                    if first <= p.line <= last)))
+        return out
+
+
+MINIMUM = 2  # rarity-weighted shared trigrams a passage needs to count as a witness
+SPREAD = 12  # lines: how far from the best passage other matching passages are joined
+
+
+def _is_heading(line: str) -> bool:
+    """A heading line (``CUTTING OR DRAWING.``): pages set them apart, so a window leaves
+    them out rather than align them to the end of a law."""
+    return len(line) < 80 and not any(c.islower() for c in line)
+
+
+def _step(lines: list[str], n: int, direction: int) -> int:
+    """The next non-empty line from ``n`` in ``direction`` (``n`` at the ends)."""
+    k = n + direction
+    while 0 <= k < len(lines):
+        if lines[k]:
+            return k
+        k += direction
+    return n
+
+
+@dataclass(frozen=True)
+class Window:
+    """A stretch of one printing's text, and the passages in it that matched."""
+
+    printing: str
+    text: str
+    passages: tuple[str, ...]
 
 
 @lru_cache(maxsize=4)

@@ -1,0 +1,183 @@
+"""Character alignment of an OCR passage to a witness, cut into word-sized *units*.
+
+The two texts are aligned character by character (rapidfuzz's Levenshtein opcodes, with
+every whitespace character read as a space). Each OCR word is then given the stretch of
+witness text aligned to it; neighbouring words are joined into one unit when a word of the
+witness is split between them (``rub ber`` → ``rubber``) or witness text falls between
+them. A unit is therefore one or more whole OCR words against zero or more whole witness
+words — the grain at which a reading can be judged:
+
+>>> pairs = units("the plavercapose\\nof tbe cards", "the player expose of the cards")
+>>> [(u.ocr, u.witness) for u in pairs]
+[('plavercapose', 'player expose'), ('tbe', 'the')]
+>>> [(u.ocr, u.witness) for u in units("a rub ber :", "a rubber")]
+[('rub ber', 'rubber'), (':', '')]
+
+Only units that differ are returned; whitespace runs and the space before ``;`` and ``:``
+do not count as differences.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+from rapidfuzz.distance import Levenshtein
+
+_WORD = re.compile(r"\S+")
+_ALNUM = re.compile(r"\w+")
+_SPACE_BEFORE = re.compile(r"\s+([;:])")
+LOST = 4  # the most witness characters OCR is taken to have lost in one place
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """``ocr`` (``text[start:end]``, absolute offsets) reads ``witness`` in the witness."""
+
+    start: int
+    end: int
+    ocr: str
+    witness: str
+    words: int  # OCR words in the unit
+
+
+def same_reading(a: str, b: str) -> bool:
+    """Equal once whitespace runs and the space before ``;``/``:`` are normalised."""
+    return _SPACE_BEFORE.sub(r"\1", " ".join(a.split())) == \
+        _SPACE_BEFORE.sub(r"\1", " ".join(b.split()))
+
+
+def _boundaries(text: str, witness: str) -> tuple[list[int], list[int]]:
+    """For each boundary ``i`` of ``text`` (0 … len), the first and last witness boundary
+    aligned to it (they differ where the witness has text the OCR lacks)."""
+    flat = "".join(" " if c.isspace() else c for c in text)
+    n = len(text)
+    lo = [-1] * (n + 1)
+    hi = [-1] * (n + 1)
+
+    def mark(i: int, j: int) -> None:
+        if lo[i] < 0 or j < lo[i]:
+            lo[i] = j
+        if j > hi[i]:
+            hi[i] = j
+    for op in Levenshtein.opcodes(flat, witness):
+        tag, s1, e1, s2, e2 = op.tag, op.src_start, op.src_end, op.dest_start, op.dest_end
+        if tag == "insert":
+            mark(s1, s2)
+            mark(s1, e2)
+        elif tag == "delete":
+            for i in range(s1, e1 + 1):
+                mark(i, s2)
+        else:
+            for k in range(e1 - s1 + 1):
+                mark(s1 + k, s2 + k)
+    mark(n, len(witness))
+    return lo, hi
+
+
+def _grams(text: str) -> dict[tuple[str, str, str], list[tuple[int, int]]]:
+    """Word trigrams (lower case) with their character spans."""
+    words = [(m.group(0).lower(), m.start(), m.end()) for m in _ALNUM.finditer(text)]
+    out: dict[tuple[str, str, str], list[tuple[int, int]]] = {}
+    for a, b, c in zip(words, words[1:], words[2:], strict=False):
+        out.setdefault((a[0], b[0], c[0]), []).append((a[1], c[2]))
+    return out
+
+
+def _in_order(anchors: list[tuple[tuple[int, int], tuple[int, int]]]
+              ) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The longest run of anchors (sorted by their place in the text) whose places in
+    the witness also increase."""
+    tails: list[int] = []  # tails[k]: index of the smallest last anchor of a run of k + 1
+    back: list[int] = []
+    for i, (_, w) in enumerate(anchors):
+        k = bisect.bisect_left([anchors[j][1][0] for j in tails], w[0])
+        back.append(tails[k - 1] if k else -1)
+        if k == len(tails):
+            tails.append(i)
+        else:
+            tails[k] = i
+    out, i = [], tails[-1] if tails else -1
+    while i >= 0:
+        out.append(anchors[i])
+        i = back[i]
+    return out[::-1]
+
+
+def trim(text: str, witness: str) -> str:
+    """The part of ``witness`` that ``text`` reads, found from the word trigrams the two
+    share once each (*anchors*): the texts meet along one diagonal, and the witness is
+    cut from where the first anchor puts the start of ``text`` to where the last puts
+    its end, out to word boundaries — so that witness text the OCR does not have is not
+    spread over its first and last words.
+
+    >>> trim("the dealer must cut", "A law before. The dealer must cut. A law after it.")
+    'The dealer must cut.'
+    """
+    mine, theirs = _grams(text), _grams(witness)
+    anchors = sorted((spans[0], theirs[gram][0]) for gram, spans in mine.items()
+                     if len(spans) == 1 and len(theirs.get(gram, ())) == 1)
+    if not anchors:
+        return witness
+    anchors = _in_order(anchors)  # a chance repetition elsewhere breaks the order
+    (t_first, w_first), (t_last, w_last) = anchors[0], anchors[-1]
+    head, tail = text[:t_first[0]], text[t_last[1]:]
+    # beyond the anchors, as much witness as the text has left — marks alone reach no
+    # further than the word they end
+    start = w_first[0] if not any(c.isalnum() for c in head) else \
+        max(0, w_first[0] - len(head))
+    end = w_last[1] if not any(c.isalnum() for c in tail) else \
+        min(len(witness), w_last[1] + len(tail))
+    # out to the word boundaries, but not into a word the text does not reach
+    while start > 0 and not witness[start - 1].isspace() and not witness[start].isspace():
+        start -= 1
+    while end < len(witness) and not witness[end].isspace() and \
+            not witness[end - 1].isspace():
+        end += 1
+    return witness[start:end].strip()
+
+
+def _mid_word(witness: str, j: int) -> bool:
+    return 0 < j < len(witness) and not witness[j - 1].isspace() and \
+        not witness[j].isspace()
+
+
+def units(text: str, witness: str, offset: int = 0) -> list[Unit]:
+    """The differing units of ``text`` aligned to ``witness``; offsets are shifted by
+    ``offset``."""
+    if not text or not witness:
+        return []
+    witness = trim(text, witness)
+    lo, hi = _boundaries(text, witness)
+    spans = []
+    for m in _WORD.finditer(text):
+        s, e = m.start(), m.end()
+        # witness text the OCR lacks belongs to the word it touches, unless it is longer
+        # than OCR loses (a phrase or a law the OCR page does not have)
+        ws = lo[s] if hi[s] - lo[s] <= LOST else hi[s]
+        we = hi[e] if hi[e] - lo[e] <= LOST else lo[e]
+        spans.append((s, e, ws, max(ws, we)))
+    out: list[Unit] = []
+    k = 0
+    while k < len(spans):
+        first = k
+        end_w = spans[k][3]
+        while k + 1 < len(spans):
+            next_w = spans[k + 1][2]
+            gap = witness[end_w:next_w] if next_w > end_w else ""
+            if _mid_word(witness, end_w) or next_w < end_w or \
+                    0 < len(gap.strip()) <= LOST:
+                k += 1
+                end_w = max(end_w, spans[k][3])
+                continue
+            break
+        start, end, start_w = spans[first][0], spans[k][1], spans[first][2]
+        while start_w > 0 and _mid_word(witness, start_w):
+            start_w -= 1  # the witness word began before this unit: take all of it
+        ocr = text[start:end]
+        reading = witness[start_w:end_w].strip()
+        if not same_reading(ocr, reading):
+            out.append(Unit(offset + start, offset + end, ocr, reading, k - first + 1))
+        k += 1
+    return out

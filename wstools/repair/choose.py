@@ -1,0 +1,315 @@
+"""Choosing between the OCR and a witness, one aligned unit at a time.
+
+A unit (:mod:`.align`) is one or more OCR words against the witness words aligned to
+them. The witness's reading is taken only when the difference is one OCR makes and the
+evidence says the OCR is wrong; a difference a printing could make is left alone:
+
+* **letters**: the OCR has a token that is no word of the corpus or the language, or a
+  word the corpus never uses where the witness has a common corpus word one cheap
+  confusion away (``tour``/``four``, ``net``/``not``); a word the corpus uses is changed
+  only when the corpus's context supports the witness and never the OCR;
+* **spacing**: words run together or split (``mustcut``, ``rub ber``) — only where the OCR
+  form is not a word itself (``cannot`` stays);
+* **case**: a capital inside a sentence where the witness has lower case;
+* **punctuation**: only a mark the OCR cannot have meant — a stack of marks, a comma or
+  colon ending a paragraph, a full stop before a word in lower case, a colon where the
+  witness has a full stop or semicolon. ``players.`` against ``players;`` is a reading.
+
+Law numbers are never taken from a witness: a unit whose digits differ is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from wordfreq import zipf_frequency
+
+from ..corpus.index import CorpusIndex
+from ..edits import Edit
+from .align import Unit
+from .confusion import cost
+
+_LETTERS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+_DIGITS = re.compile(r"\d+")
+_GLYPHS = re.compile(r"[^\W\d_][<>/!*|\\]|[<>/!*|\\][^\W\d_]")
+_EDGE = re.compile(r"^([^\w]*)(.*?)([^\w]*)$", re.S)
+SENTENCE_END = (".", "?", "!")
+MARK_LIKE = "sjei,;:"  # letters OCR reads for a mark at the end of a word ("draws", "higheste")
+COMMON_ZIPF = 5.0  # a word this common in English is not taken for a misreading on cost alone
+
+
+def _bare(word: str) -> str:
+    """``word`` in lower case without accents."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower())
+                   if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=100_000)
+def _zipf(word: str) -> float:
+    return zipf_frequency(word.lower(), "en")
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the judge needs besides the unit: the corpus, a word test, and the text."""
+
+    index: CorpusIndex
+    is_word: object  # (str) -> bool
+    text: str
+    witness: str  # evidence label: which printing and passages
+    nearest: object = None  # (str) -> (word, confusion cost) | None: the likeliest corpus word
+
+
+def _plausible(c: float, length: int) -> bool:
+    """A confusion cost OCR could plausibly produce over ``length`` characters."""
+    return c <= 0.3 * length + 0.6
+
+
+def choose_all(unit: Unit, ctx: Context) -> list[Edit]:
+    """The edits for ``unit``: word by word when the OCR and the witness have as many
+    words (each is judged on its own: ``only, exgept`` against ``only (except``), else
+    the unit as a whole."""
+    o_parts = list(re.finditer(r"\S+", unit.ocr))
+    w_parts = unit.witness.split()
+    if len(o_parts) > 1 and len(o_parts) == len(w_parts):
+        out = []
+        for m, w in zip(o_parts, w_parts, strict=True):
+            if m.group(0) == w:
+                continue
+            part = Unit(unit.start + m.start(), unit.start + m.end(), m.group(0), w, 1)
+            edit = choose(part, ctx)
+            if edit is not None:
+                out.append(edit)
+        return out
+    edit = choose(unit, ctx)
+    return [edit] if edit is not None else []
+
+
+def choose(unit: Unit, ctx: Context) -> Edit | None:
+    """The edit that takes the witness's reading of ``unit``, or None to keep the OCR."""
+    o, w = unit.ocr, unit.witness
+    if not w or _DIGITS.findall(o) != _DIGITS.findall(w):
+        return _speck(unit, ctx) if not w else None
+    o_words, w_words = _LETTERS.findall(o), _LETTERS.findall(w)
+    if not w_words and o_words:
+        return None
+    o_lead, o_core, o_tail = _EDGE.match(o).groups()
+    w_lead, w_core, w_tail = _EDGE.match(w).groups()
+    if unit.words == 1 and len(w_words) == 1 and (_GLYPHS.search(o) or not o_words):
+        # glyphs no word has, "!><", "l>y", "(/,": OCR read a word as marks
+        c = cost(o.strip(",.;:"), w_core)
+        if not w_core.isalpha() or c > 0.3 * len(w_core) + 0.3:
+            return None
+        return _edit(unit, w_core + (o_tail if o_tail in (",", ".", ";", ":") else ""),
+                     "witness", round(0.95 - 0.1 * c, 2),
+                     f"{ctx.witness}: '{w_core}'; '{o}' is marks, not a word; OCR confusion "
+                     f"cost {c}")
+    o_letters, w_letters = " ".join(o_words), " ".join(w_words)
+    nonwords = [x for x in o_words if not ctx.is_word(x)]
+    vocab = ctx.index.vocabulary
+
+    if o_letters.lower() == w_letters.lower():
+        if o_letters != w_letters:
+            return _case(unit, ctx, o_words, w_words)
+        return _punctuation(unit, ctx)
+    if o_letters.replace(" ", "").lower() == w_letters.replace(" ", "").lower():
+        # spacing: run together or split
+        joined = o_letters.replace(" ", "")
+        if len(o_words) == 1 and ctx.is_word(joined):
+            return None  # "cannot": a word as printed
+        if len(o_words) < len(w_words) and re.search(r"[^\W\d_]-[^\W\d_]", w):
+            return None  # "outgoers" / "out-goers": how a printing spells a compound
+        if len(o_words) > 1 and not nonwords and len(w_words) == 1:
+            return None  # two words against one: "any one" / "anyone" is a reading
+        new = _keep_edges(o, w, unit, ctx)
+        return _edit(unit, new, "witness-spacing", 0.9,
+                     f"{ctx.witness}: '{w_core}'; '{o_core}' runs words together or splits one")
+
+    c = cost(o_letters, w_letters)
+    if len(o_words) == 1 and len(w_words) == 1 and len(o_core) == len(w_core) + 1 \
+            and o_core[-1] in MARK_LIKE and not o_tail and w_tail in (".", ",", ";", ":") \
+            and (o_core[:-1].lower() == w_core.lower() or (
+                not ctx.is_word(o_core) and cost(o_core[:-1], w_core) <= 0.6)):
+        return _edit(unit, o_lead + w_core + w_tail, "witness-punctuation", 0.8,
+                     f"{ctx.witness}: '{w}'; the OCR read the mark as '{o_core[-1]}'")
+    if re.search(r"[^\W\d_]-[^\W\d_]", w) and len(w_words) > len(o_words) and \
+            not re.search(r"[^\W\d_]-[^\W\d_]", o):
+        return None  # the witness hyphenates a compound the OCR prints solid
+    if nonwords:
+        if not _plausible(c, len(w_letters)):
+            return None
+        if len(o_words) == len(w_words) and ctx.nearest is not None:
+            for a, b in zip(o_words, w_words, strict=True):
+                best = ctx.nearest(a) if not ctx.is_word(a) else None
+                if best is not None and best[1] <= cost(a, b) and best[0] != b.lower():
+                    return None  # another corpus word is a likelier reading
+        if len(o_words) == len(w_words):
+            # word for word: a real word of the OCR must itself be a plausible misreading
+            for a, b in zip(o_words, w_words, strict=True):
+                if a.lower() != b.lower() and ctx.is_word(a) and not _real_word_error(a, b, ctx):
+                    return None
+        new = _keep_edges(o, w, unit, ctx)
+        confidence = round(max(0.6, min(0.97, 0.97 - 0.15 * c / max(1, len(w_words)))), 2)
+        return _edit(unit, new, "witness", confidence,
+                     f"{ctx.witness}: '{w_core}'; {', '.join(repr(x) for x in nonwords)} "
+                     f"not a word; OCR confusion cost {c}")
+    if len(o_words) != 1 or len(w_words) != 1:
+        return None
+    a, b = o_words[0], w_words[0]
+    if not _real_word_error(a, b, ctx):
+        return None
+    new = _keep_edges(o, w, unit, ctx)
+    return _edit(unit, new, "witness-context", 0.85,
+                 f"{ctx.witness}: '{b}'; the corpus has '{b}' {vocab.count(b)}× and "
+                 f"{'never' if not vocab.count(a) else 'not in this context'} '{a}'; OCR "
+                 f"confusion cost {cost(a, b)}")
+
+
+def _real_word_error(a: str, b: str, ctx: Context) -> bool:
+    """``a`` is a word, but here a misreading of ``b``: one cheap confusion apart, and
+    the corpus never uses ``a`` while it often uses ``b``, or its context around the unit
+    has ``b`` and never ``a``."""
+    if _bare(a) == _bare(b):
+        return False  # "versa" / "versâ": a printing's accents
+    c = cost(a, b)
+    if c > (1.0 if len(a) == len(b) else 0.6):
+        return False  # a letter added or lost is how printings differ ("upward"/"upwards")
+    vocab = ctx.index.vocabulary
+    return vocab.count(a) == 0 and vocab.count(b) >= 3 and _zipf(a) < COMMON_ZIPF
+
+
+def _case(unit: Unit, ctx: Context, o_words: list[str], w_words: list[str]) -> Edit | None:
+    """A capital OCR put inside a sentence (``Cases`` after ``all``), or mixed case inside
+    a word (``oF``)."""
+    o = unit.ocr
+    before = ctx.text[max(0, unit.start - 80):unit.start].rstrip()
+    mid_sentence = bool(before) and before[-1:].isalpha() or before[-1:] in (",", ";")
+    for a, b in zip(o_words, w_words, strict=False):
+        if a == b:
+            continue
+        mixed = len(a) > 1 and any(ch.isupper() for ch in a[1:]) and not a.isupper()
+        if not (mixed or (a[:1].isupper() and b[:1].islower() and mid_sentence)):
+            return None
+    new = _keep_edges(o, unit.witness, unit, ctx)
+    return _edit(unit, new, "witness-case", 0.85,
+                 f"{ctx.witness}: '{unit.witness}' in lower case inside the sentence")
+
+
+_STACK = re.compile(r"[.,;:]{2,}|[.,;:]\s+[.,;:]")
+
+
+_LAW_MARK_OK = re.compile(r"\d+[a-z]?\.(?:—|\s)")
+_LAW_MARK = re.compile(r"\d+[a-z]?\.—")
+_SPECK_MARKS = re.compile(r"[=_|~^`]")
+_GLUED = re.compile(r"[^\W\d_]+[-.,;:_]+[^\W\d_]+")
+
+
+def _punctuation(unit: Unit, ctx: Context) -> Edit | None:
+    """The letters agree; only marks differ. Take the witness's marks only where the
+    OCR's cannot be what was printed."""
+    o, w = unit.ocr, unit.witness
+    o_core, w_core = _EDGE.match(o).group(2), _EDGE.match(w).group(2)
+    if " ".join(o_core.split()) == w_core:
+        return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-punctuation", 0.8,
+                     f"{ctx.witness}: '{w}'; the OCR's marks are not what was printed")
+    if _SPECK_MARKS.sub("", o_core).replace("{", "(") == w_core:
+        return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-punctuation", 0.8,
+                     f"{ctx.witness}: '{w}'; specks among the OCR's marks")
+    if _GLUED.fullmatch(o_core) and " " in w_core:
+        return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-spacing", 0.85,
+                     f"{ctx.witness}: '{w}'; a mark glues two words in the OCR")
+    if o_core[:1].isdigit() and not _LAW_MARK_OK.match(o_core) and _LAW_MARK.match(w_core):
+        return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-law-mark", 0.8,
+                     f"{ctx.witness}: '{w}'; the mark after the law number is garbled")
+    return None
+
+
+def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "",
+             w_core: str = "") -> bool:
+    """Whether the witness's closing marks may replace the OCR's."""
+    if o_tail == w_tail:
+        return True
+    after = ctx.text[unit.end:unit.end + 80]
+    nxt = after.lstrip()
+    paragraph_end = not nxt or after.startswith(("\n\n", "\n \n")) or \
+        re.match(r"\s*\n\s*\n", after) is not None
+    o_marks = o_tail.replace(" ", "")
+    if len(o_marks) >= 2 and set(o_marks) <= set(".,;:") and len(w_tail) == 1:
+        return True  # a stack: one mark was printed
+    if o_marks == ":" and w_tail == "." and nxt[:1].isupper():
+        return True  # a colon before a capital: law text has none
+    if paragraph_end and o_marks in (",", ";", ":") and w_tail == ".":
+        return True
+    if o_marks == "." and w_tail in (",", ";") and nxt[:1].islower():
+        return True
+    if not o_marks and w_tail in (".", ",", ";", ":") and len(o_core) > len(w_core) and \
+            o_core.lower().startswith(w_core.lower()):
+        return True  # the mark was read as a letter: "higheste", "cntrvs"
+    if o_marks in (".:", ":.", ".;", ";.") and w_tail == ".":
+        return True
+    return False
+
+
+def _keep_edges(o: str, w: str, unit: Unit, ctx: Context) -> str:
+    """``w``, but with the OCR's leading and closing marks where the witness's may not
+    replace them (a printing punctuates differently)."""
+    o_lead, o_core, o_tail = _EDGE.match(o).groups()
+    w_lead, w_core, w_tail = _EDGE.match(w).groups()
+    tail = w_tail if _tail_ok(o_tail, w_tail, unit, ctx, o_core, w_core) else o_tail
+    if o_lead == w_lead:
+        lead = w_lead
+    elif not o_lead:
+        # an opening mark read as a letter ("Cor" for "(or") is restored, else the OCR's
+        # lack of one stands
+        lead = w_lead if len(o_core) > len(w_core) and \
+            o_core.lower().endswith(w_core.lower()) else ""
+    elif not o_lead.strip("-—_=|~^`"):
+        lead = w_lead  # specks
+    elif o_lead in ("{", "[", "(") and w_lead in ("(", "["):
+        lead = w_lead  # a misread bracket
+    else:
+        lead = o_lead
+    return lead + w_core + tail
+
+
+def _speck(unit: Unit, ctx: Context) -> Edit | None:
+    """An OCR word the witness has nothing for: removed only if it is a lone mark after
+    another mark or at the start of a line (a lone ``:`` after a word is the period's
+    spaced punctuation, ``cards : a, two``)."""
+    o = unit.ocr
+    if unit.words != 1 or not re.fullmatch(r"[.,;:_=|~^`'\"-]{1,3}", o):
+        return None
+    if not ctx.text[:unit.start].strip():
+        return None
+    before = ctx.text[max(0, unit.start - 80):unit.start]
+    line_start = before.rstrip(" \t").endswith("\n")
+    after_mark = before.rstrip()[-1:] in ".,;:!?"
+    if not (line_start or after_mark or o[0] in "_=|~^`"):
+        return None
+    start = unit.start
+    while start > 0 and ctx.text[start - 1] in " \t":
+        start -= 1  # take the space before it too
+    return Edit(start, unit.end, ctx.text[start:unit.end], "", "witness-speck", 0.8,
+                f"{ctx.witness}: nothing here; '{o}' stands alone between words")
+
+
+def _edit(unit: Unit, new: str, rule: str, confidence: float, evidence: str) -> Edit | None:
+    """The edit, keeping the OCR's line breaks where the words between them match up;
+    a unit across a paragraph break is not changed, nor one of several words that would
+    gain a bracket or quotation mark (those are the printing's, not OCR's)."""
+    o = unit.ocr
+    if unit.words > 1 and any(new.count(m) > o.count(m) for m in "()[]\"“”"):
+        return None
+    if "\n" in o:
+        if re.search(r"\n\s*\n", o):
+            return None
+        gaps = re.findall(r"\s+", o)
+        parts = new.split(" ")
+        if len(parts) == len(gaps) + 1:
+            new = parts[0] + "".join(g + p for g, p in zip(gaps, parts[1:], strict=True))
+    if new == o:
+        return None
+    return Edit(unit.start, unit.end, o, new, rule, confidence, evidence[:200])
