@@ -51,10 +51,10 @@ def test_gold_is_made_from_the_listed_corrections() -> None:
 def test_cyclopaedia_error_rates(cyclopaedia) -> None:
     result = evaluate(OCR, GOLD, cyclopaedia.text)
     assert result.cer_before > 0.012
-    assert result.cer_after < 0.0035  # 1.26 % -> 0.33 %
+    assert result.cer_after < 0.0030  # 1.26 % -> 0.29 %
     assert result.wer_after < 0.01
     assert result.damaged == 0 and result.changed == 0  # nothing right was made wrong
-    assert result.precision == 1.0 and result.fixed >= 69
+    assert result.precision == 1.0 and result.fixed >= 71
 
 
 def test_the_nine_law_numbers(cyclopaedia) -> None:
@@ -147,15 +147,18 @@ def test_review_page_accept_reject_download(tmp_path: Path, cyclopaedia) -> None
 
 def test_tesseract_pages_regression_guard() -> None:
     """The Tesseract pages (scripts/make-ocr-fixtures.py) scored with their corpus subsets.
-    This guards what is reached today, not the issue's targets (85 % of errors removed
-    where witnessed, 99 % precision), which are not met yet: see the closing note."""
+    This guards what is reached today, not all of the issue's targets (85 % of errors
+    removed where witnessed at every level, 25 % unwitnessed, 99 % precision), which are not
+    all met yet: see the closing note."""
     from wstools.repair.harness import run
 
     scores = {s.page: s for s in run()}
     assert len(scores) == 9
     for page, s in scores.items():
         assert s.score.cer_after <= s.score.cer_before, page  # never worse
-        if s.level in ("clean", "worn"):
-            assert s.score.damaged == 0, page
-    assert scores["witnessed-worn"].score.error_reduction > 0.25
-    assert scores["unwitnessed-worn"].score.error_reduction > 0.15
+        assert s.score.damaged == 0, page
+        assert s.score.precision >= (1.0 if s.level in ("clean", "worn") else 0.95), page
+    reduction = {page: s.score.error_reduction for page, s in scores.items()}
+    assert reduction["witnessed-clean"] > 0.99 and reduction["witnessed-worn"] > 0.85
+    assert reduction["witnessed-poor"] > 0.65 and reduction["variant-worn"] > 0.55
+    assert reduction["unwitnessed-clean"] > 0.5 and reduction["unwitnessed-worn"] > 0.5

@@ -22,6 +22,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
@@ -48,34 +49,55 @@ def same_reading(a: str, b: str) -> bool:
         _SPACE_BEFORE.sub(r"\1", " ".join(b.split()))
 
 
-def _boundaries(text: str, witness: str) -> tuple[list[int], list[int]]:
-    """For each boundary ``i`` of ``text`` (0 … len), the first and last witness boundary
-    aligned to it (they differ where the witness has text the OCR lacks)."""
-    flat = "".join(" " if c.isspace() else c for c in text)
-    n = len(text)
-    lo = [-1] * (n + 1)
-    hi = [-1] * (n + 1)
+class _Boundaries:
+    """Where each boundary of ``text`` falls in ``witness``: ``lo(i)`` and ``hi(i)`` are
+    the first and last witness boundary aligned to boundary ``i`` (they differ where the
+    witness has text the OCR lacks). Answered from the alignment's opcodes by bisection,
+    so only the boundaries asked for cost anything."""
 
-    def mark(i: int, j: int) -> None:
-        if lo[i] < 0 or j < lo[i]:
-            lo[i] = j
-        if j > hi[i]:
-            hi[i] = j
-    for op in Levenshtein.opcodes(flat, witness):
-        tag, s1, e1, s2, e2 = op.tag, op.src_start, op.src_end, op.dest_start, op.dest_end
-        if tag == "insert":
-            mark(s1, s2)
-            mark(s1, e2)
-        elif tag == "delete":
-            for i in range(s1, e1 + 1):
-                mark(i, s2)
+    def __init__(self, text: str, witness: str) -> None:
+        flat = text.translate(_FLAT) if not text.isprintable() else text
+        self.ops = [(op.tag, op.src_start, op.src_end, op.dest_start, op.dest_end)
+                    for op in Levenshtein.opcodes(flat, witness)]
+        self.starts = [op[1] for op in self.ops]
+        self.n, self.m = len(text), len(witness)
+
+    def _mapped(self, i: int) -> list[int]:
+        if i >= self.n:
+            out = [self.m]
         else:
-            for k in range(e1 - s1 + 1):
-                mark(s1 + k, s2 + k)
-    mark(n, len(witness))
-    return lo, hi
+            out = []
+        k = bisect.bisect_right(self.starts, i) - 1
+        while k >= 0:
+            tag, s1, e1, s2, e2 = self.ops[k]
+            if e1 < i:
+                break
+            if tag == "insert":
+                out += [s2, e2]
+            elif tag == "delete":
+                out.append(s2)
+            else:
+                out.append(s2 + i - s1)
+            k -= 1
+        return out or [self.m]
+
+    def lo(self, i: int) -> int:
+        return min(self._mapped(i))
+
+    def hi(self, i: int) -> int:
+        return max(self._mapped(i))
 
 
+_FLAT = {ord(c): " " for c in "\n\t\r\x0b\x0c"}
+
+
+def _boundaries(text: str, witness: str) -> tuple[list[int], list[int]]:
+    """``lo`` and ``hi`` (see :class:`_Boundaries`) for every boundary of ``text``."""
+    b = _Boundaries(text, witness)
+    return [b.lo(i) for i in range(len(text) + 1)], [b.hi(i) for i in range(len(text) + 1)]
+
+
+@lru_cache(maxsize=512)
 def _grams(text: str) -> dict[tuple[str, str, str], list[tuple[int, int]]]:
     """Word trigrams (lower case) with their character spans."""
     words = [(m.group(0).lower(), m.start(), m.end()) for m in _ALNUM.finditer(text)]
@@ -145,14 +167,43 @@ def _mid_word(witness: str, j: int) -> bool:
 
 def units(text: str, witness: str, offset: int = 0) -> list[Unit]:
     """The differing units of ``text`` aligned to ``witness``; offsets are shifted by
-    ``offset``."""
+    ``offset``. The witness is trimmed to what the text reads, the two are aligned word
+    by word (equal words are anchors), and only the stretches between anchors are
+    aligned character by character."""
     if not text or not witness:
         return []
     witness = trim(text, witness)
-    lo, hi = _boundaries(text, witness)
+    mine = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(text)]
+    theirs = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(witness)]
+    blocks: list[list[int]] = []
+    for op in Levenshtein.opcodes([w for _, _, w in mine], [w for _, _, w in theirs]):
+        if op.tag == "equal":
+            continue
+        if blocks and blocks[-1][1] == op.src_start and blocks[-1][3] == op.dest_start:
+            blocks[-1][1], blocks[-1][3] = op.src_end, op.dest_end
+        else:
+            blocks.append([op.src_start, op.src_end, op.dest_start, op.dest_end])
+    out: list[Unit] = []
+    for i1, i2, j1, j2 in blocks:
+        if i1 == i2:
+            continue  # words the OCR does not have: nothing of it to repair
+        start, end = mine[i1][0], mine[i2 - 1][1]
+        if j1 == j2:
+            out += [Unit(offset + s, offset + e, w, "", 1) for s, e, w in mine[i1:i2]]
+            continue
+        out += _char_units(text[start:end], witness[theirs[j1][0]:theirs[j2 - 1][1]],
+                           offset + start)
+    return out
+
+
+def _char_units(text: str, witness: str, offset: int) -> list[Unit]:
+    """:func:`units` of a stretch, aligned character by character."""
+    bounds = _Boundaries(text, witness)
     spans = []
     for m in _WORD.finditer(text):
         s, e = m.start(), m.end()
+        lo = {s: bounds.lo(s), e: bounds.lo(e)}
+        hi = {s: bounds.hi(s), e: bounds.hi(e)}
         # witness text the OCR lacks belongs to the word it touches, unless it is longer
         # than OCR loses (a phrase or a law the OCR page does not have)
         ws = lo[s] if hi[s] - lo[s] <= LOST else hi[s]

@@ -128,6 +128,9 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
         return _edit(unit, new, "witness-spacing", 0.9,
                      f"{ctx.witness}: '{w_core}'; '{o_core}' runs words together or splits one")
 
+    if not nonwords and (len(o_words) != 1 or len(w_words) != 1) and \
+            not o_core.endswith(tuple(MARK_LIKE)):
+        return None  # words against other words: a printing's reading
     c = cost(o_letters, w_letters)
     if len(o_words) == 1 and len(w_words) == 1 and len(o_core) == len(w_core) + 1 \
             and o_core[-1] in MARK_LIKE and not o_tail and w_tail in (".", ",", ";", ":") \

@@ -40,6 +40,23 @@ PLAIN = 1.0
 @lru_cache(maxsize=200_000)
 def cost(ocr: str, printed: str) -> float:
     """The cheapest way OCR could have turned ``printed`` into ``ocr``."""
+    if ocr == printed:
+        return 0.0
+    # what both begin and end with costs nothing; keep a margin of glyphs, since a
+    # confusion may take in a letter on either side ("rn" for "m")
+    head = 0
+    while head < min(len(ocr), len(printed)) and ocr[head] == printed[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(ocr), len(printed)) - head and ocr[-1 - tail] == printed[-1 - tail]:
+        tail += 1
+    head, tail = max(0, head - _MAX_OCR), max(0, tail - _MAX_OCR)
+    if head or tail:
+        return _cost(ocr[head:len(ocr) - tail], printed[head:len(printed) - tail])
+    return _cost(ocr, printed)
+
+
+def _cost(ocr: str, printed: str) -> float:
     n, m = len(ocr), len(printed)
     inf = float("inf")
     dist = [[inf] * (m + 1) for _ in range(n + 1)]

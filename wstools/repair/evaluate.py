@@ -24,6 +24,8 @@ from dataclasses import asdict, dataclass
 
 from rapidfuzz.distance import Levenshtein
 
+from .align import _boundaries as _char_boundaries
+
 
 def normalise(text: str) -> str:
     text = " ".join(text.split())
@@ -67,29 +69,6 @@ def _rate(a: str | list[str], b: str | list[str]) -> float:
     return round(Levenshtein.distance(a, b) / max(len(b), 1), 6)
 
 
-def _boundaries(src: list[str], dst: list[str]) -> tuple[list[int], list[int]]:
-    """For each word boundary of ``src``, the first and last boundary of ``dst`` aligned
-    to it."""
-    lo = [-1] * (len(src) + 1)
-    hi = [-1] * (len(src) + 1)
-
-    def mark(i: int, j: int) -> None:
-        lo[i] = j if lo[i] < 0 else min(lo[i], j)
-        hi[i] = max(hi[i], j)
-    for op in Levenshtein.opcodes(src, dst):
-        s1, e1, s2, e2 = op.src_start, op.src_end, op.dest_start, op.dest_end
-        if op.tag in ("equal", "replace") and e1 - s1 == e2 - s2:
-            for k in range(e1 - s1 + 1):
-                mark(s1 + k, s2 + k)
-        else:
-            mark(s1, s2)
-            for i in range(s1 + 1, e1):
-                mark(i, s2)
-            mark(e1, e2)
-    mark(len(src), len(dst))
-    return lo, hi
-
-
 def changes(before: list[str], after: list[str]) -> list[tuple[int, int, int, int]]:
     """The changed stretches between two word lists, neighbouring edits joined (a split
     and a replacement side by side are one change)."""
@@ -104,24 +83,53 @@ def changes(before: list[str], after: list[str]) -> list[tuple[int, int, int, in
     return [(a, b, c, d) for a, b, c, d in out]
 
 
+def _word_spans(text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+
+
+class _GoldMap:
+    """Finds the gold words a stretch of words of another text reads, through a
+    character alignment (a word alignment is ambiguous around splits and merges)."""
+
+    def __init__(self, text: str, gold: str) -> None:
+        self.text, self.gold = text, gold
+        self.spans = _word_spans(text)
+        self.lo, self.hi = _char_boundaries(text, gold)
+
+    def __call__(self, i: int, j: int) -> tuple[str, str]:
+        """The words ``i`` to ``j`` of the text, and the gold they are aligned to."""
+        if i < j:
+            start, end = self.spans[i][0], self.spans[j - 1][1]
+        else:
+            start = end = self.spans[i][0] if i < len(self.spans) else len(self.text)
+        g_start, g_end = self.lo[start], self.hi[end]
+        gold = self.gold
+        if start == end and g_start == g_end:
+            return "", ""  # nothing here, in either
+        while g_start > 0 and not gold[g_start - 1].isspace():
+            g_start -= 1
+        while g_end < len(gold) and not gold[g_end].isspace():
+            g_end += 1
+        return self.text[start:end], gold[g_start:g_end].strip()
+
+
 def evaluate(ocr: str, gold: str, output: str) -> Evaluation:
     o, g, r = normalise(ocr), normalise(gold), normalise(output)
     ow, gw, rw = o.split(), g.split(), r.split()
-    o_lo, o_hi = _boundaries(ow, gw)
-    r_lo, r_hi = _boundaries(rw, gw)
+    before, after = _GoldMap(o, g), _GoldMap(r, g)
     fixed = changed = damaged = improved = 0
     for i1, i2, j1, j2 in changes(ow, rw):
-        gold_before = gw[o_lo[i1]:o_hi[i2]]
-        gold_after = gw[r_lo[j1]:r_hi[j2]]
-        right_before = ow[i1:i2] == gold_before
-        right_after = rw[j1:j2] == gold_after
-        words = max(1, len(gold_after), len(gold_before))
+        ocr_words, gold_before = before(i1, i2)
+        out_words, gold_after = after(j1, j2)
+        right_before = ocr_words == gold_before
+        right_after = out_words == gold_after
+        words = max(1, len(gold_after.split()), len(gold_before.split()))
         if right_after and not right_before:
             fixed += words
         elif right_before and not right_after:
             damaged += words
         elif not right_after:
-            if _each_edit_helps(" ".join(ow[i1:i2]), " ".join(rw[j1:j2]), " ".join(gold_after)):
+            if _each_edit_helps(ocr_words, out_words, gold_after):
                 improved += words
             else:
                 changed += words

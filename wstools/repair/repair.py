@@ -40,7 +40,7 @@ from .confusion import cost
 from .witness import Token, WitnessIndex, load_witnesses, tokens
 
 MIN_CONFIDENCE = 0.5
-MIN_AGREEMENT = 0.45  # share of a segment's words a window must read alike to witness it
+MIN_AGREEMENT = 0.4  # share of a segment's words a window must read alike to witness it
 WORD_ZIPF = 3.0  # a word of English if at least this frequent (wordfreq's Zipf scale)
 SUSPECT_ZIPF = 2.0  # below this, a token nobody could fix is flagged for the proofreader
 KNOWN_SHARE = 0.75  # no witness: fix only where most of the words around are known
@@ -56,7 +56,8 @@ _SPECKS = re.compile(r"[_=|~^`]+")
 _GLUED = re.compile(r"([A-Za-z]{2,})([.;:,_=-])([a-z]{1,})")
 _LAW_DASH = re.compile(r"(\d+\.)(—+)")
 _STACKED = re.compile(r"([.;:,])([.;:,]+)")
-_LAW_MARK = re.compile(r"(\d+)([:,;])—")
+_LAW_MARK = re.compile(r"(\d+)([:,;-])—")
+_LAW_PREFIX = re.compile(r"\d+\.—+")
 _RUN_ON = re.compile(r"([a-z]{2,})(\.\.?)([A-Z][a-z]+)")
 # words no punctuation follows inside a sentence, and words that open a clause after a comma
 NO_PAUSE_WORDS = frozenset("the a an to of in on at by for from with into upon must shall may "
@@ -113,6 +114,7 @@ class Repairer:
     min_confidence: float = MIN_CONFIDENCE
     _choices: list[str] | None = None
     _nearest_cache: dict[str, tuple[str, float] | None] = field(default_factory=dict)
+    _text: str = ""
 
     @classmethod
     def load(cls, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE
@@ -138,6 +140,7 @@ class Repairer:
         done_tokens = {t.core_start for t in toks if any(covered[t.start:t.end])}
         for start in done_tokens:
             edits.setdefault(start, _HELD)
+        self._text = base
         for e in self._typesetting(toks, edits, covered):
             edits.setdefault(e.start, e)
         for e, flag in self._without_witness(toks, edits):
@@ -237,6 +240,7 @@ class Repairer:
 
     def _typesetting(self, toks: list[Token], done: dict[int, Edit], covered: bytearray
                      ) -> list[Edit]:
+        # a capital after a line's first word may follow a garbled law number ("on A")
         """Slips a reader sees without a witness: a function word capitalised inside a
         sentence, a full stop where the sentence clearly goes on, a stray hyphen or
         apostrophe, and a real word the corpus never uses where a near word fits its
@@ -258,9 +262,9 @@ class Repairer:
                                                  prev.raw.endswith(","))
             goes_on = nxt is not None and nxt.core[:1].islower()
             ends = t.raw.endswith((".", ";", ","))
-            prev_repaired = prev is not None and any(covered[prev.start:prev.end])
             if o in CAPITALISED_FUNCTION_WORDS and mid_sentence and (goes_on or ends) \
-                    and not prev_repaired:
+                    and not any(covered[prev.start:prev.end]) \
+                    and not _opens_line(self._text, prev.start):
                 out.append(self._edit(t, o.lower(), "case", 0.85,
                                       f"'{o}' capitalised inside a sentence"))
                 continue
@@ -348,7 +352,7 @@ class Repairer:
             start = t.start + tail_start
             return Edit(start, start + 1, tail, "", "speck-after-open-word", 0.8,
                         f"'{t.core}{tail} {nxt.core}': no sentence pauses after '{t.core}'")
-        mark = _LAW_MARK.fullmatch(raw)
+        mark = _LAW_MARK.match(raw)
         if mark and nxt is not None:
             start = t.start + len(mark.group(1))
             return Edit(start, start + 1, mark.group(2), ".", "law-dash", 0.8,
@@ -412,6 +416,7 @@ class Repairer:
     def _without_witness(self, toks: list[Token], done: dict[int, Edit]
                          ) -> list[tuple[Edit | None, Edit | None]]:
         vocab = self.index.vocabulary
+        toks = [_after_law_number(t) for t in toks]
         known = [is_word(t.core, self.index) or not t.core.isalpha() for t in toks]
         out: list[tuple[Edit | None, Edit | None]] = []
         for i, t in enumerate(toks):
@@ -479,6 +484,21 @@ def _digit_misread(printed: str, number: str) -> bool:
 
 
 _HELD = Edit(0, 0, "", "", "held")  # marks a token another edit already covers
+
+
+def _opens_line(text: str, start: int) -> bool:
+    """Whether only whitespace and marks come before ``start`` on its line."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return not any(c.isalnum() for c in text[line_start:start])
+
+
+def _after_law_number(t: Token) -> Token:
+    """The word of a token that begins with a law number (``15.—Ifa``), as a token."""
+    prefix = _LAW_PREFIX.match(t.core)
+    if prefix is None or not t.core[prefix.end():].isalpha():
+        return t
+    word = t.core[prefix.end():]
+    return Token(t.start, t.end, t.raw, t.core_start + prefix.end(), word, word.lower())
 
 
 def _match_case(model: str, word: str) -> str:
