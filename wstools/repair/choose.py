@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -57,10 +58,11 @@ class Context:
     """What the judge needs besides the unit: the corpus, a word test, and the text."""
 
     index: CorpusIndex
-    is_word: object  # (str) -> bool
+    is_word: Callable[[str], bool]
     text: str
     witness: str  # evidence label: which printing and passages
-    nearest: object = None  # (str) -> (word, confusion cost) | None: the likeliest corpus word
+    # the likeliest corpus word for a non-word, with its confusion cost
+    nearest: Callable[[str], tuple[str, float] | None] | None = None
 
 
 def _plausible(c: float, length: int) -> bool:

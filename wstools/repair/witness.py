@@ -7,8 +7,8 @@ so the cost grows with the number of trigrams looked up, not with the corpus.
 
 >>> index = WitnessIndex.from_passages([("a", "If any one play two cards to the same trick"),
 ...                                     ("b", "The dealer deals the cards one at a time")])
->>> [p.id for p in index.retrieve(tokens("If any one plny two cards to the same trick"))]
-['a']
+>>> [w.passages for w in index.windows(tokens("If any one plny two cards to the same trick"))]
+[('a',)]
 """
 
 from __future__ import annotations
@@ -102,11 +102,13 @@ class WitnessIndex:
 
     @classmethod
     def from_passages(cls, items: Iterable[tuple[str, str]], printing: str = "") -> WitnessIndex:
-        passages = []
+        """An index of loose passages, taken as the lines of one printing in order."""
+        passages, lines = [], []
         for pid, text in items:
-            text = _MARKS.sub("", text)
-            passages.append(Passage(pid, printing, text, tuple(tokens(text))))
-        return cls(passages)
+            text = _ITALIC.sub("", _MARKS.sub("", text)).strip()
+            passages.append(Passage(pid, printing, text, tuple(tokens(text)), len(lines)))
+            lines.append(text)
+        return cls(passages, {printing: lines})
 
     @classmethod
     def from_printings(cls, printings: Iterable[Printing]) -> WitnessIndex:
@@ -148,22 +150,6 @@ class WitnessIndex:
         needed = MINIMUM * math.log(1 + total / 2)
         return sorted(((n, s) for n, s in scores.items() if s >= needed),
                       key=lambda kv: -kv[1])
-
-    def retrieve(self, segment: list[Token], limit: int = 3, per_printing: int = 1
-                 ) -> list[Passage]:
-        """The passages sharing the most trigrams with ``segment``, at most
-        ``per_printing`` from one printing."""
-        out: list[Passage] = []
-        printings: dict[str, int] = defaultdict(int)
-        for number, _ in self._scores(segment):
-            passage = self.passages[number]
-            if printings[passage.printing] >= per_printing:
-                continue
-            printings[passage.printing] += 1
-            out.append(passage)
-            if len(out) == limit:
-                break
-        return out
 
     def windows(self, segment: list[Token], limit: int = 2) -> list[Window]:
         """For the ``limit`` best printings, the stretch of text that says what
