@@ -37,7 +37,6 @@ _LETTERS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _DIGITS = re.compile(r"\d+")
 _GLYPHS = re.compile(r"[^\W\d_][<>/!*|\\]|[<>/!*|\\][^\W\d_]")
 _EDGE = re.compile(r"^([^\w]*)(.*?)([^\w]*)$", re.S)
-SENTENCE_END = (".", "?", "!")
 MARK_LIKE = "sjei,;:"  # letters OCR reads for a mark at the end of a word ("draws", "higheste")
 COMMON_ZIPF = 5.0  # a word this common in English is not taken for a misreading on cost alone
 

@@ -114,7 +114,6 @@ class Repairer:
     min_confidence: float = MIN_CONFIDENCE
     _choices: list[str] | None = None
     _nearest_cache: dict[str, tuple[str, float] | None] = field(default_factory=dict)
-    _text: str = ""
 
     @classmethod
     def load(cls, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE
@@ -137,19 +136,18 @@ class Repairer:
         for segment in self._segments(starts, toks):
             for e in self._from_windows(segment, base, covered):
                 edits.setdefault(e.start, e)
-        done_tokens = {t.core_start for t in toks if any(covered[t.start:t.end])}
-        for start in done_tokens:
-            edits.setdefault(start, _HELD)
-        self._text = base
-        for e in self._typesetting(toks, edits, covered):
-            edits.setdefault(e.start, e)
-        for e, flag in self._without_witness(toks, edits):
-            if e is not None:
+        # tokens a law-number or witness edit already covers take no further edit
+        held = {t.core_start for t in toks if any(covered[t.start:t.end])}
+        for e in self._typesetting(toks, edits.keys() | held, covered, base):
+            if e.start not in held:
+                edits.setdefault(e.start, e)
+        for e, flag in self._without_witness(toks, edits.keys() | held):
+            if e is not None and e.start not in held:
                 edits.setdefault(e.start, e)
             if flag is not None:
                 flags.append(flag)
         chosen = [e for e in sorted(edits.values(), key=lambda e: e.start)
-                  if e is not _HELD and e.confidence >= self.min_confidence]
+                  if e.confidence >= self.min_confidence]
         chosen = _no_overlaps(chosen)
         return RepairResult(text, apply_edits(base, chosen), cleaned, chosen, flags)
 
@@ -238,7 +236,7 @@ class Repairer:
 
     # -- no witness --------------------------------------------------------------------------
 
-    def _typesetting(self, toks: list[Token], done: dict[int, Edit], covered: bytearray
+    def _typesetting(self, toks: list[Token], done: set[int], covered: bytearray, text: str
                      ) -> list[Edit]:
         # a capital after a line's first word may follow a garbled law number ("on A")
         """Slips a reader sees without a witness: a function word capitalised inside a
@@ -264,7 +262,7 @@ class Repairer:
             ends = t.raw.endswith((".", ";", ","))
             if o in CAPITALISED_FUNCTION_WORDS and mid_sentence and (goes_on or ends) \
                     and not any(covered[prev.start:prev.end]) \
-                    and not _opens_line(self._text, prev.start):
+                    and not _opens_line(text, prev.start):
                 out.append(self._edit(t, o.lower(), "case", 0.85,
                                       f"'{o}' capitalised inside a sentence"))
                 continue
@@ -413,7 +411,7 @@ class Repairer:
             word, self._choices, scorer=Levenshtein.distance, score_cutoff=distance,
             limit=15)]
 
-    def _without_witness(self, toks: list[Token], done: dict[int, Edit]
+    def _without_witness(self, toks: list[Token], done: set[int]
                          ) -> list[tuple[Edit | None, Edit | None]]:
         vocab = self.index.vocabulary
         toks = [_after_law_number(t) for t in toks]
@@ -481,9 +479,6 @@ def _digit_misread(printed: str, number: str) -> bool:
         return False
     pairs = [a + b for a, b in zip(printed, number, strict=True) if a != b]
     return len(pairs) == 1 and ("".join(sorted(pairs[0])) in DIGIT_CONFUSIONS)
-
-
-_HELD = Edit(0, 0, "", "", "held")  # marks a token another edit already covers
 
 
 def _opens_line(text: str, start: int) -> bool:
