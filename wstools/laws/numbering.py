@@ -61,6 +61,7 @@ def _substitution(c: str, d: str) -> float:
 
 
 @lru_cache(maxsize=65536)
+@lru_cache(maxsize=65536)
 def reading_cost(token: str, number: int) -> float:
     """Cost of reading ``token`` as the law number ``number`` (0 for an exact match).
 
@@ -127,11 +128,14 @@ def find_law_starts(text: str, first: int | None = None, last: int | None = None
     if len(cands) > 20000:
         cands = [c for c in cands if c[2].isdigit()]
     options: list[list[tuple[int, float]]] = []
+    by_length: dict[int, list[int]] = {}
+    for number in range(lo, hi + 1):
+        by_length.setdefault(len(str(number)), []).append(number)
     for _, _, token in cands:
         opts = []
-        for number in range(lo, hi + 1):
-            if abs(len(str(number)) - len(token)) > 1:
-                continue
+        near = [n for size in (len(token) - 1, len(token), len(token) + 1)
+                for n in by_length.get(size, ())]
+        for number in sorted(near):
             cost = reading_cost(token, number)
             if cost <= MAX_READING_COST:
                 opts.append((number, cost))

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 
 from rapidfuzz.distance import Levenshtein
 
@@ -97,29 +99,47 @@ def _boundaries(text: str, witness: str) -> tuple[list[int], list[int]]:
     return [b.lo(i) for i in range(len(text) + 1)], [b.hi(i) for i in range(len(text) + 1)]
 
 
-@lru_cache(maxsize=512)
-def _grams(text: str) -> dict[tuple[str, str, str], list[tuple[int, int]]]:
-    """Word trigrams (lower case) with their character spans."""
-    words = [(m.group(0).lower(), m.start(), m.end()) for m in _ALNUM.finditer(text)]
-    out: dict[tuple[str, str, str], list[tuple[int, int]]] = {}
-    for a, b, c in zip(words, words[1:], words[2:], strict=False):
-        out.setdefault((a[0], b[0], c[0]), []).append((a[1], c[2]))
-    return out
+def _lower(text: str) -> str:
+    lower = text.lower()
+    if len(lower) != len(text):  # a letter whose lower case is longer ("İ")
+        lower = "".join(c.lower()[0] for c in text)
+    return lower
 
 
-def _in_order(anchors: list[tuple[tuple[int, int], tuple[int, int]]]
-              ) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """The longest run of anchors (sorted by their place in the text) whose places in
-    the witness also increase."""
+@lru_cache(maxsize=1024)
+def _unique_grams(text: str) -> tuple[dict[tuple[str, str, str], int], int]:
+    """The word trigrams (lower case) that occur once in ``text``, with the index of
+    their first word; and the number of words."""
+    words = _ALNUM.findall(_lower(text))
+    grams = list(zip(words, words[1:], words[2:], strict=False))
+    counts = Counter(grams)
+    return {g: k for k, g in enumerate(grams) if counts[g] == 1}, len(words)
+
+
+def _word_span(text: str, k: int, count: int) -> tuple[int, int]:
+    """Where the ``k``-th of the ``count`` words (``\\w+``) of ``text`` is, counted from
+    whichever end is nearer."""
+    if k < count // 2:
+        return next(islice(_ALNUM.finditer(text), k, None)).span()
+    back = next(islice(_ALNUM.finditer(text[::-1]), count - 1 - k, None))
+    return len(text) - back.end(), len(text) - back.start()
+
+
+def _in_order(anchors: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest run of anchors (places in the text and the witness, sorted by the
+    first) whose places in the witness also increase."""
     tails: list[int] = []  # tails[k]: index of the smallest last anchor of a run of k + 1
+    ends: list[int] = []  # ends[k]: where that anchor is in the witness
     back: list[int] = []
     for i, (_, w) in enumerate(anchors):
-        k = bisect.bisect_left([anchors[j][1][0] for j in tails], w[0])
+        k = bisect.bisect_left(ends, w)
         back.append(tails[k - 1] if k else -1)
         if k == len(tails):
             tails.append(i)
+            ends.append(w)
         else:
             tails[k] = i
+            ends[k] = w
     out, i = [], tails[-1] if tails else -1
     while i >= 0:
         out.append(anchors[i])
@@ -137,13 +157,18 @@ def trim(text: str, witness: str) -> str:
     >>> trim("the dealer must cut", "A law before. The dealer must cut. A law after it.")
     'The dealer must cut.'
     """
-    mine, theirs = _grams(text), _grams(witness)
-    anchors = sorted((spans[0], theirs[gram][0]) for gram, spans in mine.items()
-                     if len(spans) == 1 and len(theirs.get(gram, ())) == 1)
-    if not anchors:
+    (mine, n_mine), (theirs, n_theirs) = _unique_grams(text), _unique_grams(witness)
+    if len(theirs) < len(mine):
+        shared = [(k, theirs[g]) for g, k in mine.items() if g in theirs]
+    else:
+        shared = [(mine[g], k) for g, k in theirs.items() if g in mine]
+    if not shared:
         return witness
-    anchors = _in_order(anchors)  # a chance repetition elsewhere breaks the order
-    (t_first, w_first), (t_last, w_last) = anchors[0], anchors[-1]
+    anchors = _in_order(sorted(shared))  # a chance repetition elsewhere breaks the order
+    t_first = _word_span(text, anchors[0][0], n_mine)
+    w_first = _word_span(witness, anchors[0][1], n_theirs)
+    t_last = _word_span(text, anchors[-1][0] + 2, n_mine)
+    w_last = _word_span(witness, anchors[-1][1] + 2, n_theirs)
     head, tail = text[:t_first[0]], text[t_last[1]:]
     # beyond the anchors, as much witness as the text has left — marks alone reach no
     # further than the word they end
@@ -170,8 +195,23 @@ def units(text: str, witness: str, offset: int = 0) -> list[Unit]:
     ``offset``. The witness is trimmed to what the text reads, the two are aligned word
     by word (equal words are anchors), and only the stretches between anchors are
     aligned character by character."""
+    return aligned(text, witness, offset)[0]
+
+
+def aligned(text: str, witness: str, offset: int = 0,
+            within: list[tuple[int, int]] | None = None) -> tuple[list[Unit], int]:
+    """:func:`units`, and how many OCR words differ from the witness. With ``within``
+    (absolute spans), only the stretches that overlap one of them are cut into units;
+    the words of the others still count as differing.
+
+    >>> aligned("the plavercapose of tbe cards", "the player expose of the cards",
+    ...         within=[(20, 23)])
+    ([Unit(start=20, end=23, ocr='tbe', witness='the', words=1)], 2)
+    """
     if not text or not witness:
-        return []
+        return [], len(text.split())
+    if " ".join(text.split()) in " ".join(witness.split()):
+        return [], 0  # the witness has it word for word
     witness = trim(text, witness)
     mine = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(text)]
     theirs = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(witness)]
@@ -184,16 +224,21 @@ def units(text: str, witness: str, offset: int = 0) -> list[Unit]:
         else:
             blocks.append([op.src_start, op.src_end, op.dest_start, op.dest_end])
     out: list[Unit] = []
+    skipped = 0
     for i1, i2, j1, j2 in blocks:
         if i1 == i2:
             continue  # words the OCR does not have: nothing of it to repair
         start, end = mine[i1][0], mine[i2 - 1][1]
+        if within is not None and not any(s < offset + end and offset + start < e
+                                          for s, e in within):
+            skipped += i2 - i1
+            continue
         if j1 == j2:
             out += [Unit(offset + s, offset + e, w, "", 1) for s, e, w in mine[i1:i2]]
             continue
         out += _char_units(text[start:end], witness[theirs[j1][0]:theirs[j2 - 1][1]],
                            offset + start)
-    return out
+    return out, skipped + sum(u.words for u in out)
 
 
 def _char_units(text: str, witness: str, offset: int) -> list[Unit]:

@@ -64,9 +64,12 @@ class Context:
     nearest: Callable[[str], tuple[str, float] | None] | None = None
 
 
+_PLAUSIBLE, _PLAUSIBLE_BASE = 0.3, 0.6
+
+
 def _plausible(c: float, length: int) -> bool:
     """A confusion cost OCR could plausibly produce over ``length`` characters."""
-    return c <= 0.3 * length + 0.6
+    return c <= _PLAUSIBLE * length + _PLAUSIBLE_BASE
 
 
 def choose_all(unit: Unit, ctx: Context) -> list[Edit]:
@@ -132,23 +135,24 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
     if not nonwords and (len(o_words) != 1 or len(w_words) != 1) and \
             not o_core.endswith(tuple(MARK_LIKE)):
         return None  # words against other words: a printing's reading
-    c = cost(o_letters, w_letters)
     if len(o_words) == 1 and len(w_words) == 1 and len(o_core) == len(w_core) + 1 \
             and o_core[-1] in MARK_LIKE and not o_tail and w_tail in (".", ",", ";", ":") \
             and (o_core[:-1].lower() == w_core.lower() or (
-                not ctx.is_word(o_core) and cost(o_core[:-1], w_core) <= 0.6)):
+                not ctx.is_word(o_core) and cost(o_core[:-1], w_core, 0.6) <= 0.6)):
         return _edit(unit, o_lead + w_core + w_tail, "witness-punctuation", 0.8,
                      f"{ctx.witness}: '{w}'; the OCR read the mark as '{o_core[-1]}'")
     if re.search(r"[^\W\d_]-[^\W\d_]", w) and len(w_words) > len(o_words) and \
             not re.search(r"[^\W\d_]-[^\W\d_]", o):
         return None  # the witness hyphenates a compound the OCR prints solid
     if nonwords:
+        c = cost(o_letters, w_letters, limit=_PLAUSIBLE * len(w_letters) + _PLAUSIBLE_BASE)
         if not _plausible(c, len(w_letters)):
             return None
         if len(o_words) == len(w_words) and ctx.nearest is not None:
             for a, b in zip(o_words, w_words, strict=True):
                 best = ctx.nearest(a) if not ctx.is_word(a) else None
-                if best is not None and best[1] <= cost(a, b) and best[0] != b.lower():
+                if best is not None and best[1] <= cost(a, b, best[1]) and \
+                        best[0] != b.lower():
                     return None  # another corpus word is a likelier reading
         if len(o_words) == len(w_words):
             # word for word: a real word of the OCR must itself be a plausible misreading
@@ -178,8 +182,8 @@ def _real_word_error(a: str, b: str, ctx: Context) -> bool:
     has ``b`` and never ``a``."""
     if _bare(a) == _bare(b):
         return False  # "versa" / "versâ": a printing's accents
-    c = cost(a, b)
-    if c > (1.0 if len(a) == len(b) else 0.6):
+    limit = 1.0 if len(a) == len(b) else 0.6
+    if cost(a, b, limit) > limit:
         return False  # a letter added or lost is how printings differ ("upward"/"upwards")
     vocab = ctx.index.vocabulary
     return vocab.count(a) == 0 and vocab.count(b) >= 3 and _zipf(a) < COMMON_ZIPF

@@ -38,8 +38,14 @@ PLAIN = 1.0
 
 
 @lru_cache(maxsize=200_000)
-def cost(ocr: str, printed: str) -> float:
-    """The cheapest way OCR could have turned ``printed`` into ``ocr``."""
+def cost(ocr: str, printed: str, limit: float = float("inf")) -> float:
+    """The cheapest way OCR could have turned ``printed`` into ``ocr``. Above ``limit``
+    the search stops early and some cost above ``limit`` is returned: a caller that only
+    asks whether a reading is plausible need not price an implausible one exactly.
+
+    >>> cost("plnytti", "playing"), cost("plnytti", "playing", limit=0.5) > 0.5
+    (3.0, True)
+    """
     if ocr == printed:
         return 0.0
     # what both begin and end with costs nothing; keep a margin of glyphs, since a
@@ -52,36 +58,49 @@ def cost(ocr: str, printed: str) -> float:
         tail += 1
     head, tail = max(0, head - _MAX_OCR), max(0, tail - _MAX_OCR)
     if head or tail:
-        return _cost(ocr[head:len(ocr) - tail], printed[head:len(printed) - tail])
-    return _cost(ocr, printed)
+        return _cost(ocr[head:len(ocr) - tail], printed[head:len(printed) - tail], limit)
+    return _cost(ocr, printed, limit)
 
 
-def _cost(ocr: str, printed: str) -> float:
+def _cost(ocr: str, printed: str, limit: float) -> float:
     n, m = len(ocr), len(printed)
     inf = float("inf")
     dist = [[inf] * (m + 1) for _ in range(n + 1)]
     dist[0][0] = 0.0
+    lost = _BY_OCR.get("", ())
+    low_printed = [c.lower() for c in printed]
     for i in range(n + 1):
+        # every path to the end passes through row i or jumps from an earlier row to
+        # one of the next few: their cheapest cell so far bounds the answer from below
+        bound = min(min(r) for r in dist[i:i + _MAX_OCR])
+        if bound > limit:
+            return round(bound, 3)
+        row = dist[i]
+        # the confusions that can start at OCR position i: (OCR length, printed, cost)
+        steps = [(k, target, c) for k in range(1, min(_MAX_OCR, n - i) + 1)
+                 for target, c in _BY_OCR.get(ocr[i:i + k], ())]
+        a = ocr[i] if i < n else ""
+        low_a = a.lower()
+        below = dist[i + 1] if i < n else None
         for j in range(m + 1):
-            here = dist[i][j]
+            here = row[j]
             if here == inf:
                 continue
-            if i < n and j < m:
-                a, b = ocr[i], printed[j]
-                step = 0.0 if a == b else CASE_COST if a.lower() == b.lower() else PLAIN
-                if here + step < dist[i + 1][j + 1]:
-                    dist[i + 1][j + 1] = here + step
-            if i < n and here + PLAIN < dist[i + 1][j]:
-                dist[i + 1][j] = here + PLAIN
-            if j < m and here + PLAIN < dist[i][j + 1]:
-                dist[i][j + 1] = here + PLAIN
-            for k in range(1, _MAX_OCR + 1):
-                if i + k > n:
-                    break
-                for target, c in _BY_OCR.get(ocr[i:i + k], ()):
-                    if printed.startswith(target, j) and here + c < dist[i + k][j + len(target)]:
-                        dist[i + k][j + len(target)] = here + c
-            for target, c in _BY_OCR.get("", ()):  # a glyph OCR lost
-                if printed.startswith(target, j) and here + c < dist[i][j + len(target)]:
-                    dist[i][j + len(target)] = here + c
+            if below is not None:
+                if j < m:
+                    b = printed[j]
+                    step = here if a == b else here + CASE_COST if low_a == low_printed[j] \
+                        else here + PLAIN
+                    if step < below[j + 1]:
+                        below[j + 1] = step
+                if here + PLAIN < below[j]:
+                    below[j] = here + PLAIN
+            if j < m and here + PLAIN < row[j + 1]:
+                row[j + 1] = here + PLAIN
+            for k, target, c in steps:
+                if printed.startswith(target, j) and here + c < dist[i + k][j + len(target)]:
+                    dist[i + k][j + len(target)] = here + c
+            for target, c in lost:  # a glyph OCR lost
+                if printed.startswith(target, j) and here + c < row[j + len(target)]:
+                    row[j + len(target)] = here + c
     return round(dist[n][m], 3)

@@ -34,7 +34,7 @@ from ..corpus.index import CorpusIndex, load_index
 from ..edits import Edit, apply_edits
 from ..laws.numbering import find_law_starts, repair_edit
 from ..text.pipeline import OCR_FIXES, CleanResult, Options, clean
-from .align import units
+from .align import aligned
 from .choose import Context, choose_all
 from .confusion import cost
 from .witness import Token, WitnessIndex, load_witnesses, tokens
@@ -196,19 +196,31 @@ class Repairer:
         A window that agrees with too little of the segment is not a witness of it."""
         start, end = segment[0].start, segment[-1].end
         text = base[start:end]
-        out = []
+        out: list[Edit] = []
+        # where the witnesses so far differ from the OCR and took nothing: a later, weaker
+        # window may act only there — where a better witness reads as the OCR does, the
+        # OCR is right
+        open_spans: list[tuple[int, int]] | None = None
         for window in self.witnesses.windows(segment):
-            found = units(text, window.text, start)
-            agreement = 1 - sum(u.words for u in found) / max(1, len(segment))
-            if agreement < MIN_AGREEMENT:
+            found, differing = aligned(text, window.text, start, open_spans)
+            if 1 - differing / max(1, len(segment)) < MIN_AGREEMENT:
                 continue
             ctx = Context(self.index, self._is_word, base,
                           f"witness {', '.join(window.passages[:3])}", self._nearest)
+            left = []
             for unit in found:
+                taken = False
                 for edit in choose_all(unit, ctx):
                     if not any(covered[edit.start:edit.end]):
                         covered[edit.start:edit.end] = b"\x01" * (edit.end - edit.start)
                         out.append(edit)
+                        taken = True
+                if not taken:
+                    left.append((unit.start, unit.end))
+            open_spans = left if open_spans is None else \
+                [s for s in open_spans if any(a < s[1] and s[0] < b for a, b in left)]
+            if not open_spans:
+                break
         return out
 
     def _is_word(self, word: str) -> bool:
@@ -219,9 +231,13 @@ class Repairer:
         frequency), or None if none is within two edits."""
         key = word.lower()
         if key not in self._nearest_cache:
-            ranked = sorted((cost(key, w), -self.index.vocabulary.count(w), w)
-                            for w in self._near_words(key, 2))
-            self._nearest_cache[key] = (ranked[0][2], ranked[0][0]) if ranked else None
+            best: tuple[float, int, str] | None = None
+            for w in self._near_words(key, 2):
+                c = cost(key, w, best[0] if best else float("inf"))  # only a rival's price
+                option = (c, -self.index.vocabulary.count(w), w)
+                if best is None or option < best:
+                    best = option
+            self._nearest_cache[key] = (best[2], best[0]) if best else None
         return self._nearest_cache[key]
 
     def _context(self, prev: str, word: str, nxt: str) -> int:
@@ -326,6 +342,8 @@ class Repairer:
         ``_``, ``=`` or ``|`` between words (a lone ``:`` or ``;`` is the period's spaced
         punctuation and stays)."""
         raw = t.raw
+        if raw.isalpha():
+            return None  # letters alone: no mark to be a speck
         if _SPECKS.fullmatch(raw) and prev is not None:
             return Edit(t.start, t.end, raw, "", "lone-mark", 0.8,
                         f"'{raw}' stands alone between words: a speck, not punctuation")
@@ -433,7 +451,8 @@ class Repairer:
                 continue  # not running text in the corpus's language
             prev = toks[i - 1].key if i else ""
             nxt = toks[i + 1].key if i + 1 < len(toks) else ""
-            ranked = sorted((cost(o.lower(), w), -vocab.count(w), w)
+            # only the best two and whether they are within 1.1 matter below
+            ranked = sorted((cost(o.lower(), w, 1.1), -vocab.count(w), w)
                             for w in self._near_words(o.lower(), 2))
             flag = None if _zipf(o) >= SUSPECT_ZIPF else Edit(
                 t.core_start, t.core_start + len(o), o, o, "suspect", 0.0,

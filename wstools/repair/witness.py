@@ -46,6 +46,10 @@ def tokens(text: str, offset: int = 0) -> list[Token]:
     out = []
     for m in _CHUNK.finditer(text):
         raw = m.group(0)
+        if raw[0].isalnum() and raw[-1].isalnum():  # the common case: nothing to strip
+            s = offset + m.start()
+            out.append(Token(s, offset + m.end(), raw, s, raw, raw.lower()))
+            continue
         core_match = _CORE.match(raw)
         core = core_match.group(1) if core_match else raw
         if not core:  # all punctuation ("!><", ";"): the chunk is its own core
