@@ -35,6 +35,19 @@ def repairer() -> Repairer:
     return Repairer.load()
 
 
+RULE_CASES = json.loads((REPAIR / "rules.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", RULE_CASES, ids=[c["name"] for c in RULE_CASES])
+def test_repair_rule_case(case: dict, repairer) -> None:
+    """Rule cases are data (tests/cases/repair/rules.json: in the wild and negative),
+    repaired with the project's corpus."""
+    result = repairer.repair(case["input"])
+    assert result.text == case["output"]
+    if case["input"] == case["output"]:
+        assert result.all_edits() == [] or all(e.old == e.new for e in result.all_edits())
+
+
 @pytest.fixture(scope="module")
 def cyclopaedia(repairer):
     return repairer.repair(OCR)
@@ -148,8 +161,8 @@ def test_review_page_accept_reject_download(tmp_path: Path, cyclopaedia) -> None
 def test_tesseract_pages_regression_guard() -> None:
     """The Tesseract pages (scripts/make-ocr-fixtures.py) scored with their corpus subsets.
     This guards what is reached today, not all of the issue's targets (85 % of errors
-    removed where witnessed at every level, 25 % unwitnessed, 99 % precision), which are not
-    all met yet: see the closing note."""
+    removed where witnessed at every level, 25 % unwitnessed), which are not all met yet:
+    see the closing note. Precision is at least 99 % on every page."""
     from wstools.repair.harness import run
 
     scores = {s.page: s for s in run()}
@@ -157,7 +170,7 @@ def test_tesseract_pages_regression_guard() -> None:
     for page, s in scores.items():
         assert s.score.cer_after <= s.score.cer_before, page  # never worse
         assert s.score.damaged == 0, page
-        assert s.score.precision >= (1.0 if s.level in ("clean", "worn") else 0.95), page
+        assert s.score.precision >= (1.0 if s.level in ("clean", "worn") else 0.99), page
     reduction = {page: s.score.error_reduction for page, s in scores.items()}
     assert reduction["witnessed-clean"] > 0.99 and reduction["witnessed-worn"] > 0.85
     assert reduction["witnessed-poor"] > 0.65 and reduction["variant-worn"] > 0.55

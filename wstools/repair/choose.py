@@ -240,6 +240,8 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
     """Whether the witness's closing marks may replace the OCR's."""
     if o_tail == w_tail:
         return True
+    if o_tail == "-" and not w_tail and unit.words == 1 and "\n" not in unit.ocr:
+        return True  # "scen- during": a hyphen before a space that joins nothing
     after = ctx.text[unit.end:unit.end + 80]
     nxt = after.lstrip()
     paragraph_end = not nxt or after.startswith(("\n\n", "\n \n")) or \
@@ -275,12 +277,34 @@ def _keep_edges(o: str, w: str, unit: Unit, ctx: Context) -> str:
         lead = w_lead if len(o_core) > len(w_core) and \
             o_core.lower().endswith(w_core.lower()) else ""
     elif not o_lead.strip("-—_=|~^`"):
-        lead = w_lead  # specks
+        # specks, unless they follow a law number, where they are its garbled dash
+        lead = o_lead if _after_law_number_mark(ctx.text, unit.start) else w_lead
     elif o_lead in ("{", "[", "(") and w_lead in ("(", "["):
         lead = w_lead  # a misread bracket
     else:
         lead = o_lead
     return lead + w_core + tail
+
+
+def law_number_place(text: str, end: int) -> bool:
+    """Whether what follows ``end`` opens a law (a capital, a digit or a bracket): a mark
+    at the start of such a line may be all OCR left of its number.
+
+    >>> law_number_place("out.\\n= The pack", 6), law_number_place("out.\\n= the", 6)
+    (True, False)
+    >>> law_number_place("out.\\n_ 7.—The", 6)
+    False
+    """
+    nxt = text[end:end + 12].lstrip(" \t")
+    if re.match(r"\d+\.", nxt):
+        return False  # the law's number is there, clean: the mark is a speck before it
+    return nxt[:1].isupper() or nxt[:1].isdigit() or nxt[:1] == "("
+
+
+def _after_law_number_mark(text: str, start: int) -> bool:
+    """Whether a short token ending in a full stop (a law number, garbled or not: ``15.``,
+    ``1s.``) comes just before ``start`` on its line."""
+    return re.search(r"(?:^|\s)\S{1,3}\.[ \t]*$", text[max(0, start - 12):start]) is not None
 
 
 def _speck(unit: Unit, ctx: Context) -> Edit | None:
@@ -297,6 +321,8 @@ def _speck(unit: Unit, ctx: Context) -> Edit | None:
     after_mark = before.rstrip()[-1:] in ".,;:!?"
     if not (line_start or after_mark or o[0] in "_=|~^`"):
         return None
+    if line_start and law_number_place(ctx.text, unit.end):
+        return None  # where a law number stands: what is left of it, not a speck
     start = unit.start
     while start > 0 and ctx.text[start - 1] in " \t":
         start -= 1  # take the space before it too

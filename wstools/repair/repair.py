@@ -35,7 +35,7 @@ from ..edits import Edit, apply_edits
 from ..laws.numbering import find_law_starts, repair_edit
 from ..text.pipeline import OCR_FIXES, CleanResult, Options, clean
 from .align import aligned
-from .choose import Context, choose_all
+from .choose import Context, choose_all, law_number_place
 from .confusion import cost
 from .witness import Token, WitnessIndex, load_witnesses, tokens
 
@@ -43,6 +43,7 @@ MIN_CONFIDENCE = 0.5
 MIN_AGREEMENT = 0.4  # share of a segment's words a window must read alike to witness it
 WORD_ZIPF = 3.0  # a word of English if at least this frequent (wordfreq's Zipf scale)
 SUSPECT_ZIPF = 2.0  # below this, a token nobody could fix is flagged for the proofreader
+SEGMENT = 100  # tokens: the size of a segment where no law number cuts the text
 KNOWN_SHARE = 0.75  # no witness: fix only where most of the words around are known
 
 
@@ -180,14 +181,35 @@ class Repairer:
 
     @staticmethod
     def _segments(starts: list, toks: list[Token]) -> list[list[Token]]:
-        """Law-sized pieces: cut at law numbers, else every 120 tokens."""
+        """Law-sized pieces: cut at law numbers; a longer piece is cut into near-equal
+        parts of about ``SEGMENT`` tokens, at a sentence end where one is near, so that no
+        scrap of a few words is left to be aligned on its own.
+
+        >>> from wstools.repair.witness import tokens
+        >>> text = " ".join(f"word{i}." if i % 10 == 9 else f"word{i}" for i in range(250))
+        >>> [len(s) for s in Repairer._segments([], tokens(text))]
+        [120, 130]
+        """
         cuts = {s.start for s in starts}
-        segments: list[list[Token]] = [[]]
+        pieces: list[list[Token]] = [[]]
         for t in toks:
-            if (t.start in cuts and segments[-1]) or len(segments[-1]) >= 120:
-                segments.append([])
-            segments[-1].append(t)
-        return [s for s in segments if s]
+            if t.start in cuts and pieces[-1]:
+                pieces.append([])
+            pieces[-1].append(t)
+        out = []
+        for piece in pieces:
+            parts = max(1, round(len(piece) / SEGMENT))
+            first = 0
+            for k in range(1, parts):
+                cut = round(k * len(piece) / parts)
+                ends = [c for c in range(cut - 15, cut + 16)
+                        if first < c < len(piece) and piece[c - 1].raw[-1:] in ".;:"]
+                if ends:
+                    cut = min(ends, key=lambda c: abs(c - cut))
+                out.append(piece[first:cut])
+                first = cut
+            out.append(piece[first:])
+        return [s for s in out if s]
 
     def _from_windows(self, segment: list[Token], base: str, covered: bytearray
                       ) -> list[Edit]:
@@ -262,7 +284,7 @@ class Repairer:
         out: list[Edit] = []
         bigrams = self.index.bigrams
         for i, t in enumerate(toks):
-            noise = self._punctuation_noise(t, toks[i - 1] if i else None,
+            noise = self._punctuation_noise(text, t, toks[i - 1] if i else None,
                                             toks[i + 1] if i + 1 < len(toks) else None)
             if noise is not None and noise.start not in done:
                 out.append(noise)
@@ -289,7 +311,9 @@ class Repairer:
                                       "OCR read i as I"))
                 continue
             tail = t.raw[len(t.core) + (t.core_start - t.start):]
+            # (only after a word: "ou." may be a garbled "out;", letters and mark alike)
             if tail == "." and o.isalpha() and o.lower() not in ABBREVIATIONS and len(o) > 1 \
+                    and is_word(o, self.index) \
                     and nxt is not None and nxt.core[:1].islower() and nxt.core.isalpha() \
                     and len(nxt.core) > 1 and nxt.raw[:1].isalpha() \
                     and nxt.key not in ABBREVIATIONS:
@@ -335,7 +359,7 @@ class Repairer:
                                           f"cost {c}"))
         return out
 
-    def _punctuation_noise(self, t: Token, prev: Token | None, nxt: Token | None
+    def _punctuation_noise(self, text: str, t: Token, prev: Token | None, nxt: Token | None
                            ) -> Edit | None:
         """Specks read as punctuation: a mark gluing two words (``have.the``,
         ``cards-have``), a stack of marks where one is printed (``out.;;``), a lone
@@ -344,9 +368,13 @@ class Repairer:
         raw = t.raw
         if raw.isalpha():
             return None  # letters alone: no mark to be a speck
-        if _SPECKS.fullmatch(raw) and prev is not None:
+        if _SPECKS.fullmatch(raw) and prev is not None and not (
+                _opens_line(text, t.start) and law_number_place(text, t.end)):
             return Edit(t.start, t.end, raw, "", "lone-mark", 0.8,
                         f"'{raw}' stands alone between words: a speck, not punctuation")
+        if raw in (",", ";", ":") and prev is not None and prev.raw[-1:] in ".,;:" and \
+                (nxt is None or nxt.raw[:1] not in ".,;:"):
+            return self._mark_after_mark(text, t, prev, nxt)
         glued = _GLUED.fullmatch(t.core)
         if glued:
             left, mark, right = glued.groups()
@@ -403,6 +431,31 @@ class Repairer:
             return Edit(start, start + len(extra), extra, "", "stacked-marks", 0.8,
                         f"'{stacked.group(0)}' after '{t.core}': one mark is printed, the "
                         "rest are specks")
+        return None
+
+    @staticmethod
+    def _mark_after_mark(text: str, t: Token, prev: Token, nxt: Token | None
+                         ) -> Edit | None:
+        """A lone ``,``/``;``/``:`` after a word that ends with a mark. Opening a line, it
+        is a speck unless a law's words follow (then it may be all that is left of the
+        law's number). Inside a line, it goes if it doubles the mark before it, or ends
+        the line after a single mark; other stacks are left (which of their marks was
+        printed?), and so is a mark inside a line, which may be all that is left of a
+        clause letter (``player ; , takes``)."""
+        raw = t.raw
+        if "\n" in text[prev.end:t.start]:
+            if law_number_place(text, t.end):
+                return None
+            end = t.end
+            while end < len(text) and text[end] in " \t":
+                end += 1
+            return Edit(t.start, end, text[t.start:end], "", "lone-mark", 0.8,
+                        f"'{raw}' opens a line after '{prev.raw[-1]}': a speck")
+        doubled = raw == prev.raw[-1]
+        line_end = nxt is None or "\n" in text[t.end:nxt.start]
+        if doubled or (line_end and prev.raw[-2:-1] not in ".,;:"):
+            return Edit(prev.end, t.end, text[prev.end:t.end], "", "stacked-marks", 0.8,
+                        f"'{prev.raw[-1]} {raw}': one mark is printed, the rest are specks")
         return None
 
     def _split_glued(self, word: str) -> tuple[str, str, int] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import regex
 
 from .fix import Fixed, substitute
-from .vocabulary import EMPTY, Vocabulary
+from .vocabulary import COMMON_WORDS, EMPTY, Vocabulary
 
 _HYPHEN_BREAK = regex.compile(
     r"(?<![\p{L}-])(\p{L}+)-([ \t]*\n[ \t]*|[ \t]+)(\p{Ll}[\p{L}]*)")
@@ -27,6 +27,12 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
     'a player naming it at any time during- the play'
     >>> join_hyphenated_breaks("re- deal, re-deal", Vocabulary.from_texts(["re-deal"])).text
     're-deal, re-deal'
+
+    A fragment before a whole common word in mid-line is a misread word and a speck, not
+    a word the printer broke:
+
+    >>> join_hyphenated_breaks("until cach plaver- has nine cards", v).text
+    'until cach plaver- has nine cards'
     """
     def decide(m: regex.Match) -> tuple[str, float, str] | None:
         left, right = m.group(1), m.group(3)
@@ -38,6 +44,8 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
             return joined, 0.95, f"'{joined.lower()}' is in the word list"
         if vocabulary.is_word(left) and vocabulary.is_word(right):
             return None
+        if "\n" not in m.group(2) and right.lower() in COMMON_WORDS:
+            return None  # "plaver- has": a speck after a misread word, not a broken word
         missing = [p for p in (left, right) if not vocabulary.is_word(p)]
         return joined, 0.8, f"'{'/'.join(missing)}' is not a word on its own"
 
