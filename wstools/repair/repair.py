@@ -129,7 +129,7 @@ class Repairer:
         edits: dict[int, Edit] = {}
         covered = bytearray(len(base))
         starts = find_law_starts(base)
-        for e in self._law_numbers(starts):
+        for e in self._law_numbers(starts) + _law_openers(base, starts):
             edits[e.start] = e
             covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         toks = tokens(base)
@@ -536,6 +536,82 @@ class Repairer:
 
 # digits OCR takes for one another in old print (either way round)
 DIGIT_CONFUSIONS = frozenset({"38", "56", "68", "08", "06", "09", "17", "35", "89", "27", "39"})
+
+
+_LINE_START = re.compile(r"^[ \t]*(?=\S)", re.MULTILINE)
+# what OCR leaves of a law number at a line's start, before the law's first word: specks,
+# a short token and the number's marks ("fo.= ", "; He— ", "2n—", "B.", "= ", "on ")
+_OPENER = re.compile(r"(?P<speck>[;:,.=~_|-]+[ \t]*)?(?P<token>[^\s.—=:;,()\[\]-]{0,3})"
+                     r"(?P<marks>[ \t]?[.:;,]?[ \t]?[—=-]+|[.:;,])?[ \t]*(?=[A-Z(\[])")
+
+
+def _law_openers(text: str, starts: list) -> list[Edit]:
+    """Law numbers OCR garbled beyond reading. Between two laws found in the sequence,
+    ``a`` and ``b``, the lines that open as a garbled number would (a short token or
+    marks before a capital: ``fo.= Three``, ``on A``) are laws ``a + 1`` … ``b - 1`` —
+    if there are exactly as many as the numbers missing. Inside a paragraph, only a line
+    with the number's marks counts (``of A's`` may open a line of running text); a
+    capitalised word alone never does (``On A's deal``). What stands before the law's
+    first word is replaced, in the style of the numbers around it (``10.—``).
+
+    >>> from wstools.laws.numbering import LawStart
+    >>> def law(text, n):
+    ...     at = text.index(f"{n}.")
+    ...     return LawStart(at, at + len(str(n)) + 1, str(n), n, 0.0)
+    >>> text = "9.—Two draw.\\n\\nfo.= Three draw.\\n\\n; He— At the end.\\n\\n12.—A cut."
+    >>> [(e.old, e.new) for e in _law_openers(text, [law(text, 9), law(text, 12)])]
+    [('fo.= ', '10.—'), ('; He— ', '11.—')]
+    >>> text = "9.—Two players draw.\\n\\nOn A's deal.\\n\\n11.—At the end."
+    >>> _law_openers(text, [law(text, 9), law(text, 11)])
+    []
+    """
+    found = sorted(starts, key=lambda s: s.start)
+    # the document's style: a dash after the number ("10.—") if most of its laws have one
+    dashed = sum(text[s.end:s.end + 2].lstrip(" ").startswith("—") for s in found)
+    dash = "—" if 2 * dashed > len(found) else ""
+    lines = [m.end() for m in _LINE_START.finditer(text)]
+    out = []
+    for before, after in zip(found, found[1:], strict=False):
+        # a number printed in digits counts as printed; a garbled one as the sequence
+        # reads it
+        first, last = (int(s.token) if s.token.isdigit() else s.number
+                       for s in (before, after))
+        if not 1 <= last - first - 1 <= 4:
+            continue
+        openers = []
+        for here in lines:
+            if not before.end < here < after.start:
+                continue
+            line = text[here:text.find("\n", here) if "\n" in text[here:] else len(text)]
+            m = _OPENER.match(line)
+            if m is None or line.upper() == line:
+                continue  # not a law's opening, or a heading
+            token, marks = m.group("token"), (m.group("speck") or "") + (m.group("marks") or "")
+            if not token and not marks.strip():
+                continue
+            if token[:1].isupper() and not marks.strip():
+                continue  # a capitalised word: the law may begin with it
+            paragraph = re.search(r"\n[ \t]*\n[ \t]*\Z", text[:here]) is not None
+            if not paragraph and not (m.group("marks") or "").strip():
+                continue
+            openers.append((here, m.end()))
+        if len(openers) != last - first - 1:
+            continue
+        numbered = list(enumerate(openers, first + 1))
+        if any(text[here:here + length].strip().rstrip(".—=:;,-").isdigit() and
+               text[here:here + length].strip().rstrip(".—=:;,-") != str(number)
+               for number, (here, length) in numbered):
+            continue  # a number printed in digits that the sequence contradicts
+        for number, (here, length) in numbered:
+            old, new = text[here:here + length], f"{number}.{dash or ' '}"
+            if old.strip() == new.strip():
+                continue
+            out.append(Edit(here, here + length, old, new, "law-number", 0.8,
+                            f"laws {first} and {last} are found around it, and "
+                            f"{len(openers)} line(s) between open as a garbled number "
+                            f"would: '{old.strip()}' stands where law {number}'s number "
+                            "is printed"))
+    return out
 
 
 def _digit_misread(printed: str, number: str) -> bool:
