@@ -3,9 +3,12 @@ build time, and peak memory; the OCR cleanup alone is the baseline in the same p
 
 The OCR text is made from the corpus itself with deterministic OCR-like noise (the
 confusions of wstools.repair.confusion, 2 % of the words), so that every page has witnesses
-and the caches see varied words; the repaired text is scored against the clean text.
+and the caches see varied words; the repaired text is scored against the clean text. A page
+is a run of consecutive lines of one printing (about 6,000 characters), as in a book;
+``--mixed`` makes pages of short runs of random printings instead, whose law numbering
+contradicts itself from run to run.
 
-    python benchmarks/bench_repair.py [--kb 300]
+    python benchmarks/bench_repair.py [--kb 300] [--mixed]
 """
 
 from __future__ import annotations
@@ -40,9 +43,48 @@ def noisy(text: str, rate: float, rnd: random.Random) -> str:
     return re.sub(r"[A-Za-z]{3,}", garble, text)
 
 
+PAGE = 6000  # characters: about two printed pages, as a bot repairs them
+
+
+def _book_pages(texts: list[str], kb: int, rnd: random.Random) -> list[str]:
+    """Pages as a book has them: each a run of consecutive lines of one printing."""
+    pages, size = [], 0
+    while size < kb * 1024:
+        lines = rnd.choice(texts).split("\n")
+        start = rnd.randrange(len(lines))
+        page: list[str] = []
+        while start < len(lines) and sum(len(x) for x in page) < PAGE:
+            page.append(lines[start])
+            start += 1
+        pages.append("\n".join(page))
+        size += len(pages[-1].encode())
+    return pages
+
+
+def _mixed_pages(texts: list[str], kb: int, rnd: random.Random) -> list[str]:
+    """Pages made of 20-line runs of random printings, cut at about ``PAGE`` characters."""
+    runs, size = [], 0
+    while size < kb * 1024:
+        lines = rnd.choice(texts).split("\n")
+        start = rnd.randrange(len(lines))
+        runs.append("\n".join(lines[start:start + 20]))
+        size += len(runs[-1].encode())
+    pages, page = [], []
+    for line in "\n".join(runs).split("\n"):
+        page.append(line)
+        if sum(len(x) for x in page) > PAGE:
+            pages.append("\n".join(page))
+            page = []
+    pages.append("\n".join(page))
+    return pages
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kb", type=int, default=300)
+    parser.add_argument("--mixed", action="store_true",
+                        help="pages of 20-line runs from random printings (the layout before "
+                             "2026-11-21), so that a page mixes codes and their numbering")
     args = parser.parse_args()
     printings = load(default_corpus_dir())
     start = time.perf_counter()
@@ -52,26 +94,14 @@ def main() -> int:
           f"trigrams, built in {build:.2f} s")
     repairer = Repairer.load()
     rnd = random.Random(1)
-    gold_parts, size = [], 0
     texts = [p.text for p in printings if not p.metadata.get("copy-of")]
-    while size < args.kb * 1024:  # runs of consecutive laws, as a page has them
-        lines = rnd.choice(texts).split("\n")
-        start = rnd.randrange(len(lines))
-        run = "\n".join(lines[start:start + 20])
-        gold_parts.append(run)
-        size += len(run.encode())
-    gold = "\n".join(gold_parts)
-    ocr = noisy(gold, 0.02, rnd)
+    gold_pages = _mixed_pages(texts, args.kb, rnd) if args.mixed else \
+        _book_pages(texts, args.kb, rnd)
+    pages = [noisy(g, 0.02, rnd) for g in gold_pages]
+    gold, ocr = "\n".join(gold_pages), "\n".join(pages)
     start = time.perf_counter()
     clean(ocr, OCR_FIXES)
     baseline = time.perf_counter() - start
-    pages, page = [], []
-    for line in ocr.split("\n"):  # page by page, as a bot repairs them
-        page.append(line)
-        if sum(len(x) for x in page) > 6000:
-            pages.append("\n".join(page))
-            page = []
-    pages.append("\n".join(page))
     start = time.perf_counter()
     results = [repairer.repair(p) for p in pages]
     elapsed = time.perf_counter() - start

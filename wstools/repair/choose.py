@@ -31,7 +31,7 @@ from wordfreq import zipf_frequency
 from ..corpus.index import CorpusIndex
 from ..edits import Edit
 from .align import Unit
-from .confusion import cost
+from .confusion import PLAIN, cost
 
 _LETTERS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _DIGITS = re.compile(r"\d+")
@@ -104,10 +104,11 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
     w_lead, w_core, w_tail = _EDGE.match(w).groups()
     if unit.words == 1 and len(w_words) == 1 and (_GLYPHS.search(o) or not o_words):
         # glyphs no word has, "!><", "l>y", "(/,": OCR read a word as marks
-        c = cost(o.strip(",.;:"), w_core)
+        c = cost(o_core if o_core and not o_lead else o.strip(",.;:"), w_core)
         if not w_core.isalpha() or c > 0.3 * len(w_core) + 0.3:
             return None
-        return _edit(unit, w_core + (o_tail if o_tail in (",", ".", ";", ":") else ""),
+        tail = o_tail if o_tail in (",", ".", ";", ":") or o_tail == w_tail else ""
+        return _edit(unit, w_core + tail,
                      "witness", round(0.95 - 0.1 * c, 2),
                      f"{ctx.witness}: '{w_core}'; '{o}' is marks, not a word; OCR confusion "
                      f"cost {c}")
@@ -193,11 +194,15 @@ def _case(unit: Unit, ctx: Context, o_words: list[str], w_words: list[str]) -> E
     """A capital OCR put inside a sentence (``Cases`` after ``all``), or mixed case inside
     a word (``oF``)."""
     o = unit.ocr
-    before = ctx.text[max(0, unit.start - 80):unit.start].rstrip()
-    mid_sentence = bool(before) and before[-1:].isalpha() or before[-1:] in (",", ";")
+    raw_before = ctx.text[max(0, unit.start - 80):unit.start]
+    before = raw_before.rstrip()
+    mid_sentence = (bool(before) and before[-1:].isalpha() or before[-1:] in (",", ";")) \
+        and re.search(r"\n[ \t]*\n[ \t]*\Z", raw_before) is None  # not a paragraph's start
     for a, b in zip(o_words, w_words, strict=False):
         if a == b:
             continue
+        if a.isupper() and len(a) > 1:
+            return None  # a word in capitals: a heading's, or emphasis
         mixed = len(a) > 1 and any(ch.isupper() for ch in a[1:]) and not a.isupper()
         if not (mixed or (a[:1].isupper() and b[:1].islower() and mid_sentence)):
             return None
@@ -281,6 +286,9 @@ def _keep_edges(o: str, w: str, unit: Unit, ctx: Context) -> str:
         lead = o_lead if _after_law_number_mark(ctx.text, unit.start) else w_lead
     elif o_lead in ("{", "[", "(") and w_lead in ("(", "["):
         lead = w_lead  # a misread bracket
+    elif not w_lead and len(o_lead) == 1 and len(o_core) + 1 == len(w_core) and \
+            w_core[1:].lower() == o_core.lower() and cost(o_lead, w_core[0]) < PLAIN:
+        lead = ""  # the word's first letter read as a mark: "(ongress" for "Congress"
     else:
         lead = o_lead
     return lead + w_core + tail
@@ -337,6 +345,8 @@ def _edit(unit: Unit, new: str, rule: str, confidence: float, evidence: str) -> 
     o = unit.ocr
     if unit.words > 1 and any(new.count(m) > o.count(m) for m in "()[]\"“”"):
         return None
+    if new.count("''") < o.count("''"):
+        return None  # wiki markup of the page (witnesses are read without it)
     if "\n" in o:
         if re.search(r"\n\s*\n", o):
             return None

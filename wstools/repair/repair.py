@@ -69,12 +69,20 @@ PREFIXES = frozenset("re un pre non co sub over out counter anti mis dis inter u
                      "semi".split())
 ABBREVIATIONS = frozenset("viz i e g vs etc ibid cf ch sec no p pp ed vol art st mr mrs dr "
                           "jr sr co inc".split())
+_ABBREVIATION_END = re.compile(r"(?:^|[\W_])(?:e\.g|i\.e|viz|cf|vs|etc)['\"]*$")
 CONTRACTIONS = ("'s", "'t", "'d", "'ll", "'re", "'ve", "'m")
 
 
 def is_word(word: str, index: CorpusIndex) -> bool:
-    """A word of the corpus or, by wordfreq's statistics, of English."""
-    return index.vocabulary.is_word(word) or _zipf(word) >= WORD_ZIPF
+    """A word of the corpus or, by wordfreq's statistics, of English; a possessive of
+    one (``offender’s``) too."""
+    if index.vocabulary.is_word(word) or _zipf(word) >= WORD_ZIPF:
+        return True
+    stem = _POSSESSIVE.sub("", word)
+    return stem != word and (index.vocabulary.is_word(stem) or _zipf(stem) >= WORD_ZIPF)
+
+
+_POSSESSIVE = re.compile(r"['’]s$|s['’]$")
 
 
 @lru_cache(maxsize=100_000)
@@ -129,7 +137,7 @@ class Repairer:
         edits: dict[int, Edit] = {}
         covered = bytearray(len(base))
         starts = find_law_starts(base)
-        for e in self._law_numbers(starts) + _law_openers(base, starts):
+        for e in self._law_numbers(starts, base) + _law_openers(base, starts):
             edits[e.start] = e
             covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         toks = tokens(base)
@@ -155,11 +163,12 @@ class Repairer:
     # -- law numbers -----------------------------------------------------------------------
 
     @staticmethod
-    def _law_numbers(starts: list) -> list[Edit]:
+    def _law_numbers(starts: list, text: str) -> list[Edit]:
         """Garbled law numbers, read from the sequence. A number printed in digits is
         changed only when its neighbours, as printed, are the numbers just before and after
         the reading (one neighbour at the edge of the text): a jump in the numbering may be
-        a new code, not a misreading."""
+        a new code, not a misreading. Nor is it changed to a number the text prints at the
+        start of a line elsewhere (the sequence missed that law, not misread this one)."""
         out = []
         for k, s in enumerate(starts):
             if not s.repaired:
@@ -172,6 +181,8 @@ class Repairer:
                         or (after is not None and after.token != str(s.number + 1)):
                     continue
                 if not _digit_misread(s.token, str(s.number)):
+                    continue
+                if re.search(rf"(?m)^[ \t]*{s.number}\.", text):
                     continue
             out.append(repair_edit(s, before.number if before else None,
                                    after.number if after else None))
@@ -300,7 +311,10 @@ class Repairer:
             ends = t.raw.endswith((".", ";", ","))
             if o in CAPITALISED_FUNCTION_WORDS and mid_sentence and (goes_on or ends) \
                     and not any(covered[prev.start:prev.end]) \
-                    and not _opens_line(text, prev.start):
+                    and not _opens_line(text, prev.start) \
+                    and t.raw[:1].isalpha() and "\n\n" not in text[prev.end:t.start] \
+                    and not _ABBREVIATION_END.search(prev.key):
+                # (not after a quotation mark, a paragraph break or "e.g.,")
                 out.append(self._edit(t, o.lower(), "case", 0.85,
                                       f"'{o}' capitalised inside a sentence"))
                 continue
@@ -604,8 +618,8 @@ def _law_openers(text: str, starts: list) -> list[Edit]:
             continue  # a number printed in digits that the sequence contradicts
         for number, (here, length) in numbered:
             old, new = text[here:here + length], f"{number}.{dash or ' '}"
-            if old.strip() == new.strip():
-                continue
+            if re.match(rf"{number}\.[ —]", old):
+                continue  # printed right, in the printing's own style
             out.append(Edit(here, here + length, old, new, "law-number", 0.8,
                             f"laws {first} and {last} are found around it, and "
                             f"{len(openers)} line(s) between open as a garbled number "
@@ -645,7 +659,16 @@ def _after_law_number(t: Token) -> Token:
 
 
 def _match_case(model: str, word: str) -> str:
-    if model.isupper() and len(model) > 1:
+    """``word`` in the case of ``model``: capitals throughout if ``model`` has them but
+    for a letter or two OCR read in lower case.
+
+    >>> _match_case("NlNE", "nine"), _match_case("Tbe", "the"), _match_case("tbe", "the")
+    ('NINE', 'The', 'the')
+    """
+    letters = [c for c in model if c.isalpha()]
+    upper = sum(c.isupper() for c in letters)
+    if len(letters) > 1 and (model.isupper() or (len(letters) > 3 and
+                                                 upper >= len(letters) - 1)):
         return word.upper()
     if model[:1].isupper():
         return word[:1].upper() + word[1:]
