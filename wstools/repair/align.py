@@ -213,10 +213,9 @@ def aligned(text: str, witness: str, offset: int = 0,
     if " ".join(text.split()) in " ".join(witness.split()):
         return [], 0  # the witness has it word for word
     witness = trim(text, witness)
-    mine = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(text)]
-    theirs = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(witness)]
+    words = text.split()
     blocks: list[list[int]] = []
-    for op in Levenshtein.opcodes([w for _, _, w in mine], [w for _, _, w in theirs]):
+    for op in Levenshtein.opcodes(words, witness.split()):
         if op.tag == "equal":
             continue
         if blocks and blocks[-1][1] == op.src_start and blocks[-1][3] == op.dest_start:
@@ -225,6 +224,10 @@ def aligned(text: str, witness: str, offset: int = 0,
             blocks.append([op.src_start, op.src_end, op.dest_start, op.dest_end])
     out: list[Unit] = []
     skipped = 0
+    if not blocks:
+        return out, 0
+    mine = [m.span() for m in _WORD.finditer(text)]
+    theirs = [m.span() for m in _WORD.finditer(witness)]
     for i1, i2, j1, j2 in blocks:
         if i1 == i2:
             continue  # words the OCR does not have: nothing of it to repair
@@ -234,7 +237,7 @@ def aligned(text: str, witness: str, offset: int = 0,
             skipped += i2 - i1
             continue
         if j1 == j2:
-            out += [Unit(offset + s, offset + e, w, "", 1) for s, e, w in mine[i1:i2]]
+            out += [Unit(offset + s, offset + e, text[s:e], "", 1) for s, e in mine[i1:i2]]
             continue
         out += _char_units(text[start:end], witness[theirs[j1][0]:theirs[j2 - 1][1]],
                            offset + start)

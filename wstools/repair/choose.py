@@ -60,8 +60,10 @@ class Context:
     is_word: Callable[[str], bool]
     text: str
     witness: str  # evidence label: which printing and passages
-    # the likeliest corpus word for a non-word, with its confusion cost
-    nearest: Callable[[str], tuple[str, float] | None] | None = None
+    # rival(word, reading, price): whether the likeliest corpus word for the non-word
+    # (confusion cost, then frequency) is another than ``reading`` and costs at most
+    # ``price``
+    rival: Callable[[str, str, float], bool] | None = None
 
 
 _PLAUSIBLE, _PLAUSIBLE_BASE = 0.3, 0.6
@@ -149,11 +151,9 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
         c = cost(o_letters, w_letters, limit=_PLAUSIBLE * len(w_letters) + _PLAUSIBLE_BASE)
         if not _plausible(c, len(w_letters)):
             return None
-        if len(o_words) == len(w_words) and ctx.nearest is not None:
+        if len(o_words) == len(w_words) and ctx.rival is not None:
             for a, b in zip(o_words, w_words, strict=True):
-                best = ctx.nearest(a) if not ctx.is_word(a) else None
-                if best is not None and best[1] <= cost(a, b, best[1]) and \
-                        best[0] != b.lower():
+                if not ctx.is_word(a) and ctx.rival(a, b, cost(a, b)):
                     return None  # another corpus word is a likelier reading
         if len(o_words) == len(w_words):
             # word for word: a real word of the OCR must itself be a plausible misreading

@@ -62,6 +62,14 @@ def cost(ocr: str, printed: str, limit: float = float("inf")) -> float:
     return _cost(ocr, printed, limit)
 
 
+@lru_cache(maxsize=20_000)
+def _steps(ocr: str, i: int) -> tuple[tuple[int, str, float], ...]:
+    """The confusions that can start at position ``i`` of ``ocr``: (OCR length, printed,
+    cost)."""
+    return tuple((k, target, c) for k in range(1, min(_MAX_OCR, len(ocr) - i) + 1)
+                 for target, c in _BY_OCR.get(ocr[i:i + k], ()))
+
+
 def _cost(ocr: str, printed: str, limit: float) -> float:
     n, m = len(ocr), len(printed)
     inf = float("inf")
@@ -76,9 +84,7 @@ def _cost(ocr: str, printed: str, limit: float) -> float:
         if bound > limit:
             return round(bound, 3)
         row = dist[i]
-        # the confusions that can start at OCR position i: (OCR length, printed, cost)
-        steps = [(k, target, c) for k in range(1, min(_MAX_OCR, n - i) + 1)
-                 for target, c in _BY_OCR.get(ocr[i:i + k], ())]
+        steps = _steps(ocr, i)
         a = ocr[i] if i < n else ""
         low_a = a.lower()
         below = dist[i + 1] if i < n else None

@@ -122,7 +122,8 @@ class Repairer:
     witnesses: WitnessIndex
     min_confidence: float = MIN_CONFIDENCE
     _choices: list[str] | None = None
-    _nearest_cache: dict[str, tuple[str, float] | None] = field(default_factory=dict)
+    _rival_cache: dict[tuple[str, str, float], bool] = field(default_factory=dict)
+    _word_cache: dict[str, bool] = field(default_factory=dict)
 
     @classmethod
     def load(cls, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE
@@ -239,7 +240,7 @@ class Repairer:
             if 1 - differing / max(1, len(segment)) < MIN_AGREEMENT:
                 continue
             ctx = Context(self.index, self._is_word, base,
-                          f"witness {', '.join(window.passages[:3])}", self._nearest)
+                          f"witness {', '.join(window.passages[:3])}", self._rival)
             left = []
             for unit in found:
                 taken = False
@@ -257,21 +258,25 @@ class Repairer:
         return out
 
     def _is_word(self, word: str) -> bool:
-        return is_word(word, self.index)
+        known = self._word_cache.get(word)
+        if known is None:
+            known = self._word_cache[word] = is_word(word, self.index)
+        return known
 
-    def _nearest(self, word: str) -> tuple[str, float] | None:
-        """The corpus word OCR most plausibly read as ``word`` (confusion cost, then
-        frequency), or None if none is within two edits."""
-        key = word.lower()
-        if key not in self._nearest_cache:
+    def _rival(self, word: str, reading: str, price: float) -> bool:
+        """Whether the corpus word OCR most plausibly read as ``word`` (within two edits;
+        confusion cost, then frequency) is another than ``reading``, at a cost of at most
+        ``price``. Words dearer than ``price`` are not priced exactly."""
+        key = (word.lower(), reading.lower(), price)
+        if key not in self._rival_cache:
             best: tuple[float, int, str] | None = None
-            for w in self._near_words(key, 2):
-                c = cost(key, w, best[0] if best else float("inf"))  # only a rival's price
+            for w in self._near_words(key[0], 2):
+                c = cost(key[0], w, price)
                 option = (c, -self.index.vocabulary.count(w), w)
-                if best is None or option < best:
+                if c <= price and (best is None or option < best):
                     best = option
-            self._nearest_cache[key] = (best[2], best[0]) if best else None
-        return self._nearest_cache[key]
+            self._rival_cache[key] = best is not None and best[2] != key[1]
+        return self._rival_cache[key]
 
     def _context(self, prev: str, word: str, nxt: str) -> int:
         bigrams = self.index.bigrams
@@ -302,9 +307,11 @@ class Repairer:
                 continue
             if t.core_start in done:
                 continue
+            o = t.core
+            if t.raw == o and o.islower() and o.isalpha() and self.index.vocabulary.count(o):
+                continue  # a plain corpus word in lower case: no rule below applies
             prev = toks[i - 1] if i else None
             nxt = toks[i + 1] if i + 1 < len(toks) else None
-            o = t.core
             mid_sentence = prev is not None and (prev.raw[-1:].islower() or
                                                  prev.raw.endswith(","))
             goes_on = nxt is not None and nxt.core[:1].islower()
@@ -327,7 +334,7 @@ class Repairer:
             tail = t.raw[len(t.core) + (t.core_start - t.start):]
             # (only after a word: "ou." may be a garbled "out;", letters and mark alike)
             if tail == "." and o.isalpha() and o.lower() not in ABBREVIATIONS and len(o) > 1 \
-                    and is_word(o, self.index) \
+                    and self._is_word(o) \
                     and nxt is not None and nxt.core[:1].islower() and nxt.core.isalpha() \
                     and len(nxt.core) > 1 and nxt.raw[:1].isalpha() \
                     and nxt.key not in ABBREVIATIONS:
@@ -341,7 +348,7 @@ class Repairer:
                                     "case: the sentence goes on, a comma was printed"))
                 continue
             if o.endswith("-") and o[:-1].isalpha() and nxt is not None and \
-                    is_word(o[:-1], self.index) and not is_word(o[:-1] + nxt.core, self.index):
+                    self._is_word(o[:-1]) and not self._is_word(o[:-1] + nxt.core):
                 out.append(self._edit(t, o[:-1], "stray-hyphen", 0.8,
                                       f"'{o[:-1]}' is a word, '{o[:-1]}{nxt.core}' is not: a "
                                       "line-end hyphen left in the middle of a line"))
@@ -349,14 +356,14 @@ class Repairer:
             quote = "'" if "'" in o[1:-1] else "’" if "’" in o[1:-1] else ""
             if quote and not o.lower().replace("’", "'").endswith(CONTRACTIONS):
                 left, _, right = o.partition(quote)
-                if left.isalpha() and right.isalpha() and is_word(left, self.index) and \
-                        is_word(right, self.index) and not is_word(o, self.index):
+                if left.isalpha() and right.isalpha() and self._is_word(left) and \
+                        self._is_word(right) and not self._is_word(o):
                     out.append(self._edit(t, f"{left} {right}", "stray-apostrophe", 0.8,
                                           f"'{left}' and '{right}' are words, '{o}' is not"))
                     continue
             key = o.lower()
             if o.isalpha() and self.index.vocabulary.count(key) == 0 and prev and nxt \
-                    and is_word(o, self.index):
+                    and self._is_word(o):
                 best = None
                 for w in self._near_words(key, 1):
                     c = cost(key, w)
@@ -393,8 +400,8 @@ class Repairer:
         if glued:
             left, mark, right = glued.groups()
             pair = (left.lower(), right.lower())
-            both = is_word(left, self.index) and is_word(right, self.index)
-            joined_word = is_word(left + right, self.index)
+            both = self._is_word(left) and self._is_word(right)
+            joined_word = self._is_word(left + right)
             compound = mark == "-" and self.index.vocabulary.is_compound(left, right)
             if both and not joined_word and not compound and (
                     mark != "-" or self.index.bigrams.get(pair, 0) > 0):
@@ -416,14 +423,13 @@ class Repairer:
             return Edit(start, start + 1, mark.group(2), ".", "law-dash", 0.8,
                         f"'{raw}': a law number ends with a full stop before its dash")
         run_on = _RUN_ON.fullmatch(t.core)
-        if run_on and is_word(run_on.group(1), self.index) and \
-                is_word(run_on.group(3), self.index):
+        if run_on and self._is_word(run_on.group(1)) and self._is_word(run_on.group(3)):
             start = t.core_start + len(run_on.group(1))
             return Edit(start, start + len(run_on.group(2)), run_on.group(2), ". ",
                         "run-on-sentence", 0.8,
                         f"'{t.core}': a sentence ends and the next begins without a space")
         if raw[:1] == "-" and raw[1:3].isalpha() and t.core.startswith("-") and \
-                is_word(t.core[1:], self.index) and (prev is None or
+                self._is_word(t.core[1:]) and (prev is None or
                                                      not prev.raw.endswith("-")):
             return Edit(t.core_start, t.core_start + 1, "-", "", "speck-hyphen", 0.75,
                         f"a hyphen before '{t.core[1:]}' joins nothing")
@@ -484,7 +490,7 @@ class Repairer:
             count = self.index.bigrams.get((left.lower(), right.lower()), 0)
             if self.index.vocabulary.is_compound(left, right) or left.lower() in PREFIXES:
                 continue  # "recut", the corpus's "re-cut": one word, written solid
-            if count >= 1 and is_word(left, self.index) and is_word(right, self.index) and \
+            if count >= 1 and self._is_word(left) and self._is_word(right) and \
                     (best is None or count > best[2]):
                 best = (left, right, count)
         return best
@@ -500,7 +506,7 @@ class Repairer:
                          ) -> list[tuple[Edit | None, Edit | None]]:
         vocab = self.index.vocabulary
         toks = [_after_law_number(t) for t in toks]
-        known = [is_word(t.core, self.index) or not t.core.isalpha() for t in toks]
+        known = [self._is_word(t.core) or not t.core.isalpha() for t in toks]
         out: list[tuple[Edit | None, Edit | None]] = []
         for i, t in enumerate(toks):
             o = t.core

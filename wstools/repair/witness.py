@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from ..corpus.store import Printing, default_corpus_dir, load
 
@@ -29,10 +30,10 @@ _MARKS = re.compile(r"\{\d+\}|\[\d+\]")
 _ITALIC = re.compile(r"'{2,}")
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
     """A whitespace-separated chunk: its span, raw text, and ``core`` (without
-    surrounding punctuation) whose lower case ``key`` is what alignment compares."""
+    surrounding punctuation) whose lower case ``key`` is what alignment compares. (A named
+    tuple: a page has tens of thousands, and tuples are the cheapest to make.)"""
 
     start: int
     end: int
