@@ -21,6 +21,7 @@ are readings, not errors. Tokens that still look wrong are returned as ``flags``
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -183,7 +184,7 @@ class Repairer:
                     continue
                 if not _digit_misread(s.token, str(s.number)):
                     continue
-                if re.search(rf"(?m)^[ \t]*{s.number}\.", text):
+                if re.search(rf"(?m)^[ \t]*{s.number}[ \t]?[.:,;]", text):
                     continue
             out.append(repair_edit(s, before.number if before else None,
                                    after.number if after else None))
@@ -566,72 +567,142 @@ _OPENER = re.compile(r"(?P<speck>[;:,.=~_|-]+[ \t]*)?(?P<token>[^\s.—=:;,()\[\
 
 
 def _law_openers(text: str, starts: list) -> list[Edit]:
-    """Law numbers OCR garbled beyond reading. Between two laws found in the sequence,
-    ``a`` and ``b``, the lines that open as a garbled number would (a short token or
-    marks before a capital: ``fo.= Three``, ``on A``) are laws ``a + 1`` … ``b - 1`` —
-    if there are exactly as many as the numbers missing. Inside a paragraph, only a line
-    with the number's marks counts (``of A's`` may open a line of running text); a
-    capitalised word alone never does (``On A's deal``). What stands before the law's
-    first word is replaced, in the style of the numbers around it (``10.—``).
+    """Law numbers OCR garbled beyond reading. The numbers printed in digits at the
+    start of a line (and those the sequence read from garbled tokens) that rise in order
+    are anchors; between two, ``a`` and ``b``, the lines that open as a garbled number
+    would (a short token or marks before a capital: ``fo.= Three``, ``on A``, ``8.—`` for
+    18) are laws ``a + 1`` … ``b - 1`` — if there are exactly as many as the numbers
+    missing. Inside a paragraph, only a line with the number's marks counts (``of A's``
+    may open a line of running text); a capitalised word alone never does (``On A's
+    deal``); digits must be the number or one misread digit from it. What stands before
+    the law's first word is replaced, in the style of the document's numbers (``10.—``).
 
-    >>> from wstools.laws.numbering import LawStart
-    >>> def law(text, n):
-    ...     at = text.index(f"{n}.")
-    ...     return LawStart(at, at + len(str(n)) + 1, str(n), n, 0.0)
     >>> text = "9.—Two draw.\\n\\nfo.= Three draw.\\n\\n; He— At the end.\\n\\n12.—A cut."
-    >>> [(e.old, e.new) for e in _law_openers(text, [law(text, 9), law(text, 12)])]
+    >>> [(e.old, e.new) for e in _law_openers(text, [])]
     [('fo.= ', '10.—'), ('; He— ', '11.—')]
-    >>> text = "9.—Two players draw.\\n\\nOn A's deal.\\n\\n11.—At the end."
-    >>> _law_openers(text, [law(text, 9), law(text, 11)])
+    >>> _law_openers("9.—Two draw.\\n\\nOn A's deal.\\n\\n11.—At the end.", [])
     []
     """
-    found = sorted(starts, key=lambda s: s.start)
-    # the document's style: a dash after the number ("10.—") if most of its laws have one
-    dashed = sum(text[s.end:s.end + 2].lstrip(" ").startswith("—") for s in found)
-    dash = "—" if 2 * dashed > len(found) else ""
     lines = [m.end() for m in _LINE_START.finditer(text)]
+    ends = [text.find("\n", here) % (len(text) + 1) for here in lines]
+    read = {s.start: s.number for s in starts if not s.token.isdigit()}
+    anchors: list[tuple[int, int]] = []  # (line, number)
+    for k, here in enumerate(lines):
+        m = _ANCHOR.match(text, here, ends[k])
+        if m:
+            anchors.append((k, int(m.group(1))))
+        elif here in read:
+            anchors.append((k, read[here]))
+    # a code's numbers rise; a number of 1 or 2 after a higher one begins another code
+    codes: list[list[tuple[int, int]]] = [[]]
+    for k, number in anchors:
+        if number <= 2 and codes[-1] and codes[-1][-1][1] > number + 2:
+            codes.append([])
+        codes[-1].append((k, number))
     out = []
-    for before, after in zip(found, found[1:], strict=False):
-        # a number printed in digits counts as printed; a garbled one as the sequence
-        # reads it
-        first, last = (int(s.token) if s.token.isdigit() else s.number
-                       for s in (before, after))
+    for code in codes:
+        # the code's style: a dash after the number ("10.—") if most of its numbers have one
+        styled = [m for k, _ in code if (m := _ANCHOR.match(text, lines[k], ends[k]))]
+        dash = "—" if 2 * sum("—" in m.group(0) for m in styled) > len(styled) else ""
+        out += _fill(text, lines, ends, _rising(code), dash)
+    return out
+
+
+def _fill(text: str, lines: list[int], ends: list[int], chain: list[tuple[int, int]],
+          dash: str) -> list[Edit]:
+    """The edits of :func:`_law_openers` for one code's rising ``chain`` of anchors."""
+    out = []
+    for k, number in chain:
+        m = _ANCHOR.match(text, lines[k], ends[k])
+        if m is None:
+            continue
+        if m.group(2) != "." and "—" in m.group(0):  # the mark misread: "8:—", "13,—"
+            start = m.start(2)
+            out.append(Edit(start, start + 1, m.group(2), ".", "law-mark", 0.8,
+                            f"law {number}'s number ends with '{m.group(2)}': a full stop "
+                            "misread"))
+        elif m.group(2) == "." and dash:
+            after = text[m.end(2):m.end()]
+            if "—" not in after:  # the code's dash lost: "14. Any"
+                out.append(Edit(m.end(2), m.end(), after, dash, "law-dash", 0.8,
+                                f"law {number}: the numbers of this code are followed by "
+                                f"'{dash}'"))
+            elif not after.startswith("—"):  # set apart: "16. — If"
+                gap = len(after) - len(after.lstrip(" \t"))
+                out.append(Edit(m.end(2), m.end(2) + gap, after[:gap], "", "law-dash", 0.8,
+                                f"law {number}: no space between the number and its dash"))
+            elif after.startswith("——"):  # doubled: "19.——The"
+                run = len(after) - len(after.lstrip("—"))
+                out.append(Edit(m.end(2), m.end(2) + run, after[:run], "—", "law-dash", 0.8,
+                                f"law {number}: one dash after the number"))
+    for (k_a, first), (k_b, last) in zip(chain, chain[1:], strict=False):
         if not 1 <= last - first - 1 <= 4:
             continue
-        openers = []
-        for here in lines:
-            if not before.end < here < after.start:
-                continue
-            line = text[here:text.find("\n", here) if "\n" in text[here:] else len(text)]
-            m = _OPENER.match(line)
-            if m is None or line.upper() == line:
-                continue  # not a law's opening, or a heading
-            token, marks = m.group("token"), (m.group("speck") or "") + (m.group("marks") or "")
-            if not token and not marks.strip():
-                continue
-            if token[:1].isupper() and not marks.strip():
-                continue  # a capitalised word: the law may begin with it
-            paragraph = re.search(r"\n[ \t]*\n[ \t]*\Z", text[:here]) is not None
-            if not paragraph and not (m.group("marks") or "").strip():
-                continue
-            openers.append((here, m.end()))
+        openers = [opener for k in range(k_a + 1, k_b)
+                   if (opener := _opener(text, lines[k], ends[k])) is not None]
         if len(openers) != last - first - 1:
             continue
         numbered = list(enumerate(openers, first + 1))
-        if any(text[here:here + length].strip().rstrip(".—=:;,-").isdigit() and
-               text[here:here + length].strip().rstrip(".—=:;,-") != str(number)
-               for number, (here, length) in numbered):
+        digits = [(n, text[here:end].strip().rstrip(".—=:;,- ")) for n, (here, end) in numbered]
+        if any(d.isdigit() and d != str(n) and not _digit_misread(d, str(n))
+               for n, d in digits):
             continue  # a number printed in digits that the sequence contradicts
-        for number, (here, length) in numbered:
-            old, new = text[here:here + length], f"{number}.{dash or ' '}"
+        for number, (here, end) in numbered:
+            old, new = text[here:end], f"{number}.{dash or ' '}"
             if re.match(rf"{number}\.[ —]", old):
                 continue  # printed right, in the printing's own style
-            out.append(Edit(here, here + length, old, new, "law-number", 0.8,
-                            f"laws {first} and {last} are found around it, and "
+            out.append(Edit(here, end, old, new, "law-number", 0.8,
+                            f"laws {first} and {last} open lines around it, and "
                             f"{len(openers)} line(s) between open as a garbled number "
                             f"would: '{old.strip()}' stands where law {number}'s number "
                             "is printed"))
     return out
+
+
+_ANCHOR = re.compile(r"(\d{1,3})[ \t]?([.:,;])[ \t]?[—-]*[ \t]*(?=[A-Z(\[])")
+
+
+def _opener(text: str, here: int, end: int) -> tuple[int, int] | None:
+    """The span of what a garbled law number left at the start of the line at ``here``,
+    or None if the line does not open as one would."""
+    line = text[here:end]
+    m = _OPENER.match(line)
+    if m is None or line.upper() == line:
+        return None  # not a law's opening, or a heading
+    token, marks = m.group("token"), (m.group("speck") or "") + (m.group("marks") or "")
+    if not token and not marks.strip():
+        return None
+    if token[:1].isupper() and not marks.strip():
+        return None  # a capitalised word: the law may begin with it
+    paragraph = re.search(r"\n[ \t]*\n[ \t]*\Z", text[:here]) is not None
+    if not paragraph and not (m.group("marks") or "").strip():
+        return None  # inside a paragraph, only with the number's marks
+    return here, here + m.end()
+
+
+def _rising(anchors: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest run of ``anchors`` (in text order) whose numbers rise.
+
+    >>> _rising([(0, 4), (1, 5), (2, 8), (3, 13), (4, 8), (5, 20)])
+    [(0, 4), (1, 5), (2, 8), (3, 13), (5, 20)]
+    """
+    tails: list[int] = []
+    values: list[int] = []
+    back: list[int] = []
+    for i, (_, number) in enumerate(anchors):
+        k = bisect.bisect_left(values, number)
+        back.append(tails[k - 1] if k else -1)
+        if k == len(tails):
+            tails.append(i)
+            values.append(number)
+        else:
+            tails[k] = i
+            values[k] = number
+    out, i = [], tails[-1] if tails else -1
+    while i >= 0:
+        out.append(anchors[i])
+        i = back[i]
+    return out[::-1]
 
 
 def _digit_misread(printed: str, number: str) -> bool:
