@@ -60,10 +60,9 @@ class Context:
     is_word: Callable[[str], bool]
     text: str
     witness: str  # evidence label: which printing and passages
-    # rival(word, reading, price): whether the likeliest corpus word for the non-word
-    # (confusion cost, then frequency) is another than ``reading`` and costs at most
-    # ``price``
-    rival: Callable[[str, str, float], bool] | None = None
+    # rival(word, reading, price): the likeliest corpus word for the non-word (confusion
+    # cost, then frequency) if it is another than ``reading`` and costs at most ``price``
+    rival: Callable[[str, str, float], str | None] | None = None
 
 
 _PLAUSIBLE, _PLAUSIBLE_BASE = 0.3, 0.6
@@ -152,9 +151,14 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
         if not _plausible(c, len(w_letters)):
             return None
         if len(o_words) == len(w_words) and ctx.rival is not None:
+            prev, nxt = _neighbours(ctx.text, unit.start, unit.end)
             for a, b in zip(o_words, w_words, strict=True):
-                if not ctx.is_word(a) and ctx.rival(a, b, cost(a, b)):
-                    return None  # another corpus word is a likelier reading
+                rival = ctx.rival(a, b, cost(a, b)) if not ctx.is_word(a) else None
+                if rival is not None and \
+                        _support(ctx, prev, rival, nxt) >= _support(ctx, prev, b, nxt):
+                    # another corpus word is a likelier reading, and the words around
+                    # do not prefer the witness's
+                    return None
         if len(o_words) == len(w_words):
             # word for word: a real word of the OCR must itself be a plausible misreading
             for a, b in zip(o_words, w_words, strict=True):
@@ -175,6 +179,20 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
                  f"{ctx.witness}: '{b}'; the corpus has '{b}' {vocab.count(b)}× and "
                  f"{'never' if not vocab.count(a) else 'not in this context'} '{a}'; OCR "
                  f"confusion cost {cost(a, b)}")
+
+
+def _neighbours(text: str, start: int, end: int) -> tuple[str, str]:
+    """The words (lower case) just before ``start`` and just after ``end``."""
+    before = _LETTERS.findall(text[max(0, start - 40):start])
+    after = _LETTERS.findall(text[end:end + 40])
+    return (before[-1].lower() if before else ""), (after[0].lower() if after else "")
+
+
+def _support(ctx: Context, prev: str, word: str, nxt: str) -> int:
+    """How often the corpus has ``word`` after ``prev`` and before ``nxt``."""
+    bigrams = ctx.index.bigrams
+    word = word.lower()
+    return bigrams.get((prev, word), 0) + bigrams.get((word, nxt), 0)
 
 
 def _real_word_error(a: str, b: str, ctx: Context) -> bool:

@@ -123,7 +123,7 @@ class Repairer:
     witnesses: WitnessIndex
     min_confidence: float = MIN_CONFIDENCE
     _choices: list[str] | None = None
-    _rival_cache: dict[tuple[str, str, float], bool] = field(default_factory=dict)
+    _rival_cache: dict[tuple[str, str, float], str | None] = field(default_factory=dict)
     _word_cache: dict[str, bool] = field(default_factory=dict)
 
     @classmethod
@@ -264,10 +264,10 @@ class Repairer:
             known = self._word_cache[word] = is_word(word, self.index)
         return known
 
-    def _rival(self, word: str, reading: str, price: float) -> bool:
-        """Whether the corpus word OCR most plausibly read as ``word`` (within two edits;
-        confusion cost, then frequency) is another than ``reading``, at a cost of at most
-        ``price``. Words dearer than ``price`` are not priced exactly."""
+    def _rival(self, word: str, reading: str, price: float) -> str | None:
+        """The corpus word OCR most plausibly read as ``word`` (within two edits;
+        confusion cost, then frequency) if it is another than ``reading`` and costs at
+        most ``price``, else None. Words dearer than ``price`` are not priced exactly."""
         key = (word.lower(), reading.lower(), price)
         if key not in self._rival_cache:
             best: tuple[float, int, str] | None = None
@@ -276,7 +276,8 @@ class Repairer:
                 option = (c, -self.index.vocabulary.count(w), w)
                 if c <= price and (best is None or option < best):
                     best = option
-            self._rival_cache[key] = best is not None and best[2] != key[1]
+            self._rival_cache[key] = best[2] if best is not None and best[2] != key[1] \
+                else None
         return self._rival_cache[key]
 
     def _context(self, prev: str, word: str, nxt: str) -> int:
