@@ -160,9 +160,9 @@ def test_review_page_accept_reject_download(tmp_path: Path, cyclopaedia) -> None
 
 def test_tesseract_pages_regression_guard() -> None:
     """The Tesseract pages (scripts/make-ocr-fixtures.py) scored with their corpus subsets.
-    This guards what is reached today, not all of the issue's targets (85 % of errors
-    removed where witnessed at every level, 25 % unwitnessed), which are not all met yet:
-    see the closing note. Precision is at least 99 % on every page."""
+    The issue's targets: 85 % of the errors removed where witnessed, at every level
+    (guarded), 25 % where not (met on the clean and worn pages; the poor page is guarded at
+    what is reached), precision at least 99 % on every page (guarded)."""
     from wstools.repair.harness import run
 
     scores = {s.page: s for s in run()}
@@ -172,6 +172,8 @@ def test_tesseract_pages_regression_guard() -> None:
         assert s.score.damaged == 0, page
         assert s.score.precision >= (1.0 if s.level in ("clean", "worn") else 0.99), page
     reduction = {page: s.score.error_reduction for page, s in scores.items()}
-    assert reduction["witnessed-clean"] > 0.99 and reduction["witnessed-worn"] > 0.85
-    assert reduction["witnessed-poor"] > 0.65 and reduction["variant-worn"] > 0.55
-    assert reduction["unwitnessed-clean"] > 0.5 and reduction["unwitnessed-worn"] > 0.5
+    for level in ("clean", "worn", "poor"):  # the issue's target where witnessed
+        assert reduction[f"witnessed-{level}"] >= 0.85, level
+    assert reduction["variant-worn"] > 0.7 and reduction["variant-poor"] > 0.4
+    assert reduction["unwitnessed-clean"] > 0.9 and reduction["unwitnessed-worn"] > 0.6
+    assert reduction["unwitnessed-poor"] > 0.2

@@ -84,13 +84,34 @@ def choose_all(unit: Unit, ctx: Context) -> list[Edit]:
         for m, w in zip(o_parts, w_parts, strict=True):
             if m.group(0) == w:
                 continue
-            part = Unit(unit.start + m.start(), unit.start + m.end(), m.group(0), w, 1)
+            part = _after_law_number(
+                Unit(unit.start + m.start(), unit.start + m.end(), m.group(0), w, 1))
             edit = choose(part, ctx)
             if edit is not None:
                 out.append(edit)
         return out
-    edit = choose(unit, ctx)
+    edit = choose(_after_law_number(unit) if unit.words == 1 else unit, ctx)
     return [edit] if edit is not None else []
+
+
+def _after_law_number(unit: Unit) -> Unit:
+    """The word after a law number and its dash (``2n—Fach`` against ``21.—Each``:
+    ``Fach`` against ``Each``): the number is the sequence's to read, the word the
+    witness's.
+
+    >>> _after_law_number(Unit(10, 17, "2n—Fach", "21.—Each", 1))
+    Unit(start=13, end=17, ocr='Fach', witness='Each', words=1)
+    """
+    w = _WITNESS_LAW.match(unit.witness)
+    o = _OCR_LAW.match(unit.ocr)
+    if w is None or o is None or not unit.ocr[o.end():] or unit.ocr[:o.end()] == w.group(0):
+        return unit
+    return Unit(unit.start + o.end(), unit.end, unit.ocr[o.end():],
+                unit.witness[w.end():], 1)
+
+
+_WITNESS_LAW = re.compile(r"\d+\.—")
+_OCR_LAW = re.compile(r"[^\s—]{1,4}—")
 
 
 def choose(unit: Unit, ctx: Context) -> Edit | None:
@@ -147,8 +168,14 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
             not re.search(r"[^\W\d_]-[^\W\d_]", o):
         return None  # the witness hyphenates a compound the OCR prints solid
     if nonwords:
-        c = cost(o_letters, w_letters, limit=_PLAUSIBLE * len(w_letters) + _PLAUSIBLE_BASE)
-        if not _plausible(c, len(w_letters)):
+        # a word the context asks for: the corpus has the witness's word after the word
+        # before and before the word after, the OCR's on neither side — a likelier misreading
+        # may be further from it
+        strong = len(o_words) == len(w_words) == 1 and _expected(ctx, unit, o_words[0],
+                                                                 w_words[0])
+        per_letter = _PLAUSIBLE * (2 if strong else 1)
+        c = cost(o_letters, w_letters, limit=per_letter * len(w_letters) + _PLAUSIBLE_BASE)
+        if c > per_letter * len(w_letters) + _PLAUSIBLE_BASE:
             return None
         if len(o_words) == len(w_words) and ctx.rival is not None:
             prev, nxt = _neighbours(ctx.text, unit.start, unit.end)
@@ -172,7 +199,7 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
     if len(o_words) != 1 or len(w_words) != 1:
         return None
     a, b = o_words[0], w_words[0]
-    if not _real_word_error(a, b, ctx):
+    if not _real_word_error(a, b, ctx, _expected(ctx, unit, a, b)):
         return None
     new = _keep_edges(o, w, unit, ctx)
     return _edit(unit, new, "witness-context", 0.85,
@@ -188,6 +215,17 @@ def _neighbours(text: str, start: int, end: int) -> tuple[str, str]:
     return (before[-1].lower() if before else ""), (after[0].lower() if after else "")
 
 
+def _expected(ctx: Context, unit: Unit, ocr: str, reading: str) -> bool:
+    """Whether the words around ``unit`` call for ``reading`` (the corpus has it after
+    the word before and before the word after) and not for ``ocr`` (on neither side)."""
+    prev, nxt = _neighbours(ctx.text, unit.start, unit.end)
+    bigrams = ctx.index.bigrams
+    ocr, reading = ocr.lower(), reading.lower()
+    return bool(prev and nxt) and bigrams.get((prev, reading), 0) > 0 and \
+        bigrams.get((reading, nxt), 0) > 0 and not bigrams.get((prev, ocr), 0) and \
+        not bigrams.get((ocr, nxt), 0)
+
+
 def _support(ctx: Context, prev: str, word: str, nxt: str) -> int:
     """How often the corpus has ``word`` after ``prev`` and before ``nxt``."""
     bigrams = ctx.index.bigrams
@@ -195,13 +233,14 @@ def _support(ctx: Context, prev: str, word: str, nxt: str) -> int:
     return bigrams.get((prev, word), 0) + bigrams.get((word, nxt), 0)
 
 
-def _real_word_error(a: str, b: str, ctx: Context) -> bool:
+def _real_word_error(a: str, b: str, ctx: Context, expected: bool = False) -> bool:
     """``a`` is a word, but here a misreading of ``b``: one cheap confusion apart, and
-    the corpus never uses ``a`` while it often uses ``b``, or its context around the unit
-    has ``b`` and never ``a``."""
+    the corpus never uses ``a`` while it often uses ``b``. Where the words around call for
+    ``b`` and not ``a`` (``expected``), a dearer misreading is allowed (``owe`` for
+    ``two``)."""
     if _bare(a) == _bare(b):
         return False  # "versa" / "versâ": a printing's accents
-    limit = 1.0 if len(a) == len(b) else 0.6
+    limit = (1.0 if len(a) == len(b) else 0.6) + (0.3 if expected else 0.0)
     if cost(a, b, limit) > limit:
         return False  # a letter added or lost is how printings differ ("upward"/"upwards")
     vocab = ctx.index.vocabulary
@@ -249,6 +288,10 @@ def _punctuation(unit: Unit, ctx: Context) -> Edit | None:
     if _SPECK_MARKS.sub("", o_core).replace("{", "(") == w_core:
         return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-punctuation", 0.8,
                      f"{ctx.witness}: '{w}'; specks among the OCR's marks")
+    if o_core.replace(" ", "") == w_core.replace(" ", "") and " " in w_core and \
+            re.search(r"[^\W\d_]\d|\d[^\W\d_]", o_core):
+        return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-spacing", 0.85,
+                     f"{ctx.witness}: '{w}'; a word and a number run together in the OCR")
     if _GLUED.fullmatch(o_core) and " " in w_core:
         return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-spacing", 0.85,
                      f"{ctx.witness}: '{w}'; a mark glues two words in the OCR")

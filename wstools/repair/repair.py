@@ -562,8 +562,10 @@ DIGIT_CONFUSIONS = frozenset({"38", "56", "68", "08", "06", "09", "17", "35", "8
 
 _LINE_START = re.compile(r"^[ \t]*(?=\S)", re.MULTILINE)
 # what OCR leaves of a law number at a line's start, before the law's first word: specks,
-# a short token and the number's marks ("fo.= ", "; He— ", "2n—", "B.", "= ", "on ")
-_OPENER = re.compile(r"(?P<speck>[;:,.=~_|-]+[ \t]*)?(?P<token>[^\s.—=:;,()\[\]-]{0,3})"
+# a short token and the number's marks ("fo.= ", "; He— ", "2n—", "B.", "= ", "on ",
+# "8 9. " for 19)
+_OPENER = re.compile(r"(?P<speck>[;:,.=~_|-]+[ \t]*)?"
+                     r"(?P<token>\d[ \t]\d|[^\s.—=:;,()\[\]-]{0,3})"
                      r"(?P<marks>[ \t]?[.:;,]?[ \t]?[—=-]+|[.:;,])?[ \t]*(?=[A-Z(\[])")
 
 
