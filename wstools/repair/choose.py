@@ -216,8 +216,10 @@ def _neighbours(text: str, start: int, end: int) -> tuple[str, str]:
 
 
 def _expected(ctx: Context, unit: Unit, ocr: str, reading: str) -> bool:
-    """Whether the words around ``unit`` call for ``reading`` (the corpus has it after
-    the word before and before the word after) and not for ``ocr`` (on neither side)."""
+    """Whether the slot of ``unit`` is anchored and ``ocr`` does not fit it: the words
+    around are read as a printing has them around ``reading`` (the corpus has it after
+    the word before and before the word after), and the corpus never has ``ocr`` next to
+    either."""
     prev, nxt = _neighbours(ctx.text, unit.start, unit.end)
     bigrams = ctx.index.bigrams
     ocr, reading = ocr.lower(), reading.lower()
