@@ -159,8 +159,9 @@ class WitnessIndex:
     def windows(self, segment: list[Token], limit: int = 2) -> list[Window]:
         """For the ``limit`` best printings, the stretch of text that says what
         ``segment`` says: the lines from the first to the last passage that matches it
-        (a segment whose law numbers OCR garbled may hold several laws), with one more
-        line on each side, since the ends of a segment may match too little to be found."""
+        (a segment whose law numbers OCR garbled may hold several laws), with the end of
+        the line before and the start of the line after, since the ends of a segment may
+        match too little to be found."""
         by_printing: dict[str, list[Passage]] = {}
         for number, _ in self._scores(segment):
             passage = self.passages[number]
@@ -175,16 +176,21 @@ class WitnessIndex:
             near = [p.line for p in found if abs(p.line - best) <= SPREAD]
             lines = self.lines[printing]
             first, last = min(near), max(near)
-            first = _step(lines, first, -1)
-            last = _step(lines, last, 1)
-            text = " ".join(line for line in lines[first:last + 1]
-                            if line and not _is_heading(line))
-            out.append(Window(printing, text, tuple(p.id for p in found
-                                                    if first <= p.line <= last)))
+            before, after = _step(lines, first, -1), _step(lines, last, 1)
+            parts = [line for line in lines[first:last + 1] if line and not _is_heading(line)]
+            # of the lines on each side, only as much as a segment's end may spill over
+            if before < first and not _is_heading(lines[before]):
+                parts.insert(0, _tail(lines[before], CONTEXT))
+            if after > last and not _is_heading(lines[after]):
+                parts.append(lines[after][:CONTEXT].rsplit(" ", 1)[0]
+                             if len(lines[after]) > CONTEXT else lines[after])
+            out.append(Window(printing, " ".join(parts),
+                              tuple(p.id for p in found if first <= p.line <= last)))
         return out
 
 
 MINIMUM = 2  # rarity-weighted shared trigrams a passage needs to count as a witness
+CONTEXT = 200  # characters of the lines before and after a window that it takes in
 SPREAD = 12  # lines: how far from the best passage other matching passages are joined
 
 
@@ -192,6 +198,11 @@ def _is_heading(line: str) -> bool:
     """A heading line (``CUTTING OR DRAWING.``): pages set them apart, so a window leaves
     them out rather than align them to the end of a law."""
     return len(line) < 80 and not any(c.islower() for c in line)
+
+
+def _tail(line: str, size: int) -> str:
+    """The last ``size`` characters of ``line`` or so, from a word's start."""
+    return line if len(line) <= size else line[-size:].split(" ", 1)[-1]
 
 
 def _step(lines: list[str], n: int, direction: int) -> int:
