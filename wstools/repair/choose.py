@@ -174,13 +174,14 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
         strong = len(o_words) == len(w_words) == 1 and _expected(ctx, unit, o_words[0],
                                                                  w_words[0])
         per_letter = _PLAUSIBLE * (2 if strong else 1)
-        c = cost(o_letters, w_letters, limit=per_letter * len(w_letters) + _PLAUSIBLE_BASE)
-        if c > per_letter * len(w_letters) + _PLAUSIBLE_BASE:
+        limit = per_letter * len(w_letters) + _PLAUSIBLE_BASE
+        c = cost(o_letters, w_letters, limit)
+        if c > limit:
             return None
         if len(o_words) == len(w_words) and ctx.rival is not None:
             prev, nxt = _neighbours(ctx.text, unit.start, unit.end)
             for a, b in zip(o_words, w_words, strict=True):
-                rival = ctx.rival(a, b, cost(a, b)) if not ctx.is_word(a) else None
+                rival = ctx.rival(a, b, cost(a, b, limit)) if not ctx.is_word(a) else None
                 if rival is not None and \
                         _support(ctx, prev, rival, nxt) >= _support(ctx, prev, b, nxt):
                     # another corpus word is a likelier reading, and the words around
