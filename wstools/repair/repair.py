@@ -309,24 +309,26 @@ class Repairer:
 
     def _typesetting(self, toks: list[Token], done: set[int], covered: bytearray, text: str
                      ) -> list[Edit]:
-        # a capital after a line's first word may follow a garbled law number ("on A")
         """Slips a reader sees without a witness: a function word capitalised inside a
         sentence, a full stop where the sentence clearly goes on, a stray hyphen or
         apostrophe, and a real word the corpus never uses where a near word fits its
         context on both sides."""
         out: list[Edit] = []
         bigrams = self.index.bigrams
+        count = self.index.vocabulary.count
         for i, t in enumerate(toks):
-            noise = self._punctuation_noise(text, t, toks[i - 1] if i else None,
-                                            toks[i + 1] if i + 1 < len(toks) else None)
-            if noise is not None and noise.start not in done:
-                out.append(noise)
-                continue
-            if t.core_start in done:
-                continue
             o = t.core
-            if t.raw == o and o.islower() and o.isalpha() and self.index.vocabulary.count(o):
-                continue  # a plain corpus word in lower case: no rule below applies
+            if t.raw.isalpha():  # letters alone: no mark to be noise
+                if t.core_start in done or (o.islower() and count(o)):
+                    continue  # done, or a plain corpus word: no rule below applies
+            else:
+                noise = self._punctuation_noise(text, t, toks[i - 1] if i else None,
+                                                toks[i + 1] if i + 1 < len(toks) else None)
+                if noise is not None and noise.start not in done:
+                    out.append(noise)
+                    continue
+                if t.core_start in done:
+                    continue
             prev = toks[i - 1] if i else None
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             mid_sentence = prev is not None and (prev.raw[-1:].islower() or
