@@ -160,9 +160,8 @@ def test_review_page_accept_reject_download(tmp_path: Path, cyclopaedia) -> None
 
 def test_tesseract_pages_regression_guard() -> None:
     """The Tesseract pages (scripts/make-ocr-fixtures.py) scored with their corpus subsets.
-    The issue's targets: 85 % of the errors removed where witnessed, at every level
-    (guarded), 25 % where not (met on the clean and worn pages; the poor page is guarded at
-    what is reached), precision at least 99 % on every page (guarded)."""
+    The issue's targets, guarded: 85 % of the errors removed where witnessed and 25 % where
+    not, at every level; precision at least 99 % on every page; no damage."""
     from wstools.repair.harness import run
 
     scores = {s.page: s for s in run()}
@@ -175,5 +174,6 @@ def test_tesseract_pages_regression_guard() -> None:
     for level in ("clean", "worn", "poor"):  # the issue's target where witnessed
         assert reduction[f"witnessed-{level}"] >= 0.85, level
     assert reduction["variant-worn"] > 0.7 and reduction["variant-poor"] > 0.4
+    for level in ("clean", "worn", "poor"):  # the issue's target where not witnessed
+        assert reduction[f"unwitnessed-{level}"] >= 0.25, level
     assert reduction["unwitnessed-clean"] > 0.9 and reduction["unwitnessed-worn"] > 0.6
-    assert reduction["unwitnessed-poor"] > 0.2

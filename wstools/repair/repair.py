@@ -46,7 +46,8 @@ MIN_AGREEMENT = 0.4  # share of a segment's words a window must read alike to wi
 WORD_ZIPF = 3.0  # a word of English if at least this frequent (wordfreq's Zipf scale)
 SUSPECT_ZIPF = 2.0  # below this, a token nobody could fix is flagged for the proofreader
 SEGMENT = 100  # tokens: the size of a segment where no law number cuts the text
-KNOWN_SHARE = 0.75  # no witness: fix only where most of the words around are known
+KNOWN_SHARE = 0.75  # no witness: fix only where most of the words around are known,
+KNOWN_SHARE_LOW = 0.6  # or many, and the words on either side
 
 
 FUNCTION_WORDS = frozenset("it is in on of at to the a an and or as be by he his if for with "
@@ -162,6 +163,10 @@ class Repairer:
         for segment in self._segments(starts, toks):
             for e in self._from_windows(segment, base, covered):
                 edits.setdefault(e.start, e)
+        for e in _speck_runs(base):
+            if not any(covered[e.start:e.end]):
+                edits.setdefault(e.start, e)
+                covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         # tokens a law-number or witness edit already covers take no further edit
         held = {t.core_start for t in toks if any(covered[t.start:t.end])}
         for e in self._typesetting(toks, edits.keys() | held, covered, base):
@@ -539,8 +544,12 @@ class Repairer:
                                        "the corpus"), None))
                 continue
             around = known[max(0, i - 10):i] + known[i + 1:i + 11]
-            if around and sum(around) / len(around) < KNOWN_SHARE:
-                continue  # not running text in the corpus's language
+            share = sum(around) / len(around) if around else 1.0
+            # not running text in the corpus's language; or, on a page OCR garbled
+            # much, a word among others garbled too (its context cannot be trusted)
+            if share < KNOWN_SHARE_LOW or (share < KNOWN_SHARE and not (
+                    0 < i < len(toks) - 1 and known[i - 1] and known[i + 1])):
+                continue
             prev = toks[i - 1].key if i else ""
             nxt = toks[i + 1].key if i + 1 < len(toks) else ""
             # only the best two and whether they are within 1.1 matter below
@@ -679,7 +688,10 @@ def _fill(text: str, lines: list[int], ends: list[int], chain: list[tuple[int, i
     return out
 
 
-_ANCHOR = re.compile(r"(\d{1,3})[ \t]?([.:,;])[ \t]?[—-]*[ \t]*(?=[A-Z(\[])")
+# a number printed in digits opening a line: its mark, and a dash before any word or none
+# before a capital ("13. —bverv" is law 13 whose first word OCR garbled)
+_ANCHOR = re.compile(r"(\d{1,3})[ \t]?([.:,;])[ \t]?(?:[—-]+[ \t]*(?=[^\W\d_]|[(\[])|"
+                     r"[ \t]*(?=[A-Z(\[]))")
 
 
 def _opener(text: str, here: int, end: int) -> tuple[int, int] | None:
@@ -723,6 +735,26 @@ def _rising(anchors: list[tuple[int, int]]) -> list[tuple[int, int]]:
         out.append(anchors[i])
         i = back[i]
     return out[::-1]
+
+
+_SPECK_RUN = re.compile(r"(?<=[^\W\d_]\.)((?:[ \t]+[.,;:]{1,2}){3,})[ \t]*(?=\n[ \t]*\n|\Z)")
+
+
+def _speck_runs(text: str) -> list[Edit]:
+    """Runs of spaced marks ending a paragraph after its full stop, with a mark other
+    than a full stop among them (so no ellipsis): specks.
+
+    >>> [(e.old, e.new) for e in _speck_runs("the faces of the cards. . . . . ,\\n\\nA cut")]
+    [(' . . . . ,', '')]
+    >>> _speck_runs("he said. . . .\\n\\nA cut")
+    []
+    """
+    out = []
+    for m in _SPECK_RUN.finditer(text):
+        if set(m.group(1)) - set(". \t"):
+            out.append(Edit(m.start(1), m.end(1), m.group(1), "", "speck-run", 0.8,
+                            f"'{m.group(1).strip()}' after the paragraph's full stop: specks"))
+    return out
 
 
 def _digit_misread(printed: str, number: str) -> bool:
