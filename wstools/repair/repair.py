@@ -104,7 +104,7 @@ def _zipf(word: str) -> float:
 
 @lru_cache(maxsize=1)
 def _english() -> dict[str, float]:
-    return get_frequency_dict("en")
+    return get_frequency_dict("en", "best")  # as zipf_frequency asks, so it loads once
 
 
 @dataclass
@@ -529,7 +529,7 @@ class Repairer:
     def _without_witness(self, toks: list[Token], done: set[int]
                          ) -> list[tuple[Edit | None, Edit | None]]:
         vocab = self.index.vocabulary
-        toks = [_after_law_number(t) for t in toks]
+        toks = [_after_law_number(t) if t.core[:1].isdigit() else t for t in toks]
         known = [self._is_word(t.core) or not t.core.isalpha() for t in toks]
         out: list[tuple[Edit | None, Edit | None]] = []
         for i, t in enumerate(toks):
