@@ -8,7 +8,7 @@ is a run of consecutive lines of one printing (about 6,000 characters), as in a 
 ``--mixed`` makes pages of short runs of random printings instead, whose law numbering
 contradicts itself from run to run.
 
-    python benchmarks/bench_repair.py [--kb 300] [--mixed] [--runs 3]
+    python benchmarks/bench_repair.py [--kb 300] [--mixed] [--runs 5]
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def _mixed_pages(texts: list[str], kb: int, rnd: random.Random) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kb", type=int, default=300)
-    parser.add_argument("--runs", type=int, default=3,
+    parser.add_argument("--runs", type=int, default=5,
                         help="timed runs, each with empty caches; the best is reported")
     parser.add_argument("--mixed", action="store_true",
                         help="pages of 20-line runs from random printings (the layout before "

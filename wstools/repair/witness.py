@@ -98,6 +98,7 @@ class WitnessIndex:
         self.passages = passages
         self.lines = lines or {}
         self.postings: dict[tuple[str, str, str], list[int]] = defaultdict(list)
+        self._weights: dict[tuple[str, str, str], tuple[float, tuple[int, ...]]] | None = None
         self.shingles: dict[str, list[int]] = defaultdict(list)
         for number, passage in enumerate(passages):
             for gram in set(_trigrams(passage.keys)):
@@ -131,18 +132,27 @@ class WitnessIndex:
                                         n))
         return cls(passages, lines)
 
+    def _weighted(self) -> dict[tuple[str, str, str], tuple[float, tuple[int, ...]]]:
+        """The postings of the trigrams rare enough to count (in at most 50 passages)
+        with their rarity weights, made on first use."""
+        if self._weights is None:
+            total = len(self.passages) or 1
+            self._weights = {gram: (math.log(1 + total / len(posting)), tuple(posting))
+                             for gram, posting in self.postings.items() if len(posting) <= 50}
+        return self._weights
+
     def _scores(self, segment: list[Token]) -> list[tuple[int, float]]:
         """Passages by the rarity-weighted trigrams (or, when none is shared, character
         shingles) they share with ``segment``, best first, above the minimum."""
         scores: dict[int, float] = defaultdict(float)
         total = len(self.passages) or 1
+        weighted = self._weighted()
         for gram in set(_trigrams(t.key for t in segment)):
-            posting = self.postings.get(gram)
-            if not posting or len(posting) > 50:
-                continue
-            weight = math.log(1 + total / len(posting))
-            for number in posting:
-                scores[number] += weight
+            hit = weighted.get(gram)
+            if hit is not None:
+                weight, posting = hit
+                for number in posting:
+                    scores[number] += weight
         if not scores:  # garbled beyond word trigrams: character shingles
             wanted = _shingles(t.key for t in segment)
             for shingle in wanted:
