@@ -101,7 +101,7 @@ def _cost(ocr: str, printed: str, limit: float) -> float:
     inf = float("inf")
     dist = [[inf] * (m + 1) for _ in range(n + 1)]
     dist[0][0] = 0.0
-    lost = _BY_OCR.get("", ())
+    lost = [(target, c, _places(printed, target)) for target, c in _BY_OCR.get("", ())]
     low_printed = [c.lower() for c in printed]
     for i in range(n + 1):
         # every path to the end passes through row i or jumps from an earlier row to
@@ -110,7 +110,6 @@ def _cost(ocr: str, printed: str, limit: float) -> float:
         if bound > limit:
             return round(bound, 3)
         row = dist[i]
-        steps = _steps(ocr, i)
         a = ocr[i] if i < n else ""
         low_a = a.lower()
         below = dist[i + 1] if i < n else None
@@ -129,10 +128,26 @@ def _cost(ocr: str, printed: str, limit: float) -> float:
                     below[j] = here + PLAIN
             if j < m and here + PLAIN < row[j + 1]:
                 row[j + 1] = here + PLAIN
-            for k, target, c in steps:
-                if printed.startswith(target, j) and here + c < dist[i + k][j + len(target)]:
-                    dist[i + k][j + len(target)] = here + c
-            for target, c in lost:  # a glyph OCR lost
-                if printed.startswith(target, j) and here + c < row[j + len(target)]:
+            for target, c, places in lost:  # a glyph OCR lost (same row: in order)
+                if j in places and here + c < row[j + len(target)]:
                     row[j + len(target)] = here + c
+        # the confusions from this row, only where their printed side stands
+        for k, target, c in _steps(ocr, i):
+            after = dist[i + k]
+            size = len(target)
+            for j in _places(printed, target):
+                value = row[j] + c
+                if value < after[j + size]:
+                    after[j + size] = value
     return round(dist[n][m], 3)
+
+
+@lru_cache(maxsize=50_000)
+def _places(text: str, part: str) -> tuple[int, ...]:
+    """Where ``part`` begins in ``text``."""
+    out = []
+    j = text.find(part)
+    while j >= 0:
+        out.append(j)
+        j = text.find(part, j + 1)
+    return tuple(out)
