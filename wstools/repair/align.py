@@ -125,24 +125,28 @@ def _word_span(text: str, k: int, count: int) -> tuple[int, int]:
     return len(text) - back.end(), len(text) - back.start()
 
 
-def _in_order(anchors: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The longest run of anchors (places in the text and the witness, sorted by the
-    first) whose places in the witness also increase."""
-    tails: list[int] = []  # tails[k]: index of the smallest last anchor of a run of k + 1
-    ends: list[int] = []  # ends[k]: where that anchor is in the witness
+def longest_rising(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest run of ``pairs`` (in their order) whose second members rise: anchors
+    in the text and the witness that keep their order, law numbers down a page.
+
+    >>> longest_rising([(0, 4), (1, 5), (2, 8), (3, 13), (4, 8), (5, 20)])
+    [(0, 4), (1, 5), (2, 8), (3, 13), (5, 20)]
+    """
+    tails: list[int] = []  # tails[k]: index of the smallest last pair of a run of k + 1
+    ends: list[int] = []  # ends[k]: that pair's second member
     back: list[int] = []
-    for i, (_, w) in enumerate(anchors):
-        k = bisect.bisect_left(ends, w)
+    for i, (_, value) in enumerate(pairs):
+        k = bisect.bisect_left(ends, value)
         back.append(tails[k - 1] if k else -1)
         if k == len(tails):
             tails.append(i)
-            ends.append(w)
+            ends.append(value)
         else:
             tails[k] = i
-            ends[k] = w
+            ends[k] = value
     out, i = [], tails[-1] if tails else -1
     while i >= 0:
-        out.append(anchors[i])
+        out.append(pairs[i])
         i = back[i]
     return out[::-1]
 
@@ -164,7 +168,7 @@ def trim(text: str, witness: str) -> str:
         shared = [(mine[g], k) for g, k in theirs.items() if g in mine]
     if not shared:
         return witness
-    anchors = _in_order(sorted(shared))  # a chance repetition elsewhere breaks the order
+    anchors = longest_rising(sorted(shared))  # a chance repetition elsewhere breaks the order
     t_first = _word_span(text, anchors[0][0], n_mine)
     w_first = _word_span(witness, anchors[0][1], n_theirs)
     t_last = _word_span(text, anchors[-1][0] + 2, n_mine)

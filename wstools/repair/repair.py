@@ -21,7 +21,6 @@ are readings, not errors. Tokens that still look wrong are returned as ``flags``
 
 from __future__ import annotations
 
-import bisect
 import math
 import re
 from dataclasses import dataclass, field
@@ -36,7 +35,7 @@ from ..corpus.index import CorpusIndex, load_index
 from ..edits import Edit, apply_edits
 from ..laws.numbering import find_law_starts, repair_edit
 from ..text.pipeline import OCR_FIXES, CleanResult, Options, clean
-from .align import aligned
+from .align import aligned, longest_rising
 from .choose import Context, choose_all, law_number_place
 from .confusion import cost
 from .witness import Token, WitnessIndex, load_witnesses, tokens
@@ -633,7 +632,7 @@ def _law_openers(text: str, starts: list) -> list[Edit]:
         # the code's style: a dash after the number ("10.—") if most of its numbers have one
         styled = [m for k, _ in code if (m := _ANCHOR.match(text, lines[k], ends[k]))]
         dash = "—" if 2 * sum("—" in m.group(0) for m in styled) > len(styled) else ""
-        out += _fill(text, lines, ends, _rising(code), dash)
+        out += _fill(text, lines, ends, longest_rising(code), dash)
     return out
 
 
@@ -710,31 +709,6 @@ def _opener(text: str, here: int, end: int) -> tuple[int, int] | None:
     if not paragraph and not (m.group("marks") or "").strip():
         return None  # inside a paragraph, only with the number's marks
     return here, here + m.end()
-
-
-def _rising(anchors: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The longest run of ``anchors`` (in text order) whose numbers rise.
-
-    >>> _rising([(0, 4), (1, 5), (2, 8), (3, 13), (4, 8), (5, 20)])
-    [(0, 4), (1, 5), (2, 8), (3, 13), (5, 20)]
-    """
-    tails: list[int] = []
-    values: list[int] = []
-    back: list[int] = []
-    for i, (_, number) in enumerate(anchors):
-        k = bisect.bisect_left(values, number)
-        back.append(tails[k - 1] if k else -1)
-        if k == len(tails):
-            tails.append(i)
-            values.append(number)
-        else:
-            tails[k] = i
-            values[k] = number
-    out, i = [], tails[-1] if tails else -1
-    while i >= 0:
-        out.append(anchors[i])
-        i = back[i]
-    return out[::-1]
 
 
 _SPECK_RUN = re.compile(r"(?<=[^\W\d_]\.)((?:[ \t]+[.,;:]{1,2}){3,})[ \t]*(?=\n[ \t]*\n|\Z)")
