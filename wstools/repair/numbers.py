@@ -1,0 +1,188 @@
+"""Law numbers on an OCR page, read from the document's own numbering — never from a
+witness, since editions renumber.
+
+- :func:`from_sequence`: a number the law sequence (:func:`~wstools.laws.numbering.
+  find_law_starts`) reads differently from its print, where the print is a garbled token
+  or one misread digit and its neighbours agree;
+- :func:`from_line_starts`: numbers OCR garbled beyond reading at the start of a line,
+  between two numbers printed in digits, and the marks and dashes after the numbers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..edits import Edit
+from ..laws.numbering import LawStart, repair_edit
+from .align import longest_rising
+
+
+def from_sequence(starts: list[LawStart], text: str) -> list[Edit]:
+    """Garbled law numbers, read from the sequence. A number printed in digits is
+    changed only when its neighbours, as printed, are the numbers just before and after
+    the reading (one neighbour at the edge of the text): a jump in the numbering may be
+    a new code, not a misreading. Nor is it changed to a number the text prints at the
+    start of a line elsewhere (the sequence missed that law, not misread this one)."""
+    out = []
+    for k, s in enumerate(starts):
+        if not s.repaired:
+            continue
+        before = starts[k - 1] if k else None
+        after = starts[k + 1] if k + 1 < len(starts) else None
+        if s.token.isdigit():
+            sides = [n for n in (before, after) if n is not None]
+            if not sides or (before is not None and before.token != str(s.number - 1)) \
+                    or (after is not None and after.token != str(s.number + 1)):
+                continue
+            if not _digit_misread(s.token, str(s.number)):
+                continue
+            if re.search(rf"(?m)^[ \t]*{s.number}[ \t]?[.:,;]", text):
+                continue
+        out.append(repair_edit(s, before.number if before else None,
+                               after.number if after else None))
+    return out
+
+
+# digits OCR takes for one another in old print (either way round)
+DIGIT_CONFUSIONS = frozenset({"38", "56", "68", "08", "06", "09", "17", "35", "89", "27", "39"})
+
+
+_LINE_START = re.compile(r"^[ \t]*(?=\S)", re.MULTILINE)
+# what OCR leaves of a law number at a line's start, before the law's first word: specks,
+# a short token and the number's marks ("fo.= ", "; He— ", "2n—", "B.", "= ", "on ",
+# "8 9. " for 19)
+_OPENER = re.compile(r"(?P<speck>[;:,.=~_|-]+[ \t]*)?"
+                     r"(?P<token>\d[ \t]\d|[^\s.—=:;,()\[\]-]{0,3})"
+                     r"(?P<marks>[ \t]?[.:;,]?[ \t]?[—=-]+|[.:;,])?[ \t]*(?=[A-Z(\[])")
+
+
+def from_line_starts(text: str, starts: list[LawStart]) -> list[Edit]:
+    """Law numbers OCR garbled beyond reading. The numbers printed in digits at the
+    start of a line (and those the sequence read from garbled tokens) that rise in order
+    are anchors; between two, ``a`` and ``b``, the lines that open as a garbled number
+    would (a short token or marks before a capital: ``fo.= Three``, ``on A``, ``8.—`` for
+    18) are laws ``a + 1`` … ``b - 1`` — if there are exactly as many as the numbers
+    missing. Inside a paragraph, only a line with the number's marks counts (``of A's``
+    may open a line of running text); a capitalised word alone never does (``On A's
+    deal``); digits must be the number or one misread digit from it. What stands before
+    the law's first word is replaced, in the style of the document's numbers (``10.—``).
+
+    >>> text = "9.—Two draw.\\n\\nfo.= Three draw.\\n\\n; He— At the end.\\n\\n12.—A cut."
+    >>> [(e.old, e.new) for e in from_line_starts(text, [])]
+    [('fo.= ', '10.—'), ('; He— ', '11.—')]
+    >>> from_line_starts("9.—Two draw.\\n\\nOn A's deal.\\n\\n11.—At the end.", [])
+    []
+    """
+    lines = [m.end() for m in _LINE_START.finditer(text)]
+    ends = [text.find("\n", here) % (len(text) + 1) for here in lines]
+    read = {s.start: s.number for s in starts if not s.token.isdigit()}
+    anchors: list[tuple[int, int]] = []  # (line, number)
+    for k, here in enumerate(lines):
+        m = _ANCHOR.match(text, here, ends[k])
+        if m:
+            anchors.append((k, int(m.group(1))))
+        elif here in read:
+            anchors.append((k, read[here]))
+    # a code's numbers rise; a number of 1 or 2 after a higher one begins another code
+    codes: list[list[tuple[int, int]]] = [[]]
+    for k, number in anchors:
+        if number <= 2 and codes[-1] and codes[-1][-1][1] > number + 2:
+            codes.append([])
+        codes[-1].append((k, number))
+    out = []
+    for code in codes:
+        # the code's style: a dash after the number ("10.—") if most of its numbers have one
+        styled = [m for k, _ in code if (m := _ANCHOR.match(text, lines[k], ends[k]))]
+        dash = "—" if 2 * sum("—" in m.group(0) for m in styled) > len(styled) else ""
+        out += _fill(text, lines, ends, longest_rising(code), dash)
+    return out
+
+
+def _fill(text: str, lines: list[int], ends: list[int], chain: list[tuple[int, int]],
+          dash: str) -> list[Edit]:
+    """The edits of :func:`_law_openers` for one code's rising ``chain`` of anchors."""
+    out = []
+    for k, number in chain:
+        m = _ANCHOR.match(text, lines[k], ends[k])
+        if m is None:
+            continue
+        if m.group(2) != "." and "—" in m.group(0):  # the mark misread: "8:—", "13,—"
+            start = m.start(2)
+            out.append(Edit(start, start + 1, m.group(2), ".", "law-mark", 0.8,
+                            f"law {number}'s number ends with '{m.group(2)}': a full stop "
+                            "misread"))
+        elif m.group(2) == "." and dash:
+            after = text[m.end(2):m.end()]
+            if "—" not in after:  # the code's dash lost: "14. Any"
+                out.append(Edit(m.end(2), m.end(), after, dash, "law-dash", 0.8,
+                                f"law {number}: the numbers of this code are followed by "
+                                f"'{dash}'"))
+            elif not after.startswith("—"):  # set apart: "16. — If"
+                gap = len(after) - len(after.lstrip(" \t"))
+                out.append(Edit(m.end(2), m.end(2) + gap, after[:gap], "", "law-dash", 0.8,
+                                f"law {number}: no space between the number and its dash"))
+            elif after.startswith("——"):  # doubled: "19.——The"
+                run = len(after) - len(after.lstrip("—"))
+                out.append(Edit(m.end(2), m.end(2) + run, after[:run], "—", "law-dash", 0.8,
+                                f"law {number}: one dash after the number"))
+    for (k_a, first), (k_b, last) in zip(chain, chain[1:], strict=False):
+        if not 1 <= last - first - 1 <= 4:
+            continue
+        openers = [opener for k in range(k_a + 1, k_b)
+                   if (opener := _opener(text, lines[k], ends[k])) is not None]
+        if len(openers) != last - first - 1:
+            continue
+        numbered = list(enumerate(openers, first + 1))
+        digits = [(n, text[here:end].strip().rstrip(".—=:;,- ")) for n, (here, end) in numbered]
+        if any(d.isdigit() and d != str(n) and not _digit_misread(d, str(n))
+               for n, d in digits):
+            continue  # a number printed in digits that the sequence contradicts
+        for number, (here, end) in numbered:
+            old, new = text[here:end], f"{number}.{dash or ' '}"
+            if re.match(rf"{number}\.[ —]", old):
+                continue  # printed right, in the printing's own style
+            out.append(Edit(here, end, old, new, "law-number", 0.8,
+                            f"laws {first} and {last} open lines around it, and "
+                            f"{len(openers)} line(s) between open as a garbled number "
+                            f"would: '{old.strip()}' stands where law {number}'s number "
+                            "is printed"))
+    return out
+
+
+# a number printed in digits opening a line: its mark, and a dash before any word or none
+# before a capital ("13. —bverv" is law 13 whose first word OCR garbled)
+_ANCHOR = re.compile(r"(\d{1,3})[ \t]?([.:,;])[ \t]?(?:[—-]+[ \t]*(?=[^\W\d_]|[(\[])|"
+                     r"[ \t]*(?=[A-Z(\[]))")
+
+
+def _opener(text: str, here: int, end: int) -> tuple[int, int] | None:
+    """The span of what a garbled law number left at the start of the line at ``here``,
+    or None if the line does not open as one would."""
+    line = text[here:end]
+    m = _OPENER.match(line)
+    if m is None or line.upper() == line:
+        return None  # not a law's opening, or a heading
+    token, marks = m.group("token"), (m.group("speck") or "") + (m.group("marks") or "")
+    if not token and not marks.strip():
+        return None
+    if token[:1].isupper() and not marks.strip():
+        return None  # a capitalised word: the law may begin with it
+    paragraph = re.search(r"\n[ \t]*\n[ \t]*\Z", text[:here]) is not None
+    if not paragraph and not (m.group("marks") or "").strip():
+        return None  # inside a paragraph, only with the number's marks
+    return here, here + m.end()
+
+
+def _digit_misread(printed: str, number: str) -> bool:
+    """``printed`` differs from ``number`` by one digit OCR confuses (``58`` for ``53``)
+    or lost.
+
+    >>> _digit_misread("58", "53"), _digit_misread("24", "21"), _digit_misread("1", "11")
+    (True, False, True)
+    """
+    if len(printed) + 1 == len(number) and printed in (number[1:], number[:-1]):
+        return True  # a digit lost: "1" for "11"
+    if len(printed) != len(number):
+        return False
+    pairs = [a + b for a, b in zip(printed, number, strict=True) if a != b]
+    return len(pairs) == 1 and ("".join(sorted(pairs[0])) in DIGIT_CONFUSIONS)
