@@ -37,6 +37,8 @@ _LETTERS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _DIGITS = re.compile(r"\d+")
 _GLYPHS = re.compile(r"[^\W\d_][<>/!*|\\]|[<>/!*|\\][^\W\d_]")
 _EDGE = re.compile(r"^([^\w]*)(.*?)([^\w]*)$", re.S)
+# a word read as glyphs, and the ordinary marks around it ("(exclud/ng", "trick*,")
+_AROUND_GLYPHS = re.compile(r"^([(\[\"'“‘]*)(.*?)([,.;:)\]\"'”’—-]*)$", re.S)
 MARK_LIKE = "sjei,;:"  # letters OCR reads for a mark at the end of a word ("draws", "higheste")
 COMMON_ZIPF = 5.0  # a word this common in English is not taken for a misreading on cost alone
 
@@ -126,11 +128,12 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
     w_lead, w_core, w_tail = _EDGE.match(w).groups()
     if unit.words == 1 and len(w_words) == 1 and (_GLYPHS.search(o) or not o_words):
         # glyphs no word has, "!><", "l>y", "(/,": OCR read a word as marks
-        c = cost(o_core if o_core and not o_lead else o.strip(",.;:"), w_core)
-        if not w_core.isalpha() or c > 0.3 * len(w_core) + 0.3:
+        # the glyphs stand for letters; the marks around them are the printing's
+        g_lead, glyphs, g_tail = _AROUND_GLYPHS.match(o).groups()
+        c = cost(glyphs, w_core)
+        if not glyphs or not w_core.isalpha() or c > 0.3 * len(w_core) + 0.3:
             return None
-        tail = o_tail if o_tail in (",", ".", ";", ":") or o_tail == w_tail else ""
-        return _edit(unit, w_core + tail,
+        return _edit(unit, g_lead + w_core + g_tail,
                      "witness", round(0.95 - 0.1 * c, 2),
                      f"{ctx.witness}: '{w_core}'; '{o}' is marks, not a word; OCR confusion "
                      f"cost {c}")

@@ -100,10 +100,12 @@ def from_line_starts(text: str, starts: list[LawStart]) -> list[Edit]:
 
 def _fill(text: str, lines: list[int], ends: list[int], chain: list[tuple[int, int]],
           dash: str) -> list[Edit]:
-    """The edits of :func:`_law_openers` for one code's rising ``chain`` of anchors."""
+    """The edits of :func:`from_line_starts` for one code's rising ``chain`` of anchors."""
     out = []
-    for k, number in chain:
-        m = _ANCHOR.match(text, lines[k], ends[k])
+    marks = [_ANCHOR.match(text, lines[k], ends[k]) for k, _ in chain]
+    dashed = [m is not None and "—" in m.group(0) for m in marks]
+    for c, (_, number) in enumerate(chain):
+        m = marks[c]
         if m is None:
             continue
         if m.group(2) != "." and "—" in m.group(0):  # the mark misread: "8:—", "13,—"
@@ -113,7 +115,17 @@ def _fill(text: str, lines: list[int], ends: list[int], chain: list[tuple[int, i
                             "misread"))
         elif m.group(2) == "." and dash:
             after = text[m.end(2):m.end()]
-            if "—" not in after:  # the code's dash lost: "14. Any"
+            if "—" not in after:
+                # the code's dash lost ("14. Any"): OCR loses one here and there, so only
+                # in a run of one or two between numbers that have theirs (a longer run
+                # without is a printing's style)
+                first, last = c, c
+                while first > 0 and not dashed[first - 1]:
+                    first -= 1
+                while last < len(chain) - 1 and not dashed[last + 1]:
+                    last += 1
+                if last - first > 1 or first == 0 or last == len(chain) - 1:
+                    continue
                 out.append(Edit(m.end(2), m.end(), after, dash, "law-dash", 0.8,
                                 f"law {number}: the numbers of this code are followed by "
                                 f"'{dash}'"))
@@ -134,9 +146,12 @@ def _fill(text: str, lines: list[int], ends: list[int], chain: list[tuple[int, i
             continue
         numbered = list(enumerate(openers, first + 1))
         digits = [(n, text[here:end].strip().rstrip(".—=:;,- ")) for n, (here, end) in numbered]
-        if any(d.isdigit() and d != str(n) and not _digit_misread(d, str(n))
+        if any(d.isdigit() and d != str(n) and not (len(d) < len(str(n)) and
+                                                    _digit_misread(d, str(n)))
                for n, d in digits):
-            continue  # a number printed in digits that the sequence contradicts
+            # a number printed in digits that the sequence contradicts (other than by a
+            # digit OCR lost: "8.—" for 18): another printing's numbering, not a misreading
+            continue
         for number, (here, end) in numbered:
             old, new = text[here:end], f"{number}.{dash or ' '}"
             if re.match(rf"{number}\.[ —]", old):

@@ -598,7 +598,11 @@ def _match_case(model: str, word: str) -> str:
 
     >>> _match_case("NlNE", "nine"), _match_case("Tbe", "the"), _match_case("tbe", "the")
     ('NINE', 'The', 'the')
+    >>> _match_case("Ied", "led")  # the capital I was the misread l
+    'led'
     """
+    if model[:1] == "I" and word[:1] == "l":
+        return word
     letters = [c for c in model if c.isalpha()]
     upper = sum(c.isupper() for c in letters)
     if len(letters) > 1 and (model.isupper() or (len(letters) > 3 and
