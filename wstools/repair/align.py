@@ -217,15 +217,7 @@ def aligned(text: str, witness: str, offset: int = 0,
     if " ".join(text.split()) in " ".join(witness.split()):
         return [], 0  # the witness has it word for word
     witness = trim(text, witness)
-    words = text.split()
-    blocks: list[list[int]] = []
-    for op in Levenshtein.opcodes(words, witness.split()):
-        if op.tag == "equal":
-            continue
-        if blocks and blocks[-1][1] == op.src_start and blocks[-1][3] == op.dest_start:
-            blocks[-1][1], blocks[-1][3] = op.src_end, op.dest_end
-        else:
-            blocks.append([op.src_start, op.src_end, op.dest_start, op.dest_end])
+    blocks = changes(text.split(), witness.split())
     out: list[Unit] = []
     skipped = 0
     if not blocks:
@@ -246,6 +238,20 @@ def aligned(text: str, witness: str, offset: int = 0,
         out += _char_units(text[start:end], witness[theirs[j1][0]:theirs[j2 - 1][1]],
                            offset + start)
     return out, skipped + sum(u.words for u in out)
+
+
+def changes(before: list[str], after: list[str]) -> list[tuple[int, int, int, int]]:
+    """The changed stretches between two word lists, neighbouring edits joined (a split
+    and a replacement side by side are one change)."""
+    out: list[list[int]] = []
+    for op in Levenshtein.opcodes(before, after):
+        if op.tag == "equal":
+            continue
+        if out and out[-1][1] == op.src_start and out[-1][3] == op.dest_start:
+            out[-1][1], out[-1][3] = op.src_end, op.dest_end
+        else:
+            out.append([op.src_start, op.src_end, op.dest_start, op.dest_end])
+    return [(a, b, c, d) for a, b, c, d in out]
 
 
 def _char_units(text: str, witness: str, offset: int) -> list[Unit]:

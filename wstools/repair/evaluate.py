@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass
 from rapidfuzz.distance import Levenshtein
 
 from .align import _boundaries as _char_boundaries
+from .align import changes
 
 
 def normalise(text: str) -> str:
@@ -67,20 +68,6 @@ class Evaluation:
 
 def _rate(a: str | list[str], b: str | list[str]) -> float:
     return round(Levenshtein.distance(a, b) / max(len(b), 1), 6)
-
-
-def changes(before: list[str], after: list[str]) -> list[tuple[int, int, int, int]]:
-    """The changed stretches between two word lists, neighbouring edits joined (a split
-    and a replacement side by side are one change)."""
-    out: list[list[int]] = []
-    for op in Levenshtein.opcodes(before, after):
-        if op.tag == "equal":
-            continue
-        if out and out[-1][1] == op.src_start and out[-1][3] == op.dest_start:
-            out[-1][1], out[-1][3] = op.src_end, op.dest_end
-        else:
-            out.append([op.src_start, op.src_end, op.dest_start, op.dest_end])
-    return [(a, b, c, d) for a, b, c, d in out]
 
 
 def _word_spans(text: str) -> list[tuple[int, int]]:
