@@ -62,9 +62,10 @@ class Context:
     is_word: Callable[[str], bool]
     text: str
     witness: str  # evidence label: which printing and passages
-    # rival(word, reading, price): the likeliest corpus word for the non-word (confusion
-    # cost, then frequency) if it is another than ``reading`` and costs at most ``price``
-    rival: Callable[[str, str, float], str | None] | None = None
+    # rival(word, reading, price, prev, nxt): the likeliest corpus word for the non-word
+    # (confusion cost, then frequency) if it is another than ``reading``, costs at most
+    # ``price`` and could be found between ``prev`` and ``nxt`` as often as ``reading``
+    rival: Callable[[str, str, float, str, str], str | None] | None = None
 
 
 _PLAUSIBLE, _PLAUSIBLE_BASE = 0.3, 0.6
@@ -184,7 +185,8 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
         if len(o_words) == len(w_words) and ctx.rival is not None:
             prev, nxt = _neighbours(ctx.text, unit.start, unit.end)
             for a, b in zip(o_words, w_words, strict=True):
-                rival = ctx.rival(a, b, cost(a, b, limit)) if not ctx.is_word(a) else None
+                rival = ctx.rival(a, b, cost(a, b, limit), prev, nxt) \
+                    if not ctx.is_word(a) else None
                 if rival is not None and \
                         _support(ctx, prev, rival, nxt) >= _support(ctx, prev, b, nxt):
                     # another corpus word is a likelier reading, and the words around

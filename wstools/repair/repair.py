@@ -259,14 +259,24 @@ class Repairer:
             known = self._word_cache[word] = is_word(word, self.index)
         return known
 
-    def _rival(self, word: str, reading: str, price: float) -> str | None:
+    def _rival(self, word: str, reading: str, price: float, prev: str = "", nxt: str = ""
+               ) -> str | None:
         """The corpus word OCR most plausibly read as ``word`` (within two edits;
         confusion cost, then frequency) if it is another than ``reading`` and costs at
-        most ``price``, else None. Words dearer than ``price`` are not priced exactly."""
+        most ``price``, else None. Words dearer than ``price`` are not priced exactly.
+        With the words around (``prev``, ``nxt``), None too when no near word is found
+        there as often as ``reading`` (a rival must be; nothing is priced then)."""
         key = (word.lower(), reading.lower(), price)
+        near = self._near_words(key[0], 2)
+        if prev or nxt:
+            bigrams = self.index.bigrams
+            need = bigrams.get((prev, key[1]), 0) + bigrams.get((key[1], nxt), 0)
+            if need and not any(bigrams.get((prev, w), 0) + bigrams.get((w, nxt), 0) >= need
+                                for w in near if w != key[1]):
+                return None
         if key not in self._rival_cache:
             best: tuple[float, int, str] | None = None
-            for w in self._near_words(key[0], 2):
+            for w in near:
                 c = cost(key[0], w, price)
                 option = (c, -self.index.vocabulary.count(w), w)
                 if c <= price and (best is None or option < best):
