@@ -68,12 +68,8 @@ class Context:
     rival: Callable[[str, str, float, str, str], str | None] | None = None
 
 
+# a confusion cost OCR could plausibly produce over n letters: 0.3 n + 0.6
 _PLAUSIBLE, _PLAUSIBLE_BASE = 0.3, 0.6
-
-
-def _plausible(c: float, length: int) -> bool:
-    """A confusion cost OCR could plausibly produce over ``length`` characters."""
-    return c <= _PLAUSIBLE * length + _PLAUSIBLE_BASE
 
 
 def choose_all(unit: Unit, ctx: Context) -> list[Edit]:
@@ -274,9 +270,6 @@ def _case(unit: Unit, ctx: Context, o_words: list[str], w_words: list[str]) -> E
     new = _keep_edges(o, unit.witness, unit, ctx)
     return _edit(unit, new, "witness-case", 0.85,
                  f"{ctx.witness}: '{unit.witness}' in lower case inside the sentence")
-
-
-_STACK = re.compile(r"[.,;:]{2,}|[.,;:]\s+[.,;:]")
 
 
 _LAW_MARK_OK = re.compile(r"\d+[a-z]?\.(?:—|\s)")
