@@ -162,13 +162,12 @@ def trim(text: str, witness: str) -> str:
     'The dealer must cut.'
     """
     (mine, n_mine), (theirs, n_theirs) = _unique_grams(text), _unique_grams(witness)
-    if len(theirs) < len(mine):
-        shared = [(k, theirs[g]) for g, k in mine.items() if g in theirs]
-    else:
-        shared = [(mine[g], k) for g, k in theirs.items() if g in mine]
+    shared = sorted((mine[g], theirs[g]) for g in mine.keys() & theirs.keys())
     if not shared:
         return witness
-    anchors = longest_rising(sorted(shared))  # a chance repetition elsewhere breaks the order
+    places = [w for _, w in shared]
+    # a chance repetition elsewhere breaks the order (most often nothing does)
+    anchors = shared if places == sorted(places) else longest_rising(shared)
     t_first = _word_span(text, anchors[0][0], n_mine)
     w_first = _word_span(witness, anchors[0][1], n_theirs)
     t_last = _word_span(text, anchors[-1][0] + 2, n_mine)
