@@ -47,6 +47,8 @@ class Unit:
 
 def same_reading(a: str, b: str) -> bool:
     """Equal once whitespace runs and the space before ``;``/``:`` are normalised."""
+    if a == b:
+        return True
     return _SPACE_BEFORE.sub(r"\1", " ".join(a.split())) == \
         _SPACE_BEFORE.sub(r"\1", " ".join(b.split()))
 
@@ -88,6 +90,11 @@ class _Boundaries:
 
     def hi(self, i: int) -> int:
         return max(self._mapped(i))
+
+    def span(self, i: int) -> tuple[int, int]:
+        """``lo(i)`` and ``hi(i)`` at once."""
+        mapped = self._mapped(i)
+        return min(mapped), max(mapped)
 
 
 _FLAT = {ord(c): " " for c in "\n\t\r\x0b\x0c"}
@@ -258,13 +265,12 @@ def _char_units(text: str, witness: str, offset: int) -> list[Unit]:
     bounds = _Boundaries(text, witness)
     spans = []
     for m in _WORD.finditer(text):
-        s, e = m.start(), m.end()
-        lo = {s: bounds.lo(s), e: bounds.lo(e)}
-        hi = {s: bounds.hi(s), e: bounds.hi(e)}
+        s, e = m.span()
+        (lo_s, hi_s), (lo_e, hi_e) = bounds.span(s), bounds.span(e)
         # witness text the OCR lacks belongs to the word it touches, unless it is longer
         # than OCR loses (a phrase or a law the OCR page does not have)
-        ws = lo[s] if hi[s] - lo[s] <= LOST else hi[s]
-        we = hi[e] if hi[e] - lo[e] <= LOST else lo[e]
+        ws = lo_s if hi_s - lo_s <= LOST else hi_s
+        we = hi_e if hi_e - lo_e <= LOST else lo_e
         spans.append((s, e, ws, max(ws, we)))
     out: list[Unit] = []
     k = 0
