@@ -184,7 +184,8 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
                 rival = ctx.rival(a, b, cost(a, b, limit), prev, nxt) \
                     if not ctx.is_word(a) else None
                 if rival is not None and \
-                        _support(ctx, prev, rival, nxt) >= _support(ctx, prev, b, nxt):
+                        support(ctx.index.bigrams, prev, rival, nxt) >= \
+                        support(ctx.index.bigrams, prev, b, nxt):
                     # another corpus word is a likelier reading, and the words around
                     # do not prefer the witness's
                     return None
@@ -230,9 +231,12 @@ def _expected(ctx: Context, unit: Unit, ocr: str, reading: str) -> bool:
         not bigrams.get((ocr, nxt), 0)
 
 
-def _support(ctx: Context, prev: str, word: str, nxt: str) -> int:
-    """How often the corpus has ``word`` after ``prev`` and before ``nxt``."""
-    bigrams = ctx.index.bigrams
+def support(bigrams: dict[tuple[str, str], int], prev: str, word: str, nxt: str) -> int:
+    """How often the corpus has ``word`` after ``prev`` and before ``nxt`` (lower case).
+
+    >>> support({("the", "dealer"): 3, ("dealer", "must"): 2}, "the", "Dealer", "must")
+    5
+    """
     word = word.lower()
     return bigrams.get((prev, word), 0) + bigrams.get((word, nxt), 0)
 

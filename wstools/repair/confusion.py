@@ -43,13 +43,12 @@ def _learned(path: Path = LEARNED_FILE) -> list[tuple[str, str, float]]:
     """
     if not path.exists():
         return []
-    known: set[tuple[str, str]] = set()
     out = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("#") or not line.strip():
             continue
         printed, ocr, _count, _share, price = line.split("\t")
-        if printed.isalpha() and ocr.isalpha() and (printed, ocr) not in known:
+        if printed.isalpha() and ocr.isalpha():
             out.append((printed, ocr, float(price)))
     return out
 

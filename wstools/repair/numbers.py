@@ -77,10 +77,12 @@ def from_line_starts(text: str, starts: list[LawStart]) -> list[Edit]:
     ends = [text.find("\n", here) % (len(text) + 1) for here in lines]
     read = {s.start: s.number for s in starts if not s.token.isdigit()}
     anchors: list[tuple[int, int]] = []  # (line, number)
+    printed: dict[int, re.Match[str]] = {}  # line: its number as printed in digits
     for k, here in enumerate(lines):
         m = _ANCHOR.match(text, here, ends[k])
         if m:
             anchors.append((k, int(m.group(1))))
+            printed[k] = m
         elif here in read:
             anchors.append((k, read[here]))
     # a code's numbers rise; a number of 1 or 2 after a higher one begins another code
@@ -92,17 +94,18 @@ def from_line_starts(text: str, starts: list[LawStart]) -> list[Edit]:
     out = []
     for code in codes:
         # the code's style: a dash after the number ("10.—") if most of its numbers have one
-        styled = [m for k, _ in code if (m := _ANCHOR.match(text, lines[k], ends[k]))]
+        styled = [printed[k] for k, _ in code if k in printed]
         dash = "—" if 2 * sum("—" in m.group(0) for m in styled) > len(styled) else ""
-        out += _fill(text, lines, ends, longest_rising(code), dash)
+        out += _fill(text, lines, ends, longest_rising(code), dash, printed)
     return out
 
 
 def _fill(text: str, lines: list[int], ends: list[int], chain: list[tuple[int, int]],
-          dash: str) -> list[Edit]:
-    """The edits of :func:`from_line_starts` for one code's rising ``chain`` of anchors."""
+          dash: str, printed: dict[int, re.Match[str]]) -> list[Edit]:
+    """The edits of :func:`from_line_starts` for one code's rising ``chain`` of anchors
+    (``printed``: the anchors' numbers as printed, by line)."""
     out = []
-    marks = [_ANCHOR.match(text, lines[k], ends[k]) for k, _ in chain]
+    marks = [printed.get(k) for k, _ in chain]
     dashed = [m is not None and "—" in m.group(0) for m in marks]
     for c, (_, number) in enumerate(chain):
         m = marks[c]

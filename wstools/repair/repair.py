@@ -39,7 +39,7 @@ from ..edits import Edit, apply_edits
 from ..laws.numbering import find_law_starts
 from ..text.pipeline import OCR_FIXES, CleanResult, Options, clean
 from .align import aligned
-from .choose import Context, choose_all, law_number_place
+from .choose import Context, choose_all, law_number_place, support
 from .confusion import cost
 from .numbers import from_line_starts, from_sequence
 from .witness import Token, WitnessIndex, load_witnesses, tokens
@@ -270,8 +270,8 @@ class Repairer:
         near = self._near_words(key[0], 2)
         if prev or nxt:
             bigrams = self.index.bigrams
-            need = bigrams.get((prev, key[1]), 0) + bigrams.get((key[1], nxt), 0)
-            if need and not any(bigrams.get((prev, w), 0) + bigrams.get((w, nxt), 0) >= need
+            need = support(bigrams, prev, key[1], nxt)
+            if need and not any(support(bigrams, prev, w, nxt) >= need
                                 for w in near if w != key[1]):
                 return None
         if key not in self._rival_cache:
@@ -284,10 +284,6 @@ class Repairer:
             self._rival_cache[key] = best[2] if best is not None and best[2] != key[1] \
                 else None
         return self._rival_cache[key]
-
-    def _context(self, prev: str, word: str, nxt: str) -> int:
-        bigrams = self.index.bigrams
-        return bigrams.get((prev, word), 0) + bigrams.get((word, nxt), 0)
 
     @staticmethod
     def _edit(token: Token, new: str, rule: str, confidence: float, evidence: str) -> Edit:
@@ -382,10 +378,10 @@ class Repairer:
                         if best is None or (c, -(left + right)) < best[:2]:
                             best = (c, -(left + right), w)
                 if best is not None:
-                    c, support, w = best
+                    c, score, w = best
                     out.append(self._edit(t, _match_case(o, w), "context", round(0.85 - 0.2 * c, 2),
                                           f"the corpus never has '{o}'; '{prev.key} {w}' and "
-                                          f"'{w} {nxt.key}' occur {-support}×; OCR confusion "
+                                          f"'{w} {nxt.key}' occur {-score}×; OCR confusion "
                                           f"cost {c}"))
         return out
 
@@ -395,9 +391,7 @@ class Repairer:
         ``cards-have``), a stack of marks where one is printed (``out.;;``), a lone
         ``_``, ``=`` or ``|`` between words (a lone ``:`` or ``;`` is the period's spaced
         punctuation and stays)."""
-        raw = t.raw
-        if raw.isalpha():
-            return None  # letters alone: no mark to be a speck
+        raw = t.raw  # (tokens of letters alone do not get here: see _typesetting)
         if _SPECKS.fullmatch(raw) and prev is not None and not (
                 _opens_line(text, t.start) and law_number_place(text, t.end)):
             return Edit(t.start, t.end, raw, "", "lone-mark", 0.8,
@@ -558,12 +552,12 @@ class Repairer:
                 out.append((None, flag))
                 continue
             new = _match_case(o, best)
-            support = self._context(prev, best, nxt)
-            confidence = round(0.85 - 0.2 * best_cost + (0.05 if support else 0), 2)
+            seen = support(self.index.bigrams, prev, best, nxt)
+            confidence = round(0.85 - 0.2 * best_cost + (0.05 if seen else 0), 2)
             out.append((self._edit(t, new, "vocabulary", confidence,
                                    f"no witness; the only corpus word near '{o}' is '{best}' "
                                    f"(OCR confusion cost {best_cost}, {vocab.count(best)}× in "
-                                   f"the corpus, {support}× in this context)"), None))
+                                   f"the corpus, {seen}× in this context)"), None))
         return out
 
 
