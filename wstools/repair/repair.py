@@ -24,6 +24,7 @@ are readings, not errors. Tokens that still look wrong are returned as ``flags``
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from dataclasses import dataclass, field
@@ -141,9 +142,10 @@ class Repairer:
     index: CorpusIndex
     witnesses: WitnessIndex
     min_confidence: float = MIN_CONFIDENCE
-    _choices: list[str] | None = None
+    _choices: dict[tuple[int, int], list[str]] = field(default_factory=dict)
     _rival_cache: dict[tuple[str, str, float], str | None] = field(default_factory=dict)
     _word_cache: dict[str, bool] = field(default_factory=dict)
+    _near_cache: dict[tuple[str, int], list[str]] = field(default_factory=dict)
 
     @classmethod
     def load(cls, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE
@@ -171,7 +173,7 @@ class Repairer:
                 edits.setdefault(e.start, e)
                 covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         # tokens a law-number or witness edit already covers take no further edit
-        held = {t.core_start for t in toks if any(covered[t.start:t.end])}
+        held = _touched(toks, covered)
         for e in self._typesetting(toks, edits.keys() | held, covered, base):
             if e.start not in held:
                 edits.setdefault(e.start, e)
@@ -499,11 +501,24 @@ class Repairer:
         return best
 
     def _near_words(self, word: str, distance: int) -> list[str]:
-        if self._choices is None:
-            self._choices = list(self.index.vocabulary.words)
-        return [w for w, _, _ in process.extract(
-            word, self._choices, scorer=Levenshtein.distance, score_cutoff=distance,
-            limit=15)]
+        """Up to 15 corpus words within ``distance`` edits of ``word``, nearest first
+        (asked again and again of the same word: a page repeats its misreadings)."""
+        near = self._near_cache.get((word, distance))
+        if near is None:
+            near = self._near_cache[word, distance] = [w for w, _, _ in process.extract(
+                word, self._of_length(len(word), distance), scorer=Levenshtein.distance,
+                score_cutoff=distance, limit=15)]
+        return near
+
+    def _of_length(self, size: int, distance: int) -> list[str]:
+        """The corpus words ``distance`` edits can make of a word of ``size`` letters (its
+        length give or take ``distance``), in the vocabulary's order, so that ties among
+        equally near words fall as they would over the whole list."""
+        key = (size, distance)
+        if key not in self._choices:
+            self._choices[key] = [w for w in self.index.vocabulary.words
+                                  if abs(len(w) - size) <= distance]
+        return self._choices[key]
 
     def _without_witness(self, toks: list[Token], done: set[int]
                          ) -> list[tuple[Edit | None, Edit | None]]:
@@ -615,6 +630,30 @@ def _match_case(model: str, word: str) -> str:
     if model[:1].isupper():
         return word[:1].upper() + word[1:]
     return word
+
+
+
+_COVERED = re.compile(rb"\x01+")
+
+
+def _touched(toks: list[Token], covered: bytearray) -> set[int]:
+    """The ``core_start`` of every token that overlaps a covered byte.
+
+    >>> toks = tokens("one two three four")
+    >>> sorted(_touched(toks, bytearray(b"\\0" * 5 + b"\\1" * 2 + b"\\0" * 11)))
+    [4]
+    """
+    starts = [t.start for t in toks]
+    out = set()
+    for run in _COVERED.finditer(covered):
+        a, b = run.span()
+        k = bisect.bisect_left(starts, a)
+        if k and toks[k - 1].end > a:
+            k -= 1  # a token that begins before the run and reaches into it
+        while k < len(toks) and toks[k].start < b:
+            out.add(toks[k].core_start)
+            k += 1
+    return out
 
 
 def _no_overlaps(edits: list[Edit]) -> list[Edit]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -17,15 +18,23 @@ class Fixed(NamedTuple):
     edits: list[Edit]
 
 
-def substitute(text: str, pattern: regex.Pattern, rule: str,
-               replace: Callable[[regex.Match], tuple[str, float, str] | None]) -> Fixed:
-    """Apply ``replace`` to every match; it returns (new, confidence, evidence) or None."""
+def substitute(text: str, pattern: re.Pattern | regex.Pattern, rule: str,
+               replace: Callable[[regex.Match], tuple[str, float, str] | None],
+               start_group: int = 0) -> Fixed:
+    """Apply ``replace`` to every match; it returns (new, confidence, evidence) or None.
+
+    The text replaced runs from the start of group ``start_group`` to the match's end: a
+    pattern that captures in a lookbehind (found from a rare character, which is much
+    faster than trying every position) still replaces what it captured there.
+    """
     edits = []
     for m in pattern.finditer(text):
         result = replace(m)
         if result is None:
             continue
         new, confidence, evidence = result
-        if new != m.group(0):
-            edits.append(Edit(m.start(), m.end(), m.group(0), new, rule, confidence, evidence))
+        start = m.start(start_group)
+        old = text[start:m.end()]
+        if new != old:
+            edits.append(Edit(start, m.end(), old, new, rule, confidence, evidence))
     return Fixed(apply_edits(text, edits) if edits else text, edits)
