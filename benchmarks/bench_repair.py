@@ -22,7 +22,7 @@ import time
 
 from wstools.corpus.store import default_corpus_dir, load
 from wstools.repair.align import _unique_grams
-from wstools.repair.confusion import PAIRS, _places, _steps, cost
+from wstools.repair.confusion import PAIRS, _moves, _places, cost
 from wstools.repair.evaluate import evaluate
 from wstools.repair.repair import Repairer, _zipf
 from wstools.repair.witness import WitnessIndex
@@ -110,7 +110,7 @@ def main() -> int:
     repairer.repair(pages[0])
     times = []
     for _ in range(args.runs):  # each run cold: fresh repairer, module caches emptied
-        for cached in (cost, _steps, _places, _unique_grams, _zipf):
+        for cached in (cost, _moves, _places, _unique_grams, _zipf):
             cached.cache_clear()
         repairer = Repairer(repairer.index, repairer.witnesses)
         start = time.perf_counter()

@@ -61,7 +61,6 @@ def _substitution(c: str, d: str) -> float:
 
 
 @lru_cache(maxsize=65536)
-@lru_cache(maxsize=65536)
 def reading_cost(token: str, number: int) -> float:
     """Cost of reading ``token`` as the law number ``number`` (0 for an exact match).
 
@@ -123,6 +122,11 @@ def find_law_starts(text: str, first: int | None = None, last: int | None = None
     exact = [int(t) for _, _, t in cands if t.isdigit()]
     if not exact:
         return []
+    if first is None and last is None and \
+            [t for _, _, t in cands] == [str(exact[0] + k) for k in range(len(cands))]:
+        # every candidate a clean number, each one more than the last: that path costs
+        # nothing, and any other pays for a skip or a misreading
+        return [LawStart(s, e, t, int(t), 0.0) for s, e, t in cands]
     lo = first if first is not None else max(1, min(exact) - 3)
     hi = last if last is not None else max(exact) + 3
     if len(cands) > 20000:

@@ -88,24 +88,33 @@ def cost(ocr: str, printed: str, limit: float = float("inf")) -> float:
 
 
 @lru_cache(maxsize=20_000)
-def _steps(ocr: str, i: int) -> tuple[tuple[int, str, float], ...]:
-    """The confusions that can start at position ``i`` of ``ocr``: (OCR length, printed,
-    cost)."""
-    return tuple((k, target, c) for k in range(1, min(_MAX_OCR, len(ocr) - i) + 1)
-                 for target, c in _BY_OCR.get(ocr[i:i + k], ()))
+def _moves(ocr: str) -> tuple[tuple[tuple[int, str, float], ...], ...]:
+    """For each position of ``ocr``, the confusions that can start there: (OCR length,
+    printed, cost)."""
+    return tuple(tuple((k, target, c) for k in range(1, min(_MAX_OCR, len(ocr) - i) + 1)
+                       for target, c in _BY_OCR.get(ocr[i:i + k], ()))
+                 for i in range(len(ocr)))
 
 
 def _cost(ocr: str, printed: str, limit: float) -> float:
+    """The weighted edit distance. A cell dearer than ``limit`` is not taken further (no
+    path through it can end within ``limit``), so a result above ``limit`` is only some
+    cost above it."""
     n, m = len(ocr), len(printed)
     inf = float("inf")
+    top = limit if limit != inf else 1.7e308  # a cell above ``top`` is not taken further
     dist = [[inf] * (m + 1) for _ in range(n + 1)]
     dist[0][0] = 0.0
-    lost = [(target, c, _places(printed, target)) for target, c in _BY_OCR.get("", ())]
+    lost_at: list[tuple[tuple[int, float], ...]] = [()] * (m + 1)  # glyphs OCR lost
+    for target, c in _LOST:
+        for j in _places(printed, target):
+            lost_at[j] += ((j + len(target), c),)
     low_printed = [c.lower() for c in printed]
+    moves = _moves(ocr)
     for i in range(n + 1):
         # every path to the end passes through row i or jumps from an earlier row to
         # one of the next few: their cheapest cell so far bounds the answer from below
-        bound = min(min(r) for r in dist[i:i + _MAX_OCR])
+        bound = min(map(min, dist[i:i + _MAX_OCR]))
         if bound > limit:
             return round(bound, 3)
         row = dist[i]
@@ -114,24 +123,26 @@ def _cost(ocr: str, printed: str, limit: float) -> float:
         below = dist[i + 1] if i < n else None
         for j in range(m + 1):
             here = row[j]
-            if here == inf:
+            if here > top:
                 continue
-            if below is not None:
-                if j < m:
-                    b = printed[j]
-                    step = here if a == b else here + CASE_COST if low_a == low_printed[j] \
-                        else here + PLAIN
+            plain = here + PLAIN
+            if j < m:
+                if below is not None:
+                    step = here if a == printed[j] else here + CASE_COST \
+                        if low_a == low_printed[j] else plain
                     if step < below[j + 1]:
                         below[j + 1] = step
-                if here + PLAIN < below[j]:
-                    below[j] = here + PLAIN
-            if j < m and here + PLAIN < row[j + 1]:
-                row[j + 1] = here + PLAIN
-            for target, c, places in lost:  # a glyph OCR lost (same row: in order)
-                if j in places and here + c < row[j + len(target)]:
-                    row[j + len(target)] = here + c
+                if plain < row[j + 1]:
+                    row[j + 1] = plain
+            if below is not None and plain < below[j]:
+                below[j] = plain
+            for to, c in lost_at[j]:  # a glyph OCR lost (same row: in order)
+                if here + c < row[to]:
+                    row[to] = here + c
+        if i == n:
+            break
         # the confusions from this row, only where their printed side stands
-        for k, target, c in _steps(ocr, i):
+        for k, target, c in moves[i]:
             after = dist[i + k]
             size = len(target)
             for j in _places(printed, target):
@@ -139,6 +150,9 @@ def _cost(ocr: str, printed: str, limit: float) -> float:
                 if value < after[j + size]:
                     after[j + size] = value
     return round(dist[n][m], 3)
+
+
+_LOST = tuple(_BY_OCR.get("", ()))  # printed glyphs OCR can drop: (printed, cost)
 
 
 @lru_cache(maxsize=50_000)
