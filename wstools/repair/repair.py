@@ -303,11 +303,11 @@ class Repairer:
         context on both sides."""
         out: list[Edit] = []
         bigrams = self.index.bigrams
-        count = self.index.vocabulary.count
+        counts = self.index.vocabulary.words  # (a lower-case word is its own key)
         for i, t in enumerate(toks):
             o = t.core
             if t.raw.isalpha():  # letters alone: no mark to be noise
-                if t.core_start in done or (o.islower() and count(o)):
+                if t.core_start in done or (o.islower() and counts.get(o)):
                     continue  # done, or a plain corpus word: no rule below applies
             else:
                 noise = self._punctuation_noise(text, t, toks[i - 1] if i else None,
@@ -524,7 +524,9 @@ class Repairer:
                          ) -> list[tuple[Edit | None, Edit | None]]:
         vocab = self.index.vocabulary
         toks = [_after_law_number(t) if t.core[:1].isdigit() else t for t in toks]
-        known = [self._is_word(t.core) or not t.core.isalpha() for t in toks]
+        cache = self._word_cache
+        known = [not t.core.isalpha() or (cache[t.core] if t.core in cache else
+                                          self._is_word(t.core)) for t in toks]
         out: list[tuple[Edit | None, Edit | None]] = []
         for i, t in enumerate(toks):
             o = t.core
