@@ -226,8 +226,7 @@ def _step(lines: list[str], n: int, direction: int) -> int:
     return n
 
 
-@dataclass(frozen=True)
-class Window:
+class Window(NamedTuple):
     """A stretch of one printing's text, and the passages in it that matched."""
 
     printing: str
