@@ -634,7 +634,6 @@ def _match_case(model: str, word: str) -> str:
     return word
 
 
-
 _COVERED = re.compile(rb"\x01+")
 
 
