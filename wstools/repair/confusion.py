@@ -9,6 +9,7 @@ cheap steps are the known OCR confusions of old print.
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -102,7 +103,7 @@ def _cost(ocr: str, printed: str, limit: float) -> float:
     cost above it."""
     n, m = len(ocr), len(printed)
     inf = float("inf")
-    top = limit if limit != inf else 1.7e308  # a cell above ``top`` is not taken further
+    top = min(limit, sys.float_info.max)  # a cell above ``top`` is not taken further
     dist = [[inf] * (m + 1) for _ in range(n + 1)]
     dist[0][0] = 0.0
     lost_at: list[tuple[tuple[int, float], ...]] = [()] * (m + 1)  # glyphs OCR lost

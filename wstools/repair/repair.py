@@ -142,7 +142,7 @@ class Repairer:
     index: CorpusIndex
     witnesses: WitnessIndex
     min_confidence: float = MIN_CONFIDENCE
-    _choices: dict[tuple[int, int], list[str]] = field(default_factory=dict)
+    _words_by_length: dict[tuple[int, int], list[str]] = field(default_factory=dict)
     _rival_cache: dict[tuple[str, str, float], str | None] = field(default_factory=dict)
     _word_cache: dict[str, bool] = field(default_factory=dict)
     _near_cache: dict[tuple[str, int], list[str]] = field(default_factory=dict)
@@ -515,10 +515,10 @@ class Repairer:
         length give or take ``distance``), in the vocabulary's order, so that ties among
         equally near words fall as they would over the whole list."""
         key = (size, distance)
-        if key not in self._choices:
-            self._choices[key] = [w for w in self.index.vocabulary.words
+        if key not in self._words_by_length:
+            self._words_by_length[key] = [w for w in self.index.vocabulary.words
                                   if abs(len(w) - size) <= distance]
-        return self._choices[key]
+        return self._words_by_length[key]
 
     def _without_witness(self, toks: list[Token], done: set[int]
                          ) -> list[tuple[Edit | None, Edit | None]]:
