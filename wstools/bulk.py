@@ -253,7 +253,7 @@ def run_dump(args: argparse.Namespace) -> int:
         raise InputError(exc.file, str(exc), exc.line or 1, exc.column or 1) from None
     except RuntimeError as exc:
         raise InputError(args.dump, str(exc)) from None
-    summary_path = Path(args.summary or f"{args.output}.summary.json")
+    summary_path = Path(args.report_json or f"{args.output}.summary.json")
     from .cli import write_output
     write_output(str(summary_path), json.dumps(summary.as_dict(), indent=1,
                                                ensure_ascii=False) + "\n")

@@ -130,14 +130,14 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
                    help="with --dump: where the pages are proofread")
     p.add_argument("--scheduler", metavar="ADDR", help="with --engine dask: the Dask "
                    "scheduler's address (tcp://host:8786)")
-    p.add_argument("--summary", metavar="JSON", help="with --dump: write the run's summary "
+    p.add_argument("--report-json", metavar="JSON", help="with --dump: write the run's report "
                    "here (default: OUT.summary.json)")
     p.add_argument("--limit", type=int, help="with --dump: stop after this many pages")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--wiki", metavar="TITLE", nargs="+", help="proofread these pages on the "
                    "wiki pywikibot is configured for and save them")
-    p.add_argument("--summary-text", default="wstools proofread", metavar="S",
-                   help="with --wiki: the edit summary")
+    p.add_argument("--summary", default="wstools proofread", metavar="S",
+                   help="with --wiki: the edit summary (as on every command that saves)")
     p.add_argument("--dry-run", action="store_true", help="with --wiki: show the diff, save "
                    "nothing")
     p.add_argument("--max-bytes", type=int, default=max_bytes, help=argparse.SUPPRESS)

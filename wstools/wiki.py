@@ -291,7 +291,7 @@ def cmd_proofread_wiki(args: argparse.Namespace) -> int:
                 from .cli_proofread import explain_lines
                 for line in explain_lines(page.title(), result):
                     print(line, file=sys.stderr)
-            outcomes.append(save_page(page, result.page.wikitext(), args.summary_text,
+            outcomes.append(save_page(page, result.page.wikitext(), args.summary,
                                       revision, args.dry_run))
         return _report(outcomes)
     except WikiError as exc:
