@@ -79,6 +79,17 @@ td, th { border: 1px solid #c8ccd1; padding: 0.2em 0.5em; vertical-align: top; }
 """
 
 
+def json_for_script(data: str) -> str:
+    """JSON text made safe inside ``<script type="application/json">``: ``<``, ``>`` and
+    ``&`` become ``\\u`` escapes (JSON.parse reads them back), so no text can close the
+    script, open a comment or otherwise change how the page is parsed.
+
+    >>> json_for_script('{"t": "<!--<script></script>&amp;"}')
+    '{"t": "\\\\u003c!--\\\\u003cscript\\\\u003e\\\\u003c/script\\\\u003e\\\\u0026amp;"}'
+    """
+    return data.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+
+
 def review_page(result: RepairResult, name: str = "repaired.txt") -> str:
     """The review page of ``result``; the download is called ``name``."""
     base = result.cleanup.text
@@ -115,8 +126,8 @@ def review_page(result: RepairResult, name: str = "repaired.txt") -> str:
         f"<tr><td>{e.line}:{e.column}</td><td>{html.escape(e.old)}</td>"
         f"<td>{html.escape(e.new)}</td><td>{html.escape(e.rule)}</td></tr>"
         for e in result.cleanup.edits)
-    data = json.dumps({"base": base, "edits": edits, "name": name}, ensure_ascii=False)
-    data = data.replace("</", "<\\/")
+    data = json_for_script(json.dumps({"base": base, "edits": edits, "name": name},
+                                      ensure_ascii=False))
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         f"<title>Review: {html.escape(name)}</title>\n<style>{STYLE}</style>\n</head>\n"
