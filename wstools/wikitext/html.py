@@ -935,6 +935,7 @@ def block_levels(text: str) -> str:
 # -- tidy and output ----------------------------------------------------------------------
 
 _WRAP_IN_TBODY = frozenset({"tr"})
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def tidy(fragment: str) -> str:
@@ -946,6 +947,8 @@ def tidy(fragment: str) -> str:
     """
     if not fragment.strip():
         return ""
+    # characters XML cannot hold: a form feed is white space, any other is shown as U+FFFD
+    fragment = _NOT_XML.sub(lambda m: " " if m.group(0) == "\f" else "\ufffd", fragment)
     container = lxml.html.fragment_fromstring(fragment, create_parent="div")
     clean_tree(container)
     for table in container.iter("table"):

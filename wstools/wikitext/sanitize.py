@@ -60,20 +60,25 @@ ATTRIBUTES: dict[str, frozenset[str]] = {
 OUTPUT_ATTRIBUTES: dict[str, frozenset[str]] = {
     **ATTRIBUTES,
     "a": _COMMON | {"href", "rel"},
-    "sup": _COMMON, "html": frozenset({"lang", "dir"}), "head": frozenset(),
-    "body": _COMMON, "meta": frozenset({"charset"}), "title": frozenset(),
-    "link": frozenset({"rel", "href"}),
+    "sup": _COMMON,
 }
+# never in a fragment, whatever produced it: scripts, styles, embedded documents and the
+# page-level elements that load or redirect things (link, meta, base); the standalone
+# page's own head is written around the cleaned fragment
 DROP_WITH_CONTENT = frozenset({"script", "style", "iframe", "object", "embed", "applet",
                                "noscript", "template", "svg", "math", "xml", "frame",
                                "frameset", "base", "form", "textarea", "select", "button",
-                               "input"})
+                               "input", "link", "meta", "title", "head", "portal",
+                               "noembed", "noframes", "xmp", "plaintext", "param"})
 SAFE_SCHEMES = ("http:", "https:", "mailto:", "ftp:", "ftps:", "news:", "irc:", "ircs:",
                 "gopher:", "nntp:", "telnet:", "worldwind:", "svn:", "git:", "mms:", "sftp:",
                 "ssh:", "redis:", "sip:", "sips:", "sms:", "tel:", "urn:", "xmpp:", "geo:",
                 "bitcoin:", "magnet:", "matrix:")
 
-_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*?)(/?)>", re.S)
+# a piece of text after a "<" (MediaWiki's ELEMENT_BITS_REGEX): closing slash, name,
+# attributes, "/>" or ">", then text up to the next "<"; the name is possessive, so a
+# piece without ">" fails in linear time (PCRE's \v is \n \x0b \x0c \r)
+_ELEMENT_BITS = re.compile(r"(/?)([A-Za-z][^\t\n\x0b\x0c\r />\0]*+)([^>]*?)(/?>)(.*)", re.S)
 _ATTR = re.compile(
     r"""([^\s/>=\x00"'`][^\s/>=\x00"'`]*|/)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"'`]+)))?""")
 _CSS_ESCAPE = re.compile(r"\\(?:(\n)|([0-9A-Fa-f]{1,6})[ \t\r\n\f]?|(.))", re.S)
@@ -82,6 +87,7 @@ _CSS_BAD = re.compile(
     r"expression|filter\s*:|accelerator\s*:|-o-link\s*:|-o-link-source\s*:|-o-replace\s*:"
     r"|url\s*\(|image\s*\(|image-set\s*\(|attr\s*\([^)]+[\s,]+url|behavior\s*:|-moz-binding"
     r"|javascript\s*:|vbscript\s*:", re.I)
+_ATTRIBUTE_NAME = re.compile(r"[a-z][a-z0-9_.\-]*")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 
 
@@ -157,7 +163,8 @@ def allowed_attribute(tag: str, name: str, value: str,
                 r"data-[a-z0-9_.\-]+", name):
             return None
     elif name.startswith("aria-"):
-        pass
+        if not re.fullmatch(r"aria-[a-z]+", name):
+            return None
     elif name not in table.get(tag, ()):
         return None
     if name == "style":
@@ -192,31 +199,48 @@ def encode_attribute(value: str) -> str:
 
 
 def sanitize_tags(text: str) -> str:
-    """Whitelisted HTML tags cleaned, any other tag escaped to show as text.
+    """Whitelisted HTML tags cleaned; every other ``<`` and ``>`` escaped to show as text
+    (MediaWiki's ``removeHTMLtags``: the text is split at ``<``, a piece that starts with
+    a whitelisted tag keeps it, any other ``<`` becomes ``&lt;``, any ``>`` outside a tag
+    ``&gt;``). A ``<`` without a ``>`` is text, so no character of it is lost.
 
     >>> sanitize_tags('<div class="a" onmouseover="x">t</div><iframe src=x></iframe>')
     '<div class="a">t</div>&lt;iframe src=x&gt;&lt;/iframe&gt;'
     >>> sanitize_tags('<br/> <hr> </br>')
     '<br /> <hr /> <br />'
+    >>> sanitize_tags('If x <y the deal is lost; <b>a</b> > b')
+    'If x &lt;y the deal is lost; <b>a</b> &gt; b'
     """
-    def tag(m: re.Match[str]) -> str:
-        closing, name, attrs, selfclose = m.groups()
-        lname = name.lower()
-        if lname not in WIKITEXT_TAGS:
-            return html.escape(m.group(0), quote=False)
-        if closing:
-            if lname == "br":  # </br> is read as <br>
-                return "<br />"
-            if lname in SINGLE_ONLY_TAGS or attrs.strip():
-                return html.escape(m.group(0), quote=False) if attrs.strip() else ""
-            return f"</{lname}>"
-        fixed = fix_attributes(lname, attrs)
-        if lname in SINGLE_ONLY_TAGS:
-            return f"<{lname}{fixed} />"
-        if selfclose:
-            return f"<{lname}{fixed}></{lname}>"
-        return f"<{lname}{fixed}>"
-    return _TAG.sub(tag, text)
+    bits = text.split("<")
+    out = [bits[0].replace(">", "&gt;")]
+    for bit in bits[1:]:
+        m = _ELEMENT_BITS.fullmatch(bit)
+        tag = _clean_tag(*m.group(1, 2, 3, 4)) if m else None
+        if tag is None:
+            out.append("&lt;" + bit.replace(">", "&gt;"))
+        else:
+            out.append(tag + m.group(5).replace(">", "&gt;"))
+    return "".join(out)
+
+
+def _clean_tag(closing: str, name: str, attrs: str, brace: str) -> str | None:
+    """The tag ``<{closing}{name}{attrs}{brace}`` cleaned, or None if it is shown as
+    text."""
+    lname = name.lower()
+    if lname not in WIKITEXT_TAGS:
+        return None
+    if closing:
+        if lname == "br":  # </br> is read as <br>
+            return "<br />"
+        if attrs.strip():
+            return None
+        return "" if lname in SINGLE_ONLY_TAGS else f"</{lname}>"
+    fixed = fix_attributes(lname, attrs)
+    if lname in SINGLE_ONLY_TAGS:
+        return f"<{lname}{fixed} />"
+    if brace == "/>":
+        return f"<{lname}{fixed}></{lname}>"
+    return f"<{lname}{fixed}>"
 
 
 def clean_tree(root: etree._Element,
@@ -236,14 +260,21 @@ def clean_tree(root: etree._Element,
     for element in root.iter():
         if not isinstance(element.tag, str):
             continue
-        allowed = attributes.get(element.tag.lower(), frozenset())
-        for name in list(element.attrib):
-            kept = allowed_attribute(element.tag.lower(), name.lower(), element.attrib[name],
-                                     {element.tag.lower(): allowed})
-            if kept is None:
-                del element.attrib[name]
-            elif kept != element.attrib[name]:
-                element.attrib[name] = kept
+        tag = element.tag.lower()
+        table = {tag: attributes.get(tag, frozenset())}
+        # items() reads names lxml cannot look up one by one ("{x}" is read as a namespace)
+        items = list(element.items())
+        keep = []
+        for name, value in items:
+            lname = name.lower()
+            kept = allowed_attribute(tag, lname, value, table) \
+                if _ATTRIBUTE_NAME.fullmatch(lname) else None
+            if kept is not None:
+                keep.append((lname, kept))
+        if keep != items:
+            element.attrib.clear()
+            for name, value in keep:
+                element.set(name, value)
 
 
 def _remove(element: etree._Element, keep_content: bool) -> None:
