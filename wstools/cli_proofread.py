@@ -18,6 +18,17 @@ def conventions_from(args: argparse.Namespace):  # noqa: ANN201 - Conventions
                        user=args.user or "")
 
 
+def fixes_from(args: argparse.Namespace) -> tuple[str, ...]:
+    """The cleanup fixes named by ``--fixes`` (checked against the known names)."""
+    from .cli import InputError
+    from .text.pipeline import FIXES
+    names = tuple(n.strip() for n in (getattr(args, "fixes", "") or "").split(",") if n.strip())
+    unknown = [n for n in names if n not in FIXES]
+    if unknown:
+        raise InputError("-", f"unknown fix {unknown[0]!r}; known: {', '.join(FIXES)}")
+    return names
+
+
 def _repairer(args: argparse.Namespace):  # noqa: ANN202 - Repairer
     from .cli import InputError
     from .corpus.store import CorpusError, default_corpus_dir
@@ -59,7 +70,7 @@ def cmd_proofread(args: argparse.Namespace) -> int:
     conventions = conventions_from(args)
     page = read_page(text)
     result = proofread_page(page, title=args.title or None, repairer=_repairer(args),
-                            conventions=conventions, file=name)
+                            conventions=conventions, file=name, fixes=fixes_from(args))
     if page._stored.get("bare") is False:
         # the body of a stored page starts after its header: report input positions
         shift = text.find(page.body) if page.body else 0
@@ -105,10 +116,15 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
                    "Cyclopædia (1879) Volume XVI.djvu/624' (default: the title line of a "
                    "copied page, if any)")
     p.add_argument("--corpus", metavar="DIR", help="corpus folder (default: the project's)")
-    p.add_argument("--level", type=int, choices=(0, 1, 2, 3, 4), default=1,
-                   help="proofreading level to save with (default 1, not proofread)")
-    p.add_argument("--user", default="", help="user named in <pagequality> (default: the "
-                   "page's own, else empty)")
+    p.add_argument("--level", type=int, choices=(0, 1, 2, 3, 4), default=None,
+                   help="proofreading level to save with (default: the page's own, never "
+                   "lowered; 1 for new OCR text)")
+    p.add_argument("--user", default="", help="who sets the level, named in <pagequality> "
+                   "when the level changes (default: the page's own user is kept)")
+    p.add_argument("--fixes", default="", metavar="A,B", help="on a page that is not OCR "
+                   "(level 3 or 4, or formatted wikitext, which proofread otherwise leaves "
+                   "as it is): apply these cleanup fixes to its text, never to markup "
+                   "(names as in 'wstools clean --fixes')")
     p.add_argument("--header", choices=("rh", "rvh"), default="rh", help="running header "
                    "template: rh (number left on even pages, right on odd) or rvh")
     p.add_argument("--heading", default="{{c|{{sc|$1}}}}", metavar="TEMPLATE",

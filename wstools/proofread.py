@@ -14,6 +14,15 @@ Steps (each one's changes are :class:`~wstools.edits.Edit` s in the coordinates 
    clauses as printed;
 5. ``{{nop}}`` when the last paragraph ends on this page, ``{{smallrefs}}`` in the footer
    when the body has ``<ref>`` s, and lint over header, body and footer.
+
+Do no harm (:func:`proofread_page`): a page at level 3 or 4, or whose body is already
+formatted wikitext, is not OCR: it comes back as it was (byte for byte), with only the
+cleanup fixes a proofreader names (``fixes``) applied to its text nodes, never to markup. A
+level is never lowered unless ``conventions.level`` says so, and ``user`` names whoever set the
+level (ProofreadPage's rule). Every page is checked before it is emitted: its words, with the
+reported edits undone, are the input's words in the same order (:func:`words_in_order`); a
+layout that would move text falls back to the text's own paragraphs, and a page that still
+fails the check is refused (returned unchanged, with an ``order-check`` error).
 """
 
 from __future__ import annotations
@@ -22,11 +31,11 @@ from dataclasses import dataclass, field, replace
 
 import regex
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, locate
 from .edits import Edit, OffsetMap, apply_edits, map_to_source, with_positions
 from .laws.model import Clause, Code, Law
 from .laws.parse import heading_match, parse
-from .page import LEVELS, Page, new_page
+from .page import DEFAULT_LEVEL, LEVELS, Page, new_page, read_page
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
 
 WIKI_CHROME = (
@@ -54,8 +63,8 @@ class Conventions:
     law_number: str = "$1. "  # how a law number opens its paragraph ("'''$1.''' " for bold)
     nop: str = "{{nop}}"  # "" to leave paragraph ends at the page bottom unmarked
     references: str = "{{smallrefs}}"  # footer when the body has <ref>s
-    level: int = 1
-    user: str = ""
+    level: int | None = None  # None keeps the page's level (1 for new OCR text)
+    user: str = ""  # who sets the level, when it changes
 
 
 @dataclass
@@ -276,13 +285,34 @@ def _law_paragraph(law: Law, conventions: Conventions) -> str:
     lines = ["".join(parts).rstrip()]
     for b in law.body:
         if isinstance(b, Clause):
-            lines.append(f"{b.label}{'.' if b.style in ('', '.') else b.style} {b.text}"
-                         if b.style not in ("-", "*") else f"* {b.text}")
+            lines.extend(_clause_lines(b))
         else:
             lines.append(b.text)
     for n in law.notes:
         lines.append(n.text if n.text.lower().startswith("note") else f"Note.—{n.text}")
     return "\n".join(x for x in lines if x)
+
+
+def clause_label(clause: Clause) -> str:
+    """The label as printed: the clause's style with its label in place of the example one.
+
+    >>> [clause_label(Clause(x, "", s)) for x, s in
+    ...  (("b", "(a)"), ("c", "a."), ("II", "I."), ("2nd", "1st."), ("d", "(a.)"), ("e", ""))]
+    ['(b)', 'c.', 'II.', '2nd.', '(d.)', 'e.']
+    """
+    if clause.style in ("-", "*"):
+        return "*"
+    m = regex.search(r"[\p{L}\p{N}]+", clause.style)
+    if m is None:
+        return f"{clause.label}."
+    return clause.style[:m.start()] + clause.label + clause.style[m.end():]
+
+
+def _clause_lines(clause: Clause) -> list[str]:
+    lines = [f"{clause_label(clause)} {clause.text}".rstrip()]
+    for sub in clause.clauses:
+        lines.extend(_clause_lines(sub))
+    return lines
 
 
 def body_wikitext(codes: list[Code], conventions: Conventions | None = None) -> str:
@@ -342,7 +372,8 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
               file: str = "-") -> ProofreadResult:
     """Proofread one page of OCR text; see the module docstring for the steps."""
     conventions = conventions or Conventions()
-    if conventions.level not in LEVELS:
+    level = DEFAULT_LEVEL if conventions.level is None else conventions.level
+    if level not in LEVELS:
         raise ValueError(f"level must be 0-4, not {conventions.level}")
     if repairer is None:
         repairer = Repairer.load()
@@ -378,21 +409,132 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         maps.append(OffsetMap(heading_edits))
         parsed = parse(repaired, shape, headings=index.headings, vocabulary=index.vocabulary)
     # the parser's own fixes (a law number, a line end) are edits like any other
-    edits.extend(_to_input([e for e in parsed.edits if e.old != e.new], maps, text, offset))
+    fixes = [e for e in parsed.edits if e.old != e.new and repaired[e.start:e.end] == e.old]
+    edits.extend(_to_input(fixes, maps, text, offset))
+    if fixes:
+        repaired = apply_edits(repaired, fixes)
+        maps.append(OffsetMap(fixes))
     codes = parsed.codes if parsed.laws else []
+    diagnostics = [d for d in parsed.diagnostics if d.code != "no-laws"]
     body = body_wikitext(codes, conventions) if codes else _fallback_body(repaired)
+    if codes and not same_words(repaired, body):
+        # the law layout cannot place every piece of text where it was: leave the text's
+        # own paragraphs (in order) and say so
+        diagnostics.extend(locate([Diagnostic(
+            "layout-not-placed", "the laws could not be laid out without moving text; the "
+            "text is left in its own paragraphs, in order", offset, "warning")], text, file))
+        codes = []
+        body = _fallback_body(repaired)
     if conventions.nop and body and _PARAGRAPH_END.search(body):
         body += "\n" + conventions.nop
+    edits.extend(_to_input(layout_edits(repaired, body), maps, text, offset))
     if not header and head is not None:
         header = head.wikitext(conventions)
-    if "<ref" in body and conventions.references and conventions.references not in footer:
+    if "<ref" in body and conventions.references and not _HAS_REFERENCES.search(
+            body + "\n" + footer):
         footer = (footer + "\n" if footer else "") + conventions.references
-    page = new_page(body, header, footer, conventions.level, conventions.user)
-    diagnostics = [d for d in parsed.diagnostics if d.code != "no-laws"]
+    page = new_page(body, header, footer, level, conventions.user)
     diagnostics.extend(_lint(page, title, file))
     edits = with_positions(sorted(edits, key=lambda e: (e.start, e.end)), text)
     flags = with_positions(flags, text)
     return ProofreadResult(text, page, title, head, edits, flags, diagnostics, codes, result)
+
+
+# -- the order invariant -----------------------------------------------------------------
+
+# what the layout adds around the words: templates' names and braces, quotes for italics and
+# bold, reference tags, the "Note.—" a law's note is given
+_LAYOUT_MARKUP = regex.compile(
+    r"\{\{[^{}|]*\}\}|\{\{[^{}|]*\||\}\}|'{2,}|</?ref\b[^<>]*>|(?m:^Note\.—)")
+_WORD = regex.compile(r"\w+")
+_HAS_REFERENCES = regex.compile(r"\{\{\s*(?:smallrefs|reflist|references)\b|<references\b",
+                                regex.IGNORECASE)
+
+
+def plain_words(wikitext: str) -> list[str]:
+    """The words of a body the layout wrote, without the markup it added (case folded).
+
+    >>> plain_words("{{c|{{sc|Cards liable}}}}\\n\\n1. ''Shuffling.''—The pack{{nop}}")
+    ['cards', 'liable', '1', 'shuffling', 'the', 'pack']
+    """
+    return [w.casefold() for w in _WORD.findall(_LAYOUT_MARKUP.sub(" ", wikitext))]
+
+
+def same_words(text: str, body: str) -> bool:
+    """Whether ``body`` (laid out) has the words of ``text`` (repaired), in the same order."""
+    return [w.casefold() for w in _WORD.findall(text)] == plain_words(body)
+
+
+def moved_words(source: str, body: str) -> list[list[str]]:
+    """Runs of words (two or more) that ``body`` (laid out) has in another place than
+    ``source`` (the text given): the same run deleted in one place and inserted in another.
+    Repairs change words where they stand; only a layout that moves text makes such runs.
+
+    >>> moved_words("A b c. D e f.", "D e f.\\n\\nA b c.")
+    [['d', 'e', 'f']]
+    >>> moved_words("A bc de- tached f.", "A b c detached f.")
+    []
+    """
+    from rapidfuzz.distance import Levenshtein
+    a = [w.casefold() for w in _WORD.findall(source)]
+    b = plain_words(body)
+    deleted: list[tuple[str, ...]] = []
+    inserted: list[tuple[str, ...]] = []
+    for op in Levenshtein.opcodes(a, b):
+        if op.tag in ("delete", "replace") and op.src_end - op.src_start >= 2:
+            deleted.append(tuple(a[op.src_start:op.src_end]))
+        if op.tag in ("insert", "replace") and op.dest_end - op.dest_start >= 2:
+            inserted.append(tuple(b[op.dest_start:op.dest_end]))
+    moved = []
+    for run in inserted:
+        for gone in deleted:
+            k = 3 if min(len(run), len(gone)) >= 3 else 2
+            grams = {gone[i:i + k] for i in range(len(gone) - k + 1)}
+            if any(run[i:i + k] in grams for i in range(len(run) - k + 1)):
+                moved.append(list(run))
+                break
+    return moved
+
+
+def words_in_order(source: str, result: ProofreadResult) -> bool:
+    """The order invariant, checked from outside the pipeline: no run of the input's words
+    stands elsewhere in the saved body (:func:`moved_words`). ``source`` is the stored page
+    or OCR text given to :func:`proofread_page`."""
+    return not moved_words(read_page(source).body, result.page.body)
+
+
+def layout_edits(before: str, after: str) -> list[Edit]:
+    """The changes the layout made (paragraphs, templates around headings, ``{{nop}}``) as
+    edits of ``before``: a token-level diff, so each edit starts and ends on a token.
+
+    >>> [(e.old, e.new) for e in layout_edits("A b. C", "A b.\\n\\nC{{nop}}")]
+    [(' ', '\\n\\n'), ('', '{{nop}}')]
+    """
+    if before == after:
+        return []
+    evidence = "layout: one paragraph a law, headings and page-end markup"
+    if len(before) + len(after) > _LAYOUT_DIFF_LIMIT:
+        return [Edit(0, len(before), before, after, "layout", 1.0, evidence)]
+    from rapidfuzz.distance import Levenshtein
+    a, b = _TOKENS.findall(before), _TOKENS.findall(after)
+    a_at = [0]
+    for t in a:
+        a_at.append(a_at[-1] + len(t))
+    b_at = [0]
+    for t in b:
+        b_at.append(b_at[-1] + len(t))
+    out = []
+    for op in Levenshtein.opcodes(a, b):
+        if op.tag == "equal":
+            continue
+        start, end = a_at[op.src_start], a_at[op.src_end]
+        new = after[b_at[op.dest_start]:b_at[op.dest_end]]
+        out.append(Edit(start, end, before[start:end], new, "layout", 1.0, evidence))
+    return out
+
+
+_TOKENS = regex.compile(r"\w+|\s+|[^\w\s]", regex.DOTALL)
+_LAYOUT_DIFF_LIMIT = 400_000  # characters; a larger page's layout is one edit
 
 
 def _to_input(found: list[Edit], maps: list[OffsetMap], text: str, offset: int) -> list[Edit]:
@@ -420,15 +562,125 @@ def _lint(page: Page, title: str | None, file: str) -> list[Diagnostic]:
     return out
 
 
-def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer | None = None,
-                   conventions: Conventions | None = None, file: str = "-"
-                   ) -> ProofreadResult:
-    """Proofread a stored Page: page: its body is the OCR text; a header already set (from
-    the Index) is kept, otherwise the running head found in the body is used."""
+def is_formatted(body: str) -> bool:
+    """Whether a body is already wikitext a person wrote (templates, tables, tags, links,
+    comments, headings, entities, bold or italics), not OCR text: such a body is not laid
+    out or repaired again.
+
+    >>> is_formatted("53. After the dealer has dealt, x <y the deal.")
+    False
+    >>> is_formatted("{{c|{{sc|Laws}}}}\\n\\n1. The deal.")
+    True
+    """
+    import mwparserfromhell
+    from mwparserfromhell.nodes import Tag, Text
+    if not any(c in body for c in "{[<'=&"):
+        return False
+    for node in mwparserfromhell.parse(body).nodes:
+        if isinstance(node, Text):
+            continue
+        if isinstance(node, Tag) and node.wiki_markup in ("*", "#", ":", ";"):
+            continue  # a line that starts with a list mark: OCR has those
+        if type(node).__name__ == "ExternalLink" and not node.brackets:
+            continue  # a bare URL printed in the text
+        return True
+    return False
+
+
+def keep_page(page: Page, *, title: str | None = None, conventions: Conventions | None = None,
+              fixes: tuple[str, ...] = (), file: str = "-") -> ProofreadResult:
+    """A page that is not OCR (level 3 or 4, or formatted wikitext): returned as it was, with
+    only ``fixes`` (cleanup fix names a proofreader asked for) applied to its text, never to
+    markup, and the level set only when ``conventions.level`` says so."""
     conventions = conventions or Conventions()
+    body = page.body
+    edits = text_node_fixes(body, fixes) if fixes else []
+    new_body = apply_edits(body, edits) if edits else body
+    level, user = level_and_user(page, conventions)
+    if (new_body, level, user) == (page.body, page.level, page.user):
+        out = page
+    else:
+        out = replace(page, body=new_body, level=level, user=user)
+        out._stored = dict(page._stored)
+    diagnostics = _lint(out, title, file)
+    return ProofreadResult(body, out, title, None, with_positions(edits, body), [],
+                           diagnostics)
+
+
+def text_node_fixes(body: str, fixes: tuple[str, ...]) -> list[Edit]:
+    """The edits the named cleanup fixes make to the text nodes of ``body`` (top-level text,
+    and the text inside inline formatting tags): never to a template call, table syntax, a
+    tag or its attributes, a link target, a reference or a comment.
+
+    >>> [(e.old, e.new) for e in text_node_fixes(
+    ...     "A word , {{x|a , b}} and <ref>c , d</ref>.", ("space-before-punctuation",))]
+    [(' ,', ',')]
+    """
+    import mwparserfromhell
+    from mwparserfromhell.nodes import Tag, Text
+
+    from .text.pipeline import clean
+    out: list[Edit] = []
+
+    def walk(code: mwparserfromhell.wikicode.Wikicode, at: int) -> None:
+        for node in code.nodes:
+            source = str(node)
+            if isinstance(node, Text):
+                for e in clean(source, fixes).edits:
+                    out.append(replace(e, start=e.start + at, end=e.end + at))
+            elif (isinstance(node, Tag) and node.contents is not None
+                  and str(node.tag).lower() in _INLINE_TAGS and not node.wiki_markup):
+                inner = str(node.contents)
+                walk(node.contents, at + source.index(inner, len(str(node.tag)) + 1))
+            at += len(source)
+
+    walk(mwparserfromhell.parse(body), 0)
+    return out
+
+
+_INLINE_TAGS = {"i", "b", "em", "strong", "small", "big", "span", "u", "sup", "sub", "p",
+                "div", "center", "poem", "blockquote"}
+
+
+def level_and_user(page: Page, conventions: Conventions) -> tuple[int, str]:
+    """The level to save and the user to name: the page's own unless ``conventions.level``
+    sets another; a new level names ``conventions.user`` (whoever sets it)."""
+    if conventions.level is None or conventions.level == page.level:
+        stored = page._stored.get("quality") or page._stored.get("bare") is False
+        if not stored and conventions.user:
+            return page.level, conventions.user  # new text: nobody set a level yet
+        return page.level, page.user
+    return conventions.level, conventions.user
+
+
+def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer | None = None,
+                   conventions: Conventions | None = None, file: str = "-",
+                   fixes: tuple[str, ...] = ()) -> ProofreadResult:
+    """Proofread a stored Page: page: its body is the OCR text; a header already set (from
+    the Index) is kept, otherwise the running head found in the body is used.
+
+    A page at level 3 or 4, or whose body is formatted wikitext, is not OCR: see
+    :func:`keep_page`. The level is the page's own unless ``conventions.level`` sets it.
+    """
+    conventions = conventions or Conventions()
+    if page.level >= 3 or is_formatted(page.body):
+        return keep_page(page, title=title, conventions=conventions, fixes=fixes, file=file)
     header = page.header if page.header.strip() else ""
     footer = page.footer if page.footer.strip() else ""
-    if conventions.user == "" and page.user:
-        conventions = replace(conventions, user=page.user)
-    return proofread(page.body, title=title, repairer=repairer, conventions=conventions,
-                     header=header, footer=footer, file=file)
+    level, user = level_and_user(page, conventions)
+    conventions = replace(conventions, level=level, user=user)
+    result = proofread(page.body, title=title, repairer=repairer, conventions=conventions,
+                       header=header, footer=footer, file=file)
+    moved = moved_words(page.body, result.page.body)
+    if moved:
+        # the pipeline moved text it could not place: refuse the page rather than save it
+        refused = keep_page(page, title=title, conventions=Conventions(), file=file)
+        refused.diagnostics[:0] = locate([Diagnostic(
+            "order-check", f"the proofread page would move text ({' '.join(moved[0][:8])}"
+            f"{' …' if len(moved[0]) > 8 else ''}); the page is left unchanged", 0)],
+            page.body, file)
+        return refused
+    if not result.edits and result.page.body == page.body and (header, footer) == (
+            page.header, page.footer):
+        result.page = page  # nothing changed: the page as it was, byte for byte
+    return result
