@@ -72,9 +72,11 @@ def test_pull_proofread_push_round_trip(lab_wiki, tmp_path: Path) -> None:  # no
     page_file = pulled / file_name(f"{BOOK}/624")
     assert page_file.read_text("utf-8").rstrip() == stored
 
-    # proofread the pulled file in place of itself (atomically), then push with level 3
-    done = _run(pwb, "proofread", str(page_file), "-o", str(page_file))
+    # proofread the pulled file, put the result in its place, then push with level 3
+    proofread = tmp_path / "proofread.wiki"
+    done = _run(pwb, "proofread", str(page_file), "-o", str(proofread))
     assert done.returncode == 0, done.stderr
+    os.replace(proofread, page_file)
     done = _run(pwb, "wiki", "push", str(pulled), "--dry-run")
     assert done.returncode == 0, done.stderr
     assert "+<noinclude>" in done.stdout and "dry-run" in done.stderr

@@ -1,12 +1,18 @@
 """Pages on a real wiki, through pywikibot only: its ``user-config.py`` (``$PYWIKIBOT_DIR``),
 families, throttle and login. Passwords stay in pywikibot's password file; wstools never
-reads, prints or stores them.
+reads, prints or stores them. Without a ``user-config.py`` the commands stop (exit 2) before
+pywikibot is imported, so they never reach pywikibot's default wiki.
 
 ``pull`` writes each page to ``DIR/<title>.wiki`` and records in ``DIR/pulled.json`` the
 revision it was pulled at. ``push`` shows a diff for each changed file, refuses to save a
-page that changed on the wiki since it was pulled (an edit conflict, reported), and saves the
-others, setting the proofreading level (and the pushing user) on the pages edited since the
-pull when asked.
+page that changed on the wiki since it was pulled (an edit conflict, reported) or that was
+deleted since, and saves the others, setting the proofreading level (and the pushing user)
+on the pages edited since the pull when asked. A text equal to the wiki's is never saved,
+nor a change of the level alone that the command line did not ask for.
+
+``pulled.json`` is the push's journal: it is rewritten (atomically) after every save with
+the page's new revision and the file's hash, so a push that was interrupted resumes when run
+again; the pages it had saved are reported as ``already saved``, not as conflicts.
 """
 
 from __future__ import annotations
@@ -26,7 +32,42 @@ class WikiError(Exception):
     """A wiki that cannot be reached or logged in to; reported without a traceback."""
 
 
+CONFIG_FILE = "user-config.py"
+
+
+def config_dir() -> Path:
+    """The folder holding pywikibot's ``user-config.py``: ``$PYWIKIBOT_DIR`` when it is set,
+    else the current folder or ``~/.pywikibot`` (where pywikibot looks). Raises
+    :class:`WikiError` when there is none: pywikibot would then quietly use its default wiki
+    (test.wikipedia.org) and write ``throttle.ctrl`` into the current folder."""
+    named = os.environ.get("PYWIKIBOT_DIR")
+    if named:
+        folder = Path(named).expanduser()
+        if (folder / CONFIG_FILE).is_file():
+            return _loadable(folder.resolve())
+        raise WikiError(f"no pywikibot {CONFIG_FILE} in PYWIKIBOT_DIR={named}: write one "
+                        "there naming the wiki and the bot user (see the README; "
+                        "wstools.wiki.write_user_config writes one)")
+    for folder in (Path.cwd(), Path.home() / ".pywikibot"):
+        if (folder / CONFIG_FILE).is_file():
+            return _loadable(folder.resolve())
+    raise WikiError(f"no pywikibot {CONFIG_FILE}: set PYWIKIBOT_DIR to a folder with one "
+                    "naming the wiki and the bot user (see the README); wstools will not "
+                    "use pywikibot's default wiki")
+
+
+def _loadable(folder: Path) -> Path:
+    """``folder``, unless pywikibot would skip its config (writable by others, or owned by
+    someone else) and fall back to its default wiki."""
+    info = (folder / CONFIG_FILE).stat()
+    if os.name == "posix" and (info.st_mode & 0o002 or info.st_uid not in (os.getuid(), 0)):
+        raise WikiError(f"{folder / CONFIG_FILE} is writable by others or not yours: "
+                        "pywikibot would skip it (chmod o-w, or own it)")
+    return folder
+
+
 def _pywikibot():  # noqa: ANN202 - the module
+    config_dir()  # before the import: importing pywikibot without a config has effects
     try:
         import pywikibot
         from pywikibot import config  # noqa: F401
@@ -136,13 +177,34 @@ def _read_manifest(folder: Path) -> dict:
     path = folder / MANIFEST
     if not path.exists():
         return {}
-    return json.loads(path.read_text("utf-8"))
+    try:
+        manifest = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError) as exc:
+        raise WikiError(f"{path}: unreadable ({exc})") from None
+    if not isinstance(manifest, dict):
+        raise WikiError(f"{path}: not a {MANIFEST} written by wstools wiki pull")
+    return manifest
+
+
+def _write_manifest(folder: Path, manifest: dict) -> None:
+    _atomic_write(folder / MANIFEST, json.dumps(manifest, indent=1, ensure_ascii=False) + "\n")
 
 
 def _atomic_write(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    """Write ``text`` to a temporary file beside ``path``, flush it to disk and rename it over
+    ``path``: a reader (or a rerun after a kill) sees the old file or the new one, never half
+    of one. The file gets the usual mode (umask applied), not a private one."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def diff(old: str, new: str, title: str) -> str:
@@ -154,8 +216,13 @@ def diff(old: str, new: str, title: str) -> str:
 @dataclass
 class PushOutcome:
     title: str
-    status: str  # saved, unchanged, conflict, missing, dry-run, error
+    status: str  # saved, already saved, unchanged, conflict, deleted, missing, dry-run, error
     detail: str = ""
+    revision: int | None = None  # the wiki's revision after this outcome, when known
+
+
+BAD = ("conflict", "deleted", "error", "missing")  # the outcomes that make the exit code 1
+WIKI_HAS_IT = "the wiki has this text"
 
 
 def _with_level(text: str, level: int | None, user: str) -> str:
@@ -167,35 +234,102 @@ def _with_level(text: str, level: int | None, user: str) -> str:
     return page.wikitext()
 
 
+def same_text(a: str, b: str) -> bool:
+    r"""Whether saving ``a`` over ``b`` changes nothing: MediaWiki stores text in NFC, with
+    ``\n`` line ends and no trailing whitespace.
+
+    >>> same_text("Caf\u0065\u0301\r\nx \n\n", "Caf\u00e9\nx")
+    True
+    """
+    return _as_saved(a) == _as_saved(b)
+
+
+def _as_saved(text: str) -> str:
+    import unicodedata
+    return unicodedata.normalize("NFC", text.replace("\r\n", "\n")).rstrip()
+
+
+def level_change_only(old: str, new: str) -> tuple[int, int] | None:
+    """``(old level, new level)`` when ``new`` differs from ``old`` only in its
+    ``<pagequality>`` (level or user); else None.
+
+    >>> tag = '<noinclude><pagequality level="{}" user="A" /></noinclude>Text.'
+    >>> level_change_only(tag.format(3), tag.format(1))
+    (3, 1)
+    >>> level_change_only(tag.format(3), tag.format(1) + " More.") is None
+    True
+    """
+    from .page import read_page
+    was, now = read_page(_as_saved(old)), read_page(_as_saved(new))
+    if (was.header.strip(), was.body.strip(), was.footer.strip()) != \
+            (now.header.strip(), now.body.strip(), now.footer.strip()):
+        return None
+    return (was.level, now.level) if (was.level, was.user) != (now.level, now.user) else None
+
+
 def save_page(page, text: str, summary: str, expected_revision: int | None,  # noqa: ANN001
-              dry_run: bool, out=sys.stdout) -> PushOutcome:  # noqa: ANN001
-    """Save ``text`` to ``page`` unless it changed since ``expected_revision``."""
+              dry_run: bool, out=sys.stdout, *, level_asked: bool = False,  # noqa: ANN001
+              saved_before: str | None = None) -> PushOutcome:
+    """Save ``text`` to ``page`` (a ``pywikibot.Page``), with ``summary`` as the edit summary,
+    unless that would change nothing or would be unsafe.
+
+    - a text equal to the wiki's (see :func:`same_text`) is not saved: ``unchanged``, or
+      ``already saved`` when its hash is ``saved_before`` (what an interrupted push was
+      saving);
+    - a page that existed at ``expected_revision`` and no longer exists is not created
+      again: ``deleted``;
+    - a page whose revision is no longer ``expected_revision`` is not saved: ``conflict``;
+    - a change of the ``<pagequality>`` alone is saved only when ``level_asked``.
+    """
     from pywikibot import exceptions as exc
     title = page.title()
-    current = page.text if page.exists() else ""
-    if expected_revision is not None and page.exists() and \
-            page.latest_revision_id != expected_revision:
-        return PushOutcome(title, "conflict", f"changed on the wiki since it was pulled "
-                           f"(revision {expected_revision}, now {page.latest_revision_id}); "
-                           "pull it again and redo the changes")
-    if text.rstrip() == current.rstrip():
-        return PushOutcome(title, "unchanged")
-    print(diff(current, text, title), file=out, end="")
-    if dry_run:
-        return PushOutcome(title, "dry-run", "not saved (--dry-run)")
-    page.text = text
     try:
-        page.save(summary=summary, bot=True, quiet=True)
-    except exc.EditConflictError:
-        return PushOutcome(title, "conflict", "edit conflict while saving")
+        exists = page.exists()
+        current = page.text if exists else ""
+        revision = page.latest_revision_id if exists else None
     except exc.Error as e:
         return PushOutcome(title, "error", _without_secrets(e))
-    return PushOutcome(title, "saved", f"revision {page.latest_revision_id}")
+    if not exists and expected_revision is not None:
+        return PushOutcome(title, "deleted", f"existed at revision {expected_revision} and "
+                           "has been deleted on the wiki since; not created again")
+    if exists and same_text(text, current):
+        if saved_before is not None and saved_before == _sha1(text):
+            return PushOutcome(title, "already saved", f"revision {revision} (by an "
+                               "interrupted push)", revision)
+        return PushOutcome(title, "unchanged", WIKI_HAS_IT, revision)
+    if expected_revision is not None and revision != expected_revision:
+        return PushOutcome(title, "conflict", f"changed on the wiki since it was pulled "
+                           f"(revision {expected_revision}, now {revision}); "
+                           "pull it again and redo the changes", revision)
+    if exists and not level_asked:
+        levels = level_change_only(current, text)
+        if levels is not None:
+            return PushOutcome(title, "unchanged", f"only the proofreading level or user "
+                               f"would change (level {levels[0]} -> {levels[1]}); not saved: "
+                               "a level is set only when asked (wiki push --level N)",
+                               revision)
+    print(diff(current, text, title), file=out, end="", flush=True)
+    if dry_run:
+        return PushOutcome(title, "dry-run", "not saved (--dry-run)", revision)
+    page.text = text
+    try:
+        page.save(summary=summary, bot=True, minor=False, quiet=True)
+    except exc.EditConflictError:
+        return PushOutcome(title, "conflict", "edit conflict while saving", revision)
+    except exc.Error as e:
+        return PushOutcome(title, "error", _without_secrets(e), revision)
+    return PushOutcome(title, "saved", f"revision {page.latest_revision_id}",
+                       page.latest_revision_id)
 
 
 def push(folder: Path, summary: str, level: int | None = None, dry_run: bool = False,
-         out=sys.stdout) -> list[PushOutcome]:  # noqa: ANN001
-    """Save the changed files of a pulled ``folder``; see the module docstring."""
+         out=sys.stdout, report=None) -> list[PushOutcome]:  # noqa: ANN001
+    """Save the changed files of a pulled ``folder`` with the edit summary ``summary``; see
+    the module docstring. ``report`` is called with each outcome as soon as it is known.
+
+    ``pulled.json`` is rewritten after every save (and before it, with the hash of the text
+    about to be saved), so that an interruption loses nothing: run again, the pages saved
+    are ``already saved`` and the others are pushed."""
     pywikibot = _pywikibot()
     manifest = _read_manifest(folder)
     if not manifest:
@@ -204,71 +338,132 @@ def push(folder: Path, summary: str, level: int | None = None, dry_run: bool = F
     user = s.username() or ""
     outcomes = []
     for title, item in manifest.items():
-        path = folder / item["file"]
-        if not path.exists():
-            outcomes.append(PushOutcome(title, "missing", f"{path} is gone"))
-            continue
-        text = path.read_text("utf-8")
-        if item.get("sha1") == _sha1(text):
-            outcomes.append(PushOutcome(title, "unchanged", "not edited since the pull"))
-            continue
-        text = _with_level(text, level, user)
-        page = pywikibot.Page(s, title)
-        outcome = save_page(page, text, summary, item.get("revision"), dry_run, out)
-        if outcome.status == "saved":
-            item["revision"] = page.latest_revision_id
-            item["sha1"] = _sha1(text)
+        outcome = _push_one(pywikibot, s, folder, title, item, summary, level, user,
+                            dry_run, out, manifest)
         outcomes.append(outcome)
-    if not dry_run:
-        _atomic_write(folder / MANIFEST, json.dumps(manifest, indent=1, ensure_ascii=False)
-                      + "\n")
+        if report is not None:
+            report(outcome)
     return outcomes
+
+
+def _push_one(pywikibot, s, folder: Path, title: str, item: dict, summary: str,  # noqa: ANN001
+              level: int | None, user: str, dry_run: bool, out,  # noqa: ANN001
+              manifest: dict) -> PushOutcome:
+    path = folder / item["file"]
+    if not path.exists():
+        return PushOutcome(title, "missing", f"{path} is gone")
+    local = path.read_text("utf-8")
+    local_sha1 = _sha1(local)
+    if item.get("sha1") == local_sha1:
+        if item.get("saved") is not None and item.get("saved") == item.get("revision"):
+            return PushOutcome(title, "already saved", f"revision {item['saved']}, by an "
+                               "earlier push; the file is unchanged since",
+                               item["revision"])
+        return PushOutcome(title, "unchanged", "not edited since the pull")
+    text = _with_level(local, level, user)
+    page = pywikibot.Page(s, title)
+    if not dry_run and item.get("saving") != _sha1(text):
+        item["saving"] = _sha1(text)  # a save is under way: a rerun will recognise it
+        _write_manifest(folder, manifest)
+    outcome = save_page(page, text, summary, item.get("revision"), dry_run, out,
+                        level_asked=level is not None, saved_before=item.get("saving"))
+    if dry_run:
+        return outcome
+    if outcome.status in ("saved", "already saved") or \
+            (outcome.status == "unchanged" and outcome.detail == WIKI_HAS_IT):
+        # the wiki now holds this file's text: the file is in step with that revision
+        item.update(revision=outcome.revision, sha1=local_sha1)
+        if outcome.status != "unchanged":
+            item["saved"] = outcome.revision
+    item.pop("saving", None)
+    _write_manifest(folder, manifest)
+    return outcome
 
 
 # -- commands --------------------------------------------------------------------------
 
 
-def _report(outcomes: list[PushOutcome]) -> int:
-    for o in outcomes:
-        print(f"{o.title}: {o.status}{': ' + o.detail if o.detail else ''}", file=sys.stderr)
-    bad = [o for o in outcomes if o.status in ("conflict", "error", "missing")]
+def _print_outcome(o: PushOutcome) -> None:
+    print(f"{o.title}: {o.status}{': ' + o.detail if o.detail else ''}", file=sys.stderr,
+          flush=True)
+
+
+def _summary(outcomes: list[PushOutcome]) -> int:
+    """The counts line (``2 saved, 1 unchanged``) on stderr; the exit code."""
     counts: dict[str, int] = {}
     for o in outcomes:
         counts[o.status] = counts.get(o.status, 0) + 1
-    print(", ".join(f"{n} {k}" for k, n in counts.items()) or "nothing to do", file=sys.stderr)
-    return 1 if bad else 0
+    print(", ".join(f"{n} {k}" for k, n in counts.items()) or "nothing to do", file=sys.stderr,
+          flush=True)
+    return 1 if any(o.status in BAD for o in outcomes) else 0
 
 
-def cmd_wiki(args: argparse.Namespace) -> int:
+def _report(outcomes: list[PushOutcome]) -> int:
+    for o in outcomes:
+        _print_outcome(o)
+    return _summary(outcomes)
+
+
+def _interrupted(outcomes: list[PushOutcome], what: str) -> int:
+    _summary(outcomes)
+    print(f"wstools wiki: interrupted; {what}", file=sys.stderr, flush=True)
+    return 130
+
+
+def cmd_wiki_pull(args: argparse.Namespace) -> int:
     from .cli import InputError
     try:
-        if args.action == "pull":
-            if args.index:
-                titles = index_titles(args.index, args.range or "1")
-            else:
-                titles = args.titles
-            if not titles or not args.output:
-                raise InputError("-", "wiki pull needs TITLE... or --index INDEX --range A-B, "
-                                 "and -o DIR")
-            pulled, missing = pull(titles, Path(args.output),
-                                   log=lambda s: print(s, file=sys.stderr))
-            print(f"{len(pulled)} pulled, {len(missing)} missing", file=sys.stderr)
-            return 1 if missing else 0
-        if not args.titles or len(args.titles) != 1:
-            raise InputError("-", "wiki push needs the DIR of a pull")
-        return _report(push(Path(args.titles[0]), args.summary, args.level, args.dry_run))
+        titles = index_titles(args.index, args.range or "1") if args.index else args.titles
+        if args.index and args.titles:
+            raise InputError("-", "wiki pull takes TITLE... or --index INDEX, not both")
+        if not titles:
+            raise InputError("-", "wiki pull needs TITLE... or --index INDEX --range A-B")
+        pulled, missing = pull(titles, Path(args.output),
+                               log=lambda s: print(s, file=sys.stderr, flush=True))
     except WikiError as exc:
         print(f"wstools wiki: {exc}", file=sys.stderr)
         return 2
     except ValueError as exc:
         raise InputError("-", str(exc)) from None
+    print(f"{len(pulled)} pulled, {len(missing)} missing", file=sys.stderr)
+    return 1 if missing else 0
+
+
+def cmd_wiki_push(args: argparse.Namespace) -> int:
+    outcomes: list[PushOutcome] = []
+
+    def report(o: PushOutcome) -> None:
+        outcomes.append(o)
+        _print_outcome(o)
+    try:
+        push(Path(args.folder), args.summary, args.level, args.dry_run, report=report)
+    except WikiError as exc:
+        print(f"wstools wiki: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return _interrupted(outcomes, f"{MANIFEST} records every save made: run the same "
+                            "push again to save the rest")
+    return _summary(outcomes)
+
+
+def cmd_wiki(args: argparse.Namespace) -> int:
+    """``wstools wiki pull|push`` (the parsed arguments of either)."""
+    return cmd_wiki_pull(args) if args.action == "pull" else cmd_wiki_push(args)
 
 
 def cmd_proofread_wiki(args: argparse.Namespace) -> int:
-    """``wstools proofread --wiki TITLE...``: fetch, proofread, show the diff, save."""
+    """``wstools proofread --wiki TITLE...``: fetch, proofread, show the diff, save with the
+    edit summary ``--summary``. A page whose proofread text is the wiki's, or differs from it
+    only in the proofreading level when ``--level`` was not given, is not saved
+    (``unchanged``)."""
     from .cli_proofread import _repairer, conventions_from
     from .page import read_page
     from .proofread import proofread_page
+    outcomes: list[PushOutcome] = []
+
+    def report(o: PushOutcome) -> None:
+        outcomes.append(o)
+        _print_outcome(o)
     try:
         pywikibot = _pywikibot()
         s = site(login=not args.dry_run)
@@ -276,11 +471,10 @@ def cmd_proofread_wiki(args: argparse.Namespace) -> int:
         conventions = conventions_from(args)
         if not conventions.user:
             conventions.user = s.username() or ""
-        outcomes = []
         for title in args.wiki:
             page = pywikibot.Page(s, title)
             if not page.exists():
-                outcomes.append(PushOutcome(title, "missing", "does not exist"))
+                report(PushOutcome(title, "missing", "does not exist"))
                 continue
             revision = page.latest_revision_id
             result = proofread_page(read_page(page.text), title=page.title(),
@@ -291,26 +485,61 @@ def cmd_proofread_wiki(args: argparse.Namespace) -> int:
                 from .cli_proofread import explain_lines
                 for line in explain_lines(page.title(), result):
                     print(line, file=sys.stderr)
-            outcomes.append(save_page(page, result.page.wikitext(), args.summary,
-                                      revision, args.dry_run))
-        return _report(outcomes)
+            report(save_page(page, result.page.wikitext(), args.summary, revision,
+                             args.dry_run,
+                             level_asked=getattr(args, "level", None) is not None))
     except WikiError as exc:
         print(f"wstools wiki: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        return _interrupted(outcomes, "the pages reported saved are saved")
+    return _summary(outcomes)
+
+
+class _IntermixedParser(argparse.ArgumentParser):
+    """Options and positionals in any order (``pull A -o DIR B``): argparse's intermixed
+    parsing, for a subcommand (argparse's subparsers call ``parse_known_args``)."""
+
+    _inside = False
+
+    def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN201
+        if self._inside:
+            return super().parse_known_args(args, namespace)
+        self._inside = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._inside = False
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("wiki", help="pull pages from a wiki and push them back (pywikibot)")
-    p.add_argument("action", choices=("pull", "push"))
-    p.add_argument("titles", metavar="TITLE|DIR", nargs="*", help="pull: page titles; "
-                   "push: the folder a pull wrote")
-    p.add_argument("--index", help="pull: an Index (Index:Book.djvu) whose pages to pull")
-    p.add_argument("--range", help="pull with --index: pages, e.g. 600-620 or 1,3,5-7")
-    p.add_argument("-o", "--output", metavar="DIR", help="pull: where to write the pages")
-    p.add_argument("--summary", default="wstools", help="push: the edit summary")
-    p.add_argument("--level", type=int, choices=(0, 1, 2, 3, 4), help="push: set this "
-                   "proofreading level (and the pushing user) on each page")
-    p.add_argument("--dry-run", action="store_true", help="push: show the diffs, save nothing")
+    p = sub.add_parser("wiki", help="pull pages from a wiki and push them back (pywikibot)",
+                       description="Pages on the wiki pywikibot's user-config.py names "
+                       "($PYWIKIBOT_DIR).")
+    actions = p.add_subparsers(dest="action", metavar="pull|push", required=True,
+                               parser_class=_IntermixedParser)
+    pull_p = actions.add_parser("pull", help="fetch pages into a folder (and record their "
+                                "revisions in its pulled.json)",
+                                description="Fetch pages into DIR as TITLE.wiki files; "
+                                "DIR/pulled.json records the revision of each.")
+    pull_p.add_argument("titles", metavar="TITLE", nargs="*", help="page titles")
+    pull_p.add_argument("--index", help="an Index (Index:Book.djvu) whose pages to pull")
+    pull_p.add_argument("--range", help="with --index: pages, e.g. 600-620 or 1,3,5-7")
+    pull_p.add_argument("-o", "--output", metavar="DIR", required=True,
+                        help="where to write the pages")
+    pull_p.set_defaults(func=cmd_wiki_pull)
+    push_p = actions.add_parser("push", help="save the files edited since the pull",
+                                description="Save the files of DIR edited since the pull, "
+                                "showing a diff of each. Refuses pages changed or deleted on "
+                                "the wiki since the pull (exit 1). Resumable: pulled.json "
+                                "records each save, so an interrupted push can be run again.")
+    push_p.add_argument("folder", metavar="DIR", help="the folder a pull wrote")
+    push_p.add_argument("--summary", default="wstools", metavar="S",
+                        help="the edit summary (default 'wstools')")
+    push_p.add_argument("--level", type=int, choices=(0, 1, 2, 3, 4), help="set this "
+                        "proofreading level (and the pushing user) on each page saved")
+    push_p.add_argument("--dry-run", action="store_true", help="show the diffs, save nothing")
+    push_p.set_defaults(func=cmd_wiki_push)
     p.set_defaults(func=cmd_wiki)
 
 
