@@ -9,13 +9,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
 from .diagnostics import Diagnostic, locate
+from .errors import WstoolsError
+from .io import output
 from .wikitext.expand import Expander
 from .wikitext.html import HtmlRenderer, standalone_page
 from .wikitext.plain import TextRenderer
@@ -25,12 +27,12 @@ from .wikitext.validate import Linter
 MAX_INPUT_BYTES = 20 * 1024 * 1024
 
 
-class InputError(Exception):
+class InputError(WstoolsError):
     """An input that cannot be processed; reported with its position, exit code 2."""
 
     def __init__(self, file: str, message: str, line: int = 1, column: int = 1) -> None:
-        super().__init__(message)
-        self.file, self.line, self.column = file, line, column
+        super().__init__(file, message)
+        self.line, self.column = line, column
 
     def format(self) -> str:
         return f"{self.file}:{self.line}:{self.column}: input-error {self}"
@@ -43,7 +45,14 @@ def read_bytes(path: str, max_bytes: int = MAX_INPUT_BYTES) -> bytes:
         if path == "-":
             data = sys.stdin.buffer.read(max_bytes + 1)
         else:
+            # a FIFO or a device would block or never end: only regular files are read
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                if os.path.isdir(path):
+                    raise IsADirectoryError
+                raise InputError(name, "not a regular file (a FIFO, device or socket); "
+                                 "use - to read standard input")
             with open(path, "rb") as f:
+                output.note_input(f.fileno())
                 data = f.read(max_bytes + 1)
     except FileNotFoundError:
         raise InputError(name, "no such file") from None
@@ -76,22 +85,9 @@ def read_input(path: str, max_bytes: int = MAX_INPUT_BYTES) -> str:
 
 
 def write_output(path: str | None, text: str) -> None:
-    """Write to standard output, or atomically to ``path`` (never a partial file)."""
-    if path is None or path == "-":
-        sys.stdout.write(text)
-        if text and not text.endswith("\n"):
-            sys.stdout.write("\n")
-        return
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=target.parent or Path("."), prefix=f".{target.name}.",
-                               suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write to standard output (``None`` or ``-``), or whole to the file ``path``: see
+    :func:`wstools.io.output.write_output` (refuses the input, links, devices, FIFOs)."""
+    output.write_output(path, text)
 
 
 def _registry(args: argparse.Namespace) -> Registry:
@@ -433,6 +429,8 @@ def cmd_corpus(args: argparse.Namespace) -> int:
         return 0
     if args.action == "check":
         from .corpus.check import check
+        if not folder.is_dir():
+            raise InputError(str(folder), "corpus folder does not exist")
         diags = check(folder)
         for d in diags:
             print(d.format())
@@ -601,7 +599,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
     try:
         return args.func(args)
-    except InputError as exc:
+    except WstoolsError as exc:
         print(exc.format(), file=sys.stderr)
         return 2
     except RecursionError:
@@ -609,9 +607,34 @@ def main(argv: Sequence[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     except BrokenPipeError:
+        _quiet_stdout()
         return 0
     except KeyboardInterrupt:
         return 130
+    except MemoryError:
+        print(f"{getattr(args, 'file', '-')}: input-error out of memory", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"{exc.filename or getattr(args, 'file', '-')}: {output.describe(exc)}",
+              file=sys.stderr)
+        return 2
+    except Exception as exc:  # a bug: one line and exit 2, the traceback on request
+        if os.environ.get("WSTOOLS_DEBUG"):
+            raise
+        print(f"{getattr(args, 'file', '-')}: internal error {type(exc).__name__}: "
+              f"{str(exc)[:300]} (a bug in wstools, please report it; WSTOOLS_DEBUG=1 "
+              "shows the traceback)", file=sys.stderr)
+        return 2
+
+
+def _quiet_stdout() -> None:
+    """After a broken pipe, point standard output at /dev/null so that Python's final
+    flush does not print another error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -18,7 +18,7 @@ import regex
 
 from ..laws.parse import CODE_TITLE, is_heading
 from ..text.vocabulary import Vocabulary
-from .store import Printing, default_corpus_dir, load
+from .store import CorpusError, Printing, default_corpus_dir, load
 
 VERSION = 1
 WORD = regex.compile(r"\p{L}+(?:['’]\p{L}+)*")
@@ -57,7 +57,12 @@ def cache_dir() -> Path:
 def corpus_key(folder: Path) -> str:
     h = hashlib.sha256(f"wstools-corpus-index-{VERSION}".encode())
     for p in sorted(folder.glob("*.txt")):
-        h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
+        if not p.is_file():
+            continue  # skipped by store.load too
+        try:
+            h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
+        except OSError as exc:
+            raise CorpusError(str(p), 1, f"cannot read: {exc.strerror or exc}") from None
     return h.hexdigest()[:24]
 
 
@@ -85,15 +90,14 @@ def load_index(folder: Path | None = None, use_cache: bool = True) -> CorpusInde
     if use_cache and path.is_file():
         try:
             return CorpusIndex.from_json(json.loads(path.read_text(encoding="utf-8")))
-        except (ValueError, KeyError):
+        except (ValueError, KeyError, OSError):
             pass
     index = build_index(load(folder), key)
     if use_cache:
+        from ..io.output import OutputError, write_output
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(index.to_json(), ensure_ascii=False), encoding="utf-8")
-            tmp.replace(path)
-        except OSError:
+            write_output(path, json.dumps(index.to_json(), ensure_ascii=False))
+        except (OSError, OutputError):
             pass  # a read-only cache is not an error
     return index

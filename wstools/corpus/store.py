@@ -62,7 +62,19 @@ def default_corpus_dir() -> Path:
 
 
 def read_printing(path: Path) -> Printing:
-    raw = path.read_text(encoding="utf-8")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise CorpusError(str(path), 1, f"cannot read: {exc.strerror or exc}") from None
+    if b"\0" in data:
+        line = data.count(b"\n", 0, data.index(b"\0")) + 1
+        raise CorpusError(str(path), line, "binary data (NUL byte): not a corpus file")
+    try:
+        raw = data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise CorpusError(str(path), line, f"not UTF-8 (byte 0x{data[exc.start]:02x})") \
+            from None
     lines = raw.split("\n")
     meta: dict[str, str] = {}
     for i, line in enumerate(lines):
@@ -83,11 +95,11 @@ def load(folder: Path | None = None) -> list[Printing]:
     folder = folder or default_corpus_dir()
     if not folder.is_dir():
         raise FileNotFoundError(f"corpus folder {folder} does not exist")
-    return [read_printing(p) for p in sorted(folder.glob("*.txt"))]
+    # a subfolder (or a FIFO) named like a printing is not one
+    return [read_printing(p) for p in sorted(folder.glob("*.txt")) if p.is_file()]
 
 
 def write_printing(path: Path, metadata: dict[str, str], text: str) -> None:
+    from ..io.output import write_output
     head = "".join(f"{k}: {v}\n" for k, v in metadata.items())
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(head + "---\n" + text.rstrip("\n") + "\n", encoding="utf-8")
-    tmp.replace(path)
+    write_output(path, head + "---\n" + text.rstrip("\n") + "\n")

@@ -9,13 +9,14 @@ goes on.
 from __future__ import annotations
 
 import os
+import stat
 import sys
-import tempfile
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..io.output import OutputError, describe, note_input, write_output
 from .format import FormatOptions, to_pages, to_wikitext
 from .read import OrderError, read_order
 
@@ -53,18 +54,23 @@ def input_files(paths: Iterable[str]) -> list[Path]:
 
 
 def _write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    """Write ``text`` whole to ``path``, making its folder (OutputError on failure)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(str(path), describe(exc, path.parent)) from None
+    write_output(path, text)
 
 
 def format_file(path: Path, outdir: Path | None, options: FormatOptions,
                 lint: bool = True) -> Outcome:
     outcome = Outcome(str(path))
     try:
-        data = path.read_bytes()
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise OrderError("not a regular file")
+        with open(path, "rb") as f:
+            note_input(f.fileno())
+            data = f.read()
         if len(data) > MAX_BYTES:
             raise OrderError(f"larger than {MAX_BYTES} bytes")
         order = read_order(data, str(path))
@@ -90,12 +96,17 @@ def format_file(path: Path, outdir: Path | None, options: FormatOptions,
                     outcome.lint.append(d.format())
     if outdir is not None:
         folder = outdir / order.number
-        _write(folder / "main.wiki", main)
-        outcome.outputs.append((str(folder / "main.wiki"), f"Executive Order {order.number}"))
-        for title, text in pages:
-            page = title.rsplit("/", 1)[-1]
-            _write(folder / "pages" / f"{page}.wiki", text)
-            outcome.outputs.append((str(folder / "pages" / f"{page}.wiki"), title))
+        try:
+            _write(folder / "main.wiki", main)
+            outcome.outputs.append((str(folder / "main.wiki"),
+                                    f"Executive Order {order.number}"))
+            for title, text in pages:
+                page = title.rsplit("/", 1)[-1]
+                _write(folder / "pages" / f"{page}.wiki", text)
+                outcome.outputs.append((str(folder / "pages" / f"{page}.wiki"), title))
+        except OutputError as exc:
+            outcome.error = exc.format()
+            return outcome
     outcome.ok = True
     return outcome
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+import io
 from collections.abc import Sequence
+from typing import TypeVar
 
 import regex
 from lxml import etree
@@ -13,6 +16,26 @@ from .render import clause_label
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 _ITALIC = regex.compile(r"''(.+?)''")
+# what XML 1.0 cannot hold: C0 controls but tab and newlines, surrogates, U+FFFE/FFFF
+_NOT_XML = regex.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+T = TypeVar("T")
+
+
+def xml_safe(obj: T) -> T:
+    """A copy of ``obj`` (a Code, a list of them, any model object) in which each character
+    XML cannot hold (a control character, say) is U+FFFD; offsets are kept."""
+    if isinstance(obj, str):
+        return _NOT_XML.sub("\ufffd", obj)  # type: ignore[return-value]
+    if isinstance(obj, list):
+        return [xml_safe(x) for x in obj]  # type: ignore[return-value]
+    if isinstance(obj, tuple):
+        return tuple(xml_safe(x) for x in obj)  # type: ignore[return-value]
+    if isinstance(obj, dict):
+        return {xml_safe(k): xml_safe(v) for k, v in obj.items()}  # type: ignore[return-value]
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return dataclasses.replace(obj, **{f.name: xml_safe(getattr(obj, f.name))
+                                           for f in dataclasses.fields(obj) if f.init})
+    return obj
 
 
 def _inline(parent: etree._Element, text: str, italic_tag: str, italic_attr: dict | None = None
@@ -74,6 +97,7 @@ def _html_law(parent: etree._Element, law: Law) -> None:
 
 
 def html_fragment(codes: Sequence[Code]) -> etree._Element:
+    codes = xml_safe(list(codes))
     root = etree.Element("div", {"class": "wst-laws"})
     for code in codes:
         art = etree.SubElement(root, "article", {"class": "code"})
@@ -102,6 +126,7 @@ def html_fragment(codes: Sequence[Code]) -> etree._Element:
 
 def to_html(codes: Sequence[Code], standalone: bool = True) -> str:
     """An HTML page (or fragment) of the codes; well-formed (it is serialised by lxml)."""
+    codes = xml_safe(list(codes))
     frag = html_fragment(codes)
     if not standalone:
         return etree.tostring(frag, encoding="unicode", method="html")
@@ -142,6 +167,7 @@ def _tail(el: etree._Element, text: str) -> None:
 def to_tei(codes: Sequence[Code]) -> str:
     """A TEI P5 document: ``div type="section"``, ``div type="law" n=``, ``list``/``item``,
     ``note``, ``pb``."""
+    codes = xml_safe(list(codes))
     T = ElementMaker(namespace=TEI_NS, nsmap={None: TEI_NS})
     title = next((c.title for c in codes if c.title), "Laws")
     source = next((c.metadata.get("source") for c in codes if c.metadata.get("source")),
@@ -203,9 +229,13 @@ def to_tei(codes: Sequence[Code]) -> str:
 
 
 def write_epub(codes: Sequence[Code], path: str) -> None:
-    """An EPUB 3 of the codes, one chapter per section (ebooklib)."""
+    """An EPUB 3 of the codes, one chapter per section (ebooklib), written whole to ``path``
+    (:func:`wstools.io.output.write_output`: OS errors become ``OutputError``)."""
     from ebooklib import epub
 
+    from ..io.output import write_output
+
+    codes = xml_safe(list(codes))
     book = epub.EpubBook()
     title = next((c.title for c in codes if c.title), "Laws")
     book.set_identifier("wstools-" + regex.sub(r"\W+", "-", title.lower()).strip("-"))
@@ -229,4 +259,6 @@ def write_epub(codes: Sequence[Code], path: str) -> None:
     book.spine = ["nav"] + chapters
     book.add_item(epub.EpubNcx())
     book.add_item(epub.EpubNav())
-    epub.write_epub(path, book)
+    buffer = io.BytesIO()
+    epub.write_epub(buffer, book, {"raise_exceptions": True})
+    write_output(path, buffer.getvalue())

@@ -59,6 +59,10 @@ class TemplateDataError(ValueError):
     """A ``<templatedata>`` block that is not valid JSON."""
 
 
+class TemplateFileError(TemplateDataError):
+    """A template file that cannot be read (not UTF-8, binary, unreadable)."""
+
+
 @dataclass
 class WikiPage:
     """One page: its title (``Template:Running header``) and source text."""
@@ -173,7 +177,22 @@ class Registry:
             raise FileNotFoundError(f"template folder not found: {folder}")
         reg = cls()
         for f in sorted(folder.glob("*" + EXTENSION)):
-            reg.add("Template:" + page_name(f), f.read_text(encoding="utf-8"), f)
+            if not f.is_file():
+                continue  # a subfolder (or a FIFO) named like a template is not one
+            try:
+                data = f.read_bytes()
+                if b"\0" in data:
+                    raise TemplateFileError(f"{f}: binary data (NUL byte): not a template")
+                reg.add("Template:" + page_name(f), data.decode("utf-8"), f)
+            except UnicodeDecodeError as exc:
+                raise TemplateFileError(f"{f}: not UTF-8 (byte 0x{exc.object[exc.start]:02x} "
+                                        f"at offset {exc.start})") from None
+            except OSError as exc:
+                raise TemplateFileError(f"{f}: cannot read: {exc.strerror or exc}") from None
+            except TemplateDataError:
+                raise
+            except ValueError as exc:  # a file name that is no page title
+                raise TemplateFileError(f"{f}: {exc}") from None
         return reg
 
     def add(self, title: str, source: str, path: Path | None = None) -> WikiPage:
