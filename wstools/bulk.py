@@ -4,24 +4,49 @@ A source yields pages, a job maps them: in this process (``jobs=1``), in worker 
 (``jobs=N``) or on a Dask cluster (``engine="dask"``). Pages go out in batches and come back in
 input order through a bounded window, so memory stays flat however large the dump. A page that
 fails is reported and skipped; the others are written.
+
+What is read is never lost: a fault in the dump (malformed XML, a truncated bz2/gz, a limit of
+:class:`~wstools.io.dumps.DumpReader`) ends the run after the pages before it, which are
+written to a well-formed output dump, and is reported with its position (exit 1).
+
+Only the Page: namespace is proofread: the one named "Page" in the dump's ``<siteinfo>`` (250
+on a lab wiki), else 104, unless ``namespace`` is given; pages whose content model is not
+wikitext (json, css, javascript, Scribunto...) are skipped and counted. Duplicate titles and
+entity references kept as text are reported.
+
+Each page has a time budget (``PAGE_TIMEOUT`` seconds, 60 by default; 0: none): a page over
+it is reported and skipped and the run goes on. The budget is a ``SIGALRM`` interval timer in
+the process that proofreads the page (this one with ``jobs=1``, each worker with ``jobs=N``):
+no extra process or pickling for ``jobs=1``, and the page's exception unwinds normally, so
+the worker stays usable. ``regex`` and ``re`` check for signals while matching, which stops
+a backtracking pattern; code that never returns to Python is not interrupted. Dask runs
+tasks in threads, where no signal can be received: there the budget is not enforced.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
-from .io.dumps import DumpError, DumpPage, DumpWriter, read_dump
+from .io.dumps import PAGE_NAMESPACE, TEXT_MODELS, DumpError, DumpPage, DumpReader, DumpWriter
 from .page import read_page
 
 BATCH = 8  # pages a task
 MAX_PAGE_BYTES = 2 * 1024 * 1024  # MediaWiki's default $wgMaxArticleSize
+PAGE_TIMEOUT = 60.0  # seconds a page; a 2 MiB page takes about 25 s
+
+
+class PageTimeout(BaseException):
+    """A page over its time budget (a BaseException: no ``except Exception`` swallows it)."""
 
 
 @dataclass
@@ -39,6 +64,10 @@ class PageOutcome:
 
 @dataclass
 class Summary:
+    """The report of a run: ``pages`` were proofread or failed; pages of other namespaces
+    and of other content models (``skipped``) were not written; ``fault`` is where reading
+    the dump stopped early (None: read to its end)."""
+
     pages: int = 0
     proofread: int = 0
     failed: int = 0
@@ -49,6 +78,16 @@ class Summary:
     seconds: float = 0.0
     failures: list[dict] = field(default_factory=list)
     rules: dict[str, int] = field(default_factory=dict)
+    namespace: int = PAGE_NAMESPACE
+    namespace_from: str = "default"
+    read: int = 0
+    other_namespaces: int = 0
+    skipped_models: dict[str, int] = field(default_factory=dict)
+    skipped: list[dict] = field(default_factory=list)
+    duplicates: list[str] = field(default_factory=list)
+    warnings: list[dict] = field(default_factory=list)
+    timed_out: int = 0
+    fault: dict | None = None
 
     @property
     def pages_per_second(self) -> float:
@@ -58,6 +97,7 @@ class Summary:
         self.pages += 1
         if o.error is not None:
             self.failed += 1
+            self.timed_out += o.error.startswith("over the time budget")
             self.failures.append({"title": o.title, "error": o.error})
             return
         self.proofread += 1
@@ -71,10 +111,31 @@ class Summary:
         d["pages_per_second"] = round(self.pages_per_second, 2)
         return d
 
+    @property
+    def ok(self) -> bool:
+        """Every page read was proofread as it was: no failure, fault, duplicate, warning."""
+        return not (self.failed or self.fault or self.duplicates or self.warnings)
+
     def line(self) -> str:
-        return (f"{self.pages} pages: {self.proofread} proofread, {self.failed} failed; "
+        line = (f"{self.pages} pages: {self.proofread} proofread, {self.failed} failed; "
                 f"{self.edits} edits, {self.flags} flags, {self.diagnostics} diagnostics, "
                 f"{self.laws} laws; {self.seconds:.1f} s ({self.pages_per_second:.1f} pages/s)")
+        extra = [f"{self.read} pages read, namespace {self.namespace} ({self.namespace_from})"]
+        if self.other_namespaces:
+            extra.append(f"{self.other_namespaces} in other namespaces")
+        if self.skipped_models:
+            extra.append(f"{sum(self.skipped_models.values())} skipped for their content model ("
+                         + ", ".join(f"{m} {n}" for m, n in sorted(self.skipped_models.items()))
+                         + ")")
+        if self.timed_out:
+            extra.append(f"{self.timed_out} over the time budget")
+        if self.duplicates:
+            extra.append(f"{len(self.duplicates)} duplicate titles")
+        if self.warnings:
+            extra.append(f"{len(self.warnings)} warnings")
+        if self.fault:
+            extra.append("stopped early by a fault in the dump")
+        return line + "; " + ", ".join(extra)
 
 
 # -- the job (runs in workers) ----------------------------------------------------------
@@ -92,14 +153,41 @@ def _setup(corpus: str | None, conventions: dict) -> None:
         _WORKER["key"] = key
 
 
-def proofread_one(title: str, text: str) -> PageOutcome:
-    """Proofread one stored page with the worker's repairer; never raises."""
+def _on_alarm(signum: int, frame: object) -> None:
+    raise PageTimeout
+
+
+@contextmanager
+def time_budget(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`PageTimeout` in the block once ``seconds`` have passed (a ``SIGALRM``
+    timer); nothing where there is no such timer or off the main thread, or if ``seconds``
+    is 0 or None."""
+    if not seconds or seconds <= 0 or not hasattr(signal, "setitimer") or \
+            threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def proofread_one(title: str, text: str, budget: float | None = PAGE_TIMEOUT) -> PageOutcome:
+    """Proofread one stored page with the worker's repairer within ``budget`` seconds;
+    never raises."""
     from .proofread import proofread_page
     try:
         if len(text) > MAX_PAGE_BYTES // 4 and len(text.encode("utf-8")) > MAX_PAGE_BYTES:
             raise ValueError(f"page is larger than {MAX_PAGE_BYTES} bytes (MediaWiki's limit)")
-        result = proofread_page(read_page(text), title=title, repairer=_WORKER["repairer"],
-                                conventions=_WORKER["conventions"], file=title)
+        with time_budget(budget):
+            result = proofread_page(read_page(text), title=title,
+                                    repairer=_WORKER["repairer"],
+                                    conventions=_WORKER["conventions"], file=title)
+    except PageTimeout:
+        return PageOutcome(title, error=f"over the time budget of {budget:g} s a page")
     except RecursionError:
         return PageOutcome(title, error="nesting too deep to process")
     except Exception as exc:  # noqa: BLE001 - a bad page must not stop the run
@@ -109,10 +197,12 @@ def proofread_one(title: str, text: str) -> PageOutcome:
 
 
 def proofread_batch(batch: list[tuple[str, str]], corpus: str | None,
-                    conventions: dict) -> list[PageOutcome]:
-    """A task: set the worker up once, then proofread each page of ``batch``."""
+                    conventions: dict, budget: float | None = PAGE_TIMEOUT
+                    ) -> list[PageOutcome]:
+    """A task: set the worker up once, then proofread each page of ``batch``, each within
+    ``budget`` seconds."""
     _setup(corpus, conventions)
-    return [proofread_one(title, text) for title, text in batch]
+    return [proofread_one(title, text, budget) for title, text in batch]
 
 
 # -- engines ---------------------------------------------------------------------------
@@ -146,14 +236,16 @@ def _in_order(batches: Iterable[list[DumpPage]], submit: Callable, window: int
 
 def run_pages(pages: Iterable[DumpPage], *, jobs: int = 1, corpus: str | None = None,
               conventions: dict | None = None, engine: str = "processes",
-              scheduler: str | None = None, client: object = None
+              scheduler: str | None = None, client: object = None,
+              page_timeout: float | None = PAGE_TIMEOUT
               ) -> Iterator[tuple[DumpPage, PageOutcome]]:
-    """Proofread ``pages``, yielding each with its outcome, in input order."""
+    """Proofread ``pages``, yielding each with its outcome, in input order; a page over
+    ``page_timeout`` seconds fails (not enforced on Dask, whose tasks run in threads)."""
     conventions = conventions or {}
     batches = _batches(pages, BATCH)
 
     def task(batch: list[DumpPage]) -> tuple:
-        return ([(p.title, p.text) for p in batch], corpus, conventions)
+        return ([(p.title, p.text) for p in batch], corpus, conventions, page_timeout)
 
     if engine == "dask":
         yield from _run_dask(batches, task, scheduler, client, jobs)
@@ -192,18 +284,50 @@ def _run_dask(batches: Iterator[list[DumpPage]], task: Callable, scheduler: str 
 # -- the command -----------------------------------------------------------------------
 
 
-def proofread_dump(source: str | Path, output: str | Path, *, namespace: int | None = 104,
+def proofread_dump(source: str | Path, output: str | Path, *, namespace: int | None = None,
                    jobs: int = 1, corpus: str | None = None, conventions: dict | None = None,
                    engine: str = "processes", scheduler: str | None = None,
                    client: object = None, limit: int | None = None, progress: bool = False,
-                   comment: str = "wstools proofread", log: Callable[[str], None] | None = None
-                   ) -> Summary:
-    """Proofread every page of ``source`` in ``namespace`` and write ``output``."""
+                   comment: str = "wstools proofread", log: Callable[[str], None] | None = None,
+                   page_timeout: float | None = PAGE_TIMEOUT,
+                   max_decompressed: int | None = None) -> Summary:
+    """Proofread every wikitext page of ``source`` in ``namespace`` (None: the dump's Page:
+    namespace) and write ``output``. A fault in the dump after its first page ends the run:
+    the pages before it are written and the fault is in ``Summary.fault``; a fault before it
+    raises :class:`DumpError` (and nothing is written)."""
     summary = Summary()
     started = time.perf_counter()
-    pages: Iterable[DumpPage] = read_dump(source, namespace)
+    say = log or (lambda s: None)
+    reader = DumpReader(source, tolerant=True, max_decompressed=max_decompressed)
+    seen: set[int] = set()  # hashes of the titles read: 8 bytes a title, not the title
+
+    def wanted() -> Iterator[DumpPage]:
+        for page in reader:
+            summary.read += 1
+            if summary.read == 1:
+                _choose_namespace(summary, reader, namespace)
+            key = hash(page.title)
+            if key in seen:
+                summary.duplicates.append(page.title)
+                say(f"{page.title}: duplicate title (read again, page {summary.read})")
+            seen.add(key)
+            if page.model not in TEXT_MODELS:
+                summary.skipped_models[page.model] = summary.skipped_models.get(page.model, 0) + 1
+                summary.skipped.append({"title": page.title, "model": page.model})
+                if page.ns == summary.namespace:
+                    say(f"{page.title}: skipped: content model {page.model}, not wikitext")
+                continue
+            if page.ns != summary.namespace:
+                summary.other_namespaces += 1
+                continue
+            for warning in page.warnings:
+                summary.warnings.append({"title": page.title, "warning": warning})
+                say(f"{page.title}: {warning}")
+            yield page
+
+    pages: Iterable[DumpPage] = wanted()
     if limit is not None:
-        pages = (p for i, p in enumerate(pages) if i < limit)
+        pages = _first(pages, limit)
     bar = None
     if progress:
         from tqdm import tqdm
@@ -213,7 +337,8 @@ def proofread_dump(source: str | Path, output: str | Path, *, namespace: int | N
         with DumpWriter(output) as writer:
             for page, outcome in run_pages(pages, jobs=jobs, corpus=corpus,
                                            conventions=conventions, engine=engine,
-                                           scheduler=scheduler, client=client):
+                                           scheduler=scheduler, client=client,
+                                           page_timeout=page_timeout):
                 if outcome.error is None:
                     try:
                         writer.write(replace(page, text=outcome.text or "", timestamp="",
@@ -221,15 +346,41 @@ def proofread_dump(source: str | Path, output: str | Path, *, namespace: int | N
                     except ValueError as exc:  # text XML cannot hold (control characters)
                         outcome = replace(outcome, error=f"cannot be written as XML: {exc}")
                 summary.add(outcome)
-                if outcome.error is not None and log:
-                    log(f"{page.title}: skipped: {outcome.error}")
+                if outcome.error is not None:
+                    say(f"{page.title}: skipped: {outcome.error}")
                 if bar is not None:
                     bar.update(1)
     finally:
         if bar is not None:
             bar.close()
+    if summary.read == 0:
+        _choose_namespace(summary, reader, namespace)
+    if reader.fault is not None:
+        summary.fault = reader.fault.as_dict()
+        say(f"{reader.fault.file}: reading stopped: {reader.fault} ({reader.fault.where()}); "
+            f"the {summary.read} pages before it were read")
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _first(pages: Iterable[DumpPage], limit: int) -> Iterator[DumpPage]:
+    if limit <= 0:
+        return
+    for i, page in enumerate(pages, 1):
+        yield page
+        if i >= limit:
+            return
+
+
+def _choose_namespace(summary: Summary, reader: DumpReader, namespace: int | None) -> None:
+    if namespace is not None:
+        summary.namespace, summary.namespace_from = namespace, "given"
+        return
+    found = reader.page_namespace("Page")
+    if found is not None:
+        summary.namespace, summary.namespace_from = found, "siteinfo"
+    else:
+        summary.namespace, summary.namespace_from = PAGE_NAMESPACE, "default"
 
 
 def run_dump(args: argparse.Namespace) -> int:
@@ -248,9 +399,12 @@ def run_dump(args: argparse.Namespace) -> int:
                                  jobs=args.jobs, corpus=args.corpus, conventions=conventions,
                                  engine=args.engine, scheduler=args.scheduler,
                                  limit=args.limit, progress=not args.quiet,
-                                 log=lambda s: print(s, file=sys.stderr))
+                                 log=lambda s: print(s, file=sys.stderr),
+                                 page_timeout=getattr(args, "page_timeout", PAGE_TIMEOUT),
+                                 max_decompressed=_mib(getattr(args, "max_decompressed", None)))
     except DumpError as exc:
-        raise InputError(exc.file, str(exc), exc.line or 1, exc.column or 1) from None
+        raise InputError(exc.file, f"{exc} ({exc.where()})", exc.line or 1,
+                         exc.column or 1) from None
     except RuntimeError as exc:
         raise InputError(args.dump, str(exc)) from None
     summary_path = Path(args.report_json or f"{args.output}.summary.json")
@@ -259,4 +413,8 @@ def run_dump(args: argparse.Namespace) -> int:
                                                ensure_ascii=False) + "\n")
     print(f"{args.dump}: {summary.line()}; wrote {args.output} and {summary_path}",
           file=sys.stderr)
-    return 0 if summary.failed == 0 else 1
+    return 0 if summary.ok else 1
+
+
+def _mib(value: float | None) -> int | None:
+    return None if value is None else int(value * 1024 * 1024)

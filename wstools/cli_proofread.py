@@ -139,8 +139,8 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
     p.add_argument("--report", metavar="HTML", help="write a review page of the repairs")
     p.add_argument("--dump", metavar="XML", help="proofread every page of a MediaWiki XML "
                    "dump (.xml, .xml.bz2, .xml.gz); -o names the output dump")
-    p.add_argument("--namespace", type=int, default=104, help="with --dump: the Page: "
-                   "namespace number (default 104)")
+    p.add_argument("--namespace", type=int, help="with --dump: the Page: namespace number "
+                   "(default: the one named Page in the dump's siteinfo, else 104)")
     p.add_argument("--jobs", type=int, default=1, help="with --dump: parallel processes")
     p.add_argument("--engine", choices=("processes", "dask"), default="processes",
                    help="with --dump: where the pages are proofread")
@@ -149,6 +149,11 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
     p.add_argument("--report-json", metavar="JSON", help="with --dump: write the run's report "
                    "here (default: OUT.summary.json)")
     p.add_argument("--limit", type=int, help="with --dump: stop after this many pages")
+    p.add_argument("--page-timeout", type=float, default=60.0, metavar="S", help="with "
+                   "--dump: a page taking longer is reported and skipped (default 60; 0: none)")
+    p.add_argument("--max-decompressed", type=float, metavar="MiB", help="with --dump: stop "
+                   "a .bz2/.gz dump that decompresses to more (default: max(256, 100 times "
+                   "its size); 0: none)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--wiki", metavar="TITLE", nargs="+", help="proofread these pages on the "
                    "wiki pywikibot is configured for and save them")

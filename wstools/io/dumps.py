@@ -3,6 +3,12 @@ freed once read, so memory stays flat whatever the dump's size) and written with
 ``etree.xmlfile`` (one page at a time). ``.bz2`` and ``.gz`` are read and written
 transparently (by magic bytes when reading, by file name when writing); the output is
 written to a temporary file and moved into place when complete.
+
+Reading is safe on hostile input: entities are never expanded nor fetched (an entity
+reference in a page's text is kept as text and the page warned about); a compressed dump may
+decompress to at most max(256 MiB, 100 times its size) and no run of text may exceed 32 MiB
+(compression bombs stop with a :class:`DumpError` in bounded time and memory); a fault
+(malformed XML, truncated bz2/gz) says where it is and which page was read last.
 """
 
 from __future__ import annotations
@@ -11,7 +17,9 @@ import bz2
 import gzip
 import hashlib
 import os
+import re
 import tempfile
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -25,16 +33,35 @@ _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
 class DumpError(Exception):
-    """A dump that cannot be read: not XML, not a MediaWiki export, truncated."""
+    """A dump that cannot be read: not XML, not a MediaWiki export, truncated, over a limit.
+    ``line``/``column`` are the parser's position (0 when unknown), ``offset`` the number of
+    bytes of XML read so far, ``after`` the title of the last page read before the fault."""
 
-    def __init__(self, file: str, message: str, line: int = 0, column: int = 0) -> None:
+    def __init__(self, file: str, message: str, line: int = 0, column: int = 0,
+                 offset: int = 0, after: str = "") -> None:
         super().__init__(message)
         self.file, self.line, self.column = file, line, column
+        self.offset, self.after = offset, after
+
+    def where(self) -> str:
+        """The position in words: line and column, byte of the XML, the last page read."""
+        parts = []
+        if self.line:
+            parts.append(f"line {self.line}, column {self.column}" if self.column
+                         else f"near line {self.line}")
+        parts.append(f"after {self.offset} bytes of XML")
+        parts.append(f"after page {self.after!r}" if self.after else "before the first page")
+        return "; ".join(parts)
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "message": str(self), "line": self.line,
+                "column": self.column, "offset": self.offset, "after": self.after}
 
 
 @dataclass
 class DumpPage:
-    """A page of a dump with its latest revision's text and metadata."""
+    """A page of a dump with its latest revision's text and metadata. ``warnings`` says what
+    was odd in the XML of the page (entity references kept as text, markup in ``<text>``)."""
 
     title: str
     ns: int
@@ -47,6 +74,20 @@ class DumpPage:
     model: str = "wikitext"
     format: str = "text/x-wiki"
     extra: dict = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+
+# Content models proofread as wikitext; pages of any other model (json, css, javascript,
+# Scribunto, ...) are left alone.
+TEXT_MODELS = frozenset({"wikitext", "proofread-page"})
+PAGE_NAMESPACE = 104  # the Page: namespace on Wikimedia's Wikisources
+# No run of character data (a page's text, the blanks between two tags) may be longer than
+# this: MediaWiki's pages are at most 2 MiB, 5 times that once escaped is 10 MiB.
+MAX_TEXT_RUN = 32 * 1024 * 1024
+# A compressed dump may decompress to at most max(MIN_DECOMPRESSED, DECOMPRESSION_RATIO
+# times its size on disk): real dumps of wikitext compress 4 to 10 times, bombs 1,000,000.
+MIN_DECOMPRESSED = 256 * 1024 * 1024
+DECOMPRESSION_RATIO = 100
 
 
 def open_dump(path: str | Path) -> BinaryIO:
@@ -63,6 +104,40 @@ def open_dump(path: str | Path) -> BinaryIO:
     return f
 
 
+def decompressed_limit(path: str | Path) -> int:
+    """The default limit on the decompressed size of the compressed dump ``path``."""
+    return max(MIN_DECOMPRESSED, DECOMPRESSION_RATIO * os.path.getsize(path))
+
+
+class _Source:
+    """The stream lxml reads, counting the bytes of XML: over ``limit`` in all, or over
+    ``run_limit`` since ``mark`` (the last parser event), it raises :class:`DumpError`."""
+
+    def __init__(self, name: str, stream: BinaryIO, limit: int, run_limit: int) -> None:
+        self.name, self.stream, self.limit, self.run_limit = name, stream, limit, run_limit
+        self.count = self.mark = 0
+        self.compressed = isinstance(stream, bz2.BZ2File | gzip.GzipFile)
+
+    def read(self, size: int = -1) -> bytes:
+        try:
+            # read1: at most one read underneath, so what was decompressed before a
+            # truncation is handed over before the error (read() would drop it)
+            data = self.stream.read1(size if size and size > 0 else 65536)
+        except (OSError, EOFError, zlib.error) as exc:  # truncated or corrupt bz2/gz
+            raise DumpError(self.name, f"truncated or corrupt compressed data: {exc}",
+                            offset=self.count) from None
+        self.count += len(data)
+        if self.limit and self.count > self.limit:
+            raise DumpError(self.name, f"decompresses to more than {self.limit} bytes "
+                            "(the limit for compressed dumps: a compression bomb?)",
+                            offset=self.count)
+        if self.run_limit and self.count - self.mark > self.run_limit:
+            raise DumpError(self.name, f"more than {self.run_limit} bytes of XML without a "
+                            "tag (a page's text or the blanks between tags over the limit)",
+                            offset=self.count)
+        return data
+
+
 def _local(tag: object) -> str:
     return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
 
@@ -74,45 +149,146 @@ def _child_text(el: etree._Element, name: str) -> str:
     return ""
 
 
-def read_dump(path: str | Path, namespace: int | None = None) -> Iterator[DumpPage]:
-    """The pages of a dump (optionally only those in ``namespace``), in order; for each its
-    last revision. Raises :class:`DumpError` with the position of malformed XML."""
-    name = str(path)
-    try:
-        stream = open_dump(path)
-    except OSError as exc:
-        raise DumpError(name, f"cannot read: {exc.strerror or exc}") from None
-    with stream:
-        context = etree.iterparse(stream, events=("start", "end"), huge_tree=True,
-                                  remove_comments=True, resolve_entities=False)
-        root_seen = False
+class DumpReader:
+    """The pages of a dump, in order, each with its last revision; streamed.
+
+    ``namespaces`` (key → name, from ``<siteinfo>``) is filled before the first page.
+    Entities are never expanded nor fetched (no DTD, no network, no file): a reference in a
+    page's text is kept as text (``&name;``) and noted in the page's ``warnings``.
+    A fault (malformed XML, truncated bz2/gz, a limit) raises :class:`DumpError`; with
+    ``tolerant``, a fault after the first page ends the iteration instead and is kept in
+    ``fault``, so what was read before it can be used. ``max_decompressed``: the limit on a
+    compressed dump's decompressed size (None: :func:`decompressed_limit`, 0: none).
+    """
+
+    def __init__(self, path: str | Path, *, tolerant: bool = False,
+                 max_decompressed: int | None = None, max_text_run: int = MAX_TEXT_RUN) -> None:
+        self.path, self.name = path, str(path)
+        self.tolerant = tolerant
+        self.max_decompressed, self.max_text_run = max_decompressed, max_text_run
+        self.namespaces: dict[int, str] = {}
+        self.fault: DumpError | None = None
+        self.pages = 0
+        self.bytes_read = 0
+
+    def page_namespace(self, name: str = "Page") -> int | None:
+        """The key of the namespace called ``name`` in the dump's siteinfo, if any."""
+        return next((k for k, v in self.namespaces.items() if v == name), None)
+
+    def __iter__(self) -> Iterator[DumpPage]:
         try:
-            for event, el in context:
-                tag = _local(el.tag)
-                if event == "start":
-                    if not root_seen:
-                        root_seen = True
-                        if tag != "mediawiki":
-                            raise DumpError(name, f"not a MediaWiki export (root <{tag}>)",
-                                            el.sourceline or 0)
+            yield from self._pages()
+        except DumpError as exc:
+            if not self.tolerant or self.pages == 0:
+                raise
+            self.fault = exc
+
+    def _pages(self) -> Iterator[DumpPage]:
+        name = self.name
+        try:
+            stream = open_dump(self.path)
+        except OSError as exc:
+            raise DumpError(name, f"cannot read: {exc.strerror or exc}") from None
+        limit = self.max_decompressed
+        with stream:
+            source = _Source(name, stream, 0, self.max_text_run)
+            if source.compressed:
+                source.limit = decompressed_limit(self.path) if limit is None else limit
+            context = etree.iterparse(source, events=("start", "end"), huge_tree=True,
+                                      remove_comments=True, resolve_entities=False,
+                                      load_dtd=False, no_network=True, dtd_validation=False)
+            root_seen = False
+            last = ""
+            line = 0
+            try:
+                for event, el in context:
+                    source.mark = source.count
+                    line = el.sourceline or line
+                    tag = _local(el.tag)
+                    if event == "start":
+                        if not root_seen:
+                            root_seen = True
+                            if tag != "mediawiki":
+                                raise DumpError(name, f"not a MediaWiki export (root <{tag}>)",
+                                                el.sourceline or 0)
+                        continue
+                    if tag == "siteinfo":
+                        self._siteinfo(el)
+                        continue
+                    if tag == "revision":  # keep only the last revision: flat memory
+                        while el.getprevious() is not None and \
+                                _local(el.getprevious().tag) == "revision":
+                            el.getparent().remove(el.getprevious())
+                        continue
+                    if tag != "page":
+                        continue
+                    page = _page(el)
+                    el.clear(keep_tail=False)
+                    parent = el.getparent()
+                    if parent is not None:  # drop what is already read: flat memory
+                        while el.getprevious() is not None:
+                            del parent[0]
+                    self.pages += 1
+                    self.bytes_read = source.count
+                    if page is not None:
+                        last = page.title
+                        yield page
+            except DumpError as exc:
+                exc.line, exc.offset, exc.after = exc.line or line, source.count, last
+                raise
+            except etree.XMLSyntaxError as exc:
+                at = exc.position if exc.position else (0, 0)
+                msg = re.sub(r", line \d+, column \d+$", "", exc.msg or "")  # said by where()
+                raise DumpError(name, f"malformed XML: {msg}", at[0], at[1],
+                                source.count, last) from None
+            finally:
+                self.bytes_read = source.count
+            if not root_seen:
+                raise DumpError(name, "empty file")
+
+    def _siteinfo(self, el: etree._Element) -> None:
+        for group in el:
+            if _local(group.tag) != "namespaces":
+                continue
+            for ns in group:
+                try:
+                    self.namespaces[int(ns.get("key", ""))] = (ns.text or "").strip()
+                except ValueError:
                     continue
-                if tag != "page":
-                    continue
-                page = _page(el)
-                el.clear(keep_tail=False)
-                parent = el.getparent()
-                if parent is not None:  # drop what is already read: flat memory
-                    while el.getprevious() is not None:
-                        del parent[0]
-                if page is not None and (namespace is None or page.ns == namespace):
-                    yield page
-        except etree.XMLSyntaxError as exc:
-            line, column = exc.position if exc.position else (0, 0)
-            raise DumpError(name, f"malformed XML: {exc.msg}", line, column) from None
-        except (OSError, EOFError) as exc:  # truncated compressed stream
-            raise DumpError(name, f"cannot read: {exc}") from None
-        if not root_seen:
-            raise DumpError(name, "empty file")
+
+
+def read_dump(path: str | Path, namespace: int | None = None, **limits: int | None
+              ) -> Iterator[DumpPage]:
+    """The pages of a dump (optionally only those in ``namespace``), in order; for each its
+    last revision. Raises :class:`DumpError` with the position of malformed XML. ``limits``:
+    ``max_decompressed``, ``max_text_run`` (see :class:`DumpReader`)."""
+    for page in DumpReader(path, **limits):  # type: ignore[arg-type]
+        if namespace is None or page.ns == namespace:
+            yield page
+
+
+def _text(el: etree._Element | None, warnings: list[str]) -> str:
+    """The character data of ``<text>``; an entity reference is kept as text, markup (which
+    an export escapes) is kept as XML; either is noted in ``warnings``."""
+    if el is None:
+        return ""
+    parts = [el.text or ""]
+    entities: list[str] = []
+    markup = False
+    for c in el:
+        if isinstance(c, etree._Entity):
+            entities.append(c.text)
+            parts.append(c.text)
+        elif isinstance(c.tag, str):
+            markup = True
+            parts.append(etree.tostring(c, encoding="unicode", with_tail=False))
+        parts.append(c.tail or "")
+    if entities:
+        warnings.append("entity references kept as text, not expanded: "
+                        + ", ".join(dict.fromkeys(entities)))
+    if markup:
+        warnings.append("unescaped markup in <text> kept as text")
+    return "".join(parts)
 
 
 def _page(el: etree._Element) -> DumpPage | None:
@@ -131,7 +307,9 @@ def _page(el: etree._Element) -> DumpPage | None:
         ns = int(ns_text) if ns_text.strip() else _guess_ns(title)
     except ValueError:
         ns = _guess_ns(title)
-    return DumpPage(title=title, ns=ns, text=(text_el.text or "") if text_el is not None else "",
+    warnings: list[str] = []
+    text = _text(text_el, warnings)
+    return DumpPage(title=title, ns=ns, text=text, warnings=warnings,
                     id=_child_text(el, "id"), revision_id=_child_text(rev, "id"),
                     timestamp=_child_text(rev, "timestamp"), contributor=who,
                     comment=_child_text(rev, "comment"),
