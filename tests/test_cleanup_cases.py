@@ -30,7 +30,9 @@ def vocabulary():
 
 @pytest.mark.parametrize("case", _cases())
 def test_cleanup_case(case, vocabulary):
-    options = Options(**case.get("options", {}))
+    # the cases are lines of law codes, too short to show it (two law numbers in sequence):
+    # they are cleaned as law codes, where the law-only fixes (boilerplate) run
+    options = Options(**{"law": True, **case.get("options", {})})
     options.vocabulary = vocabulary
     result = clean(case["input"], case.get("fixes", DEFAULT_FIXES), options)
     assert result.text == case["output"]
@@ -52,3 +54,25 @@ def test_edits_rebuild_single_fix_output(vocabulary):
     for fix in DEFAULT_FIXES:
         r = clean(text, [fix], Options(vocabulary=vocabulary))
         assert apply_edits(text, r.edits) == r.text
+
+
+def test_law_only_fixes_skip_other_text(vocabulary):
+    """Boilerplate judges a line by its words: on text that is no law code it does not run
+    (a line of OCR read "plaver.co", an article naming a website), unless told the text is
+    a law code."""
+    article = ("The railway was opened in 1905.\nSee the website africa.org for the map.\n"
+               "The line runs north.")
+    assert clean(article, ["boilerplate"], Options(vocabulary=vocabulary)).text == article
+    told = clean(article, ["boilerplate"], Options(vocabulary=vocabulary, law=True)).text
+    assert "africa.org" not in told
+    laws = "1. The dealer deals.\n\nBestNovel.com\n\n2. The cut.\n\n3. The deal.\n"
+    assert "BestNovel" not in clean(laws, ["boilerplate"], Options(vocabulary=vocabulary)).text
+
+
+def test_opt_in_fixes():
+    from wstools.text.pipeline import OPT_IN_FIXES, default_fixes
+    assert not OPT_IN_FIXES & set(default_fixes())
+    assert "boilerplate" in default_fixes("+boilerplate")
+    assert "dashes" not in default_fixes("-dashes")
+    with pytest.raises(ValueError):
+        default_fixes("+nonsense")

@@ -292,6 +292,9 @@ def _corpus_index(args: argparse.Namespace):
         raise InputError(str(folder), str(exc)) from None
 
 
+_LAW_CHOICES = {"auto": None, "yes": True, "no": False}
+
+
 def cmd_clean(args: argparse.Namespace) -> int:
     from .text import pipeline
     text = read_input(args.file, args.max_bytes)
@@ -302,11 +305,12 @@ def cmd_clean(args: argparse.Namespace) -> int:
                                space_before="" if args.keep_space_before else ",;:?!")
     if index is not None:
         options.vocabulary = index.vocabulary
-    fixes = [f.strip() for f in args.fixes.split(",")] if args.fixes else \
-        list(pipeline.DEFAULT_FIXES)
-    if args.unwrap and "unwrap" not in fixes:
-        fixes.insert(1, "unwrap")
+    options.law = _LAW_CHOICES[args.law]
     try:
+        fixes = [f.strip() for f in args.fixes.split(",")] if args.fixes else \
+            pipeline.default_fixes(args.rules or "")
+        if args.unwrap and "unwrap" not in fixes:
+            fixes.insert(1, "unwrap")
         result = pipeline.clean(text, fixes, options)
     except ValueError as exc:
         print(f"wstools clean: {exc}", file=sys.stderr)
@@ -336,10 +340,13 @@ def cmd_repair(args: argparse.Namespace) -> int:
     if not folder.is_dir():
         raise InputError(str(folder), "corpus folder does not exist (repair needs one)")
     try:
-        repairer = Repairer.load(folder, args.min_confidence)
+        repairer = Repairer.load(folder, args.min_confidence, args.rules or "")
     except CorpusError as exc:
         raise InputError(str(folder), str(exc)) from None
-    result = repairer.repair(text)
+    except ValueError as exc:
+        print(f"wstools repair: {exc}", file=sys.stderr)
+        return 2
+    result = repairer.repair(text, law=_LAW_CHOICES[args.law])
     lines = LineIndex(text)
 
     def where(offset: int) -> str:
@@ -351,7 +358,8 @@ def cmd_repair(args: argparse.Namespace) -> int:
             "file": name, "text": result.text,
             "cleanup": [e.as_dict() for e in result.cleanup.edits],
             "repairs": [dict(e.as_dict(), at=where(e.start)) for e in result.edits],
-            "flags": [dict(f.as_dict(), at=where(f.start)) for f in result.flags]},
+            "flags": [dict(f.as_dict(), at=where(f.start)) for f in result.flags],
+            "law": result.law._asdict() if result.law else None},
             ensure_ascii=False, indent=1))
     else:
         write_output(args.output, result.text)
@@ -367,6 +375,10 @@ def cmd_repair(args: argparse.Namespace) -> int:
                   f"{e.evidence}", file=sys.stderr)
         for f in result.flags:
             print(f"{where(f.start)}: suspect {f.old!r} left as printed ({f.evidence})",
+                  file=sys.stderr)
+        if result.law is not None:
+            print(f"{name}: {result.law.describe()}"
+                  + ("" if result.law.law else "; rules without a witness do not guess here"),
                   file=sys.stderr)
     print(f"{name}: {len(result.cleanup.edits)} cleanup edits, {len(result.edits)} repairs, "
           f"{len(result.flags)} flags", file=sys.stderr)
@@ -536,6 +548,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--report", metavar="HTML", help="write a review page (accept or reject "
                    "each repair, download the result)")
+    p.add_argument("--rules", metavar="SPEC", help="+name turns an opt-in rule on, -name "
+                   "turns a rule off (comma-separated; +all: every rule)")
+    p.add_argument("--law", choices=tuple(_LAW_CHOICES), default="auto", help="whether the "
+                   "text is a law code, where rules without a witness may guess (default: "
+                   "decided from its law numbers and witnesses)")
     p.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES, help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_repair)
 
@@ -544,7 +561,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="OUT")
     p.add_argument("--explain", action="store_true", help="list every edit on stderr")
     p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--fixes", help="comma-separated fixes to apply, in order (default: all)")
+    p.add_argument("--fixes", help="comma-separated fixes to apply, in order (default: all "
+                   "but the opt-in ones)")
+    p.add_argument("--rules", metavar="SPEC", help="+name adds an opt-in fix (boilerplate), "
+                   "-name drops a default one (comma-separated)")
+    p.add_argument("--law", choices=tuple(_LAW_CHOICES), default="auto", help="whether the "
+                   "text is a law code, where boilerplate may run (default: from its law "
+                   "numbers)")
     p.add_argument("--unwrap", action="store_true", help="join hard-wrapped paragraph lines")
     p.add_argument("--dash", default="—", help="what '--' becomes (default: em dash)")
     p.add_argument("--quotes", choices=("keep", "straight", "curly"), default="keep")
@@ -597,6 +620,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+    output.forget_inputs()
     try:
         return args.func(args)
     except WstoolsError as exc:

@@ -20,6 +20,12 @@ Steps, each returning explainable :class:`~wstools.edits.Edit`\\ s:
 
 Everything else stays as printed — "upward"/"upwards", "the best card"/"the winning card"
 are readings, not errors. Tokens that still look wrong are returned as ``flags``.
+
+Rules earn their place. Step 4 guesses from the corpus's words and habits, which are a
+law code's: it runs only on a law code or the OCR of one (:mod:`wstools.text.kind`:
+a dense sequence of law numbers, or most of the words witnessed by the corpus — decided
+once per document). And a rule whose measured precision is under 99 %
+(``benchmarks/bench_rules.py``) is off unless asked for (``OPT_IN``; ``rules="+case"``).
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ from wordfreq import get_frequency_dict, zipf_frequency
 from ..corpus.index import CorpusIndex, load_index
 from ..edits import Edit, apply_edits
 from ..laws.numbering import find_law_starts
+from ..text.kind import LawEvidence
+from ..text.kind import judge as judge_law
 from ..text.pipeline import OCR_FIXES, CleanResult, Options, clean
 from .align import aligned
 from .choose import Context, choose_all, law_number_place, support
@@ -78,6 +86,46 @@ ABBREVIATIONS = frozenset("viz i e g vs etc ibid cf ch sec no p pp ed vol art st
                           "jr sr co inc".split())
 _ABBREVIATION_END = re.compile(r"(?:^|[\W_])(?:e\.g|i\.e|viz|cf|vs|etc)['\"]*$")
 CONTRACTIONS = ("'s", "'t", "'d", "'ll", "'re", "'ve", "'m")
+
+# The rules, one name each. Witness rules take another printing's reading; numbering
+# rules follow the document's own law numbers; guesses act without a witness and run only
+# on a law code (see the module doc).
+WITNESS_RULES = frozenset({"witness-spacing", "witness-punctuation", "witness-context",
+                           "witness-case", "witness-law-mark", "witness-speck", "witness"})
+NUMBERING_RULES = frozenset({"law-number", "law-mark", "law-dash"})
+GUESS_RULES = frozenset({"case", "vocabulary", "context", "split-words", "stacked-marks",
+                         "speck-stop", "speck-after-open-word", "speck-hyphen", "speck-run",
+                         "stop-to-comma", "stray-apostrophe", "stray-hyphen", "lone-mark",
+                         "glued-words", "run-on-sentence"})
+RULES = WITNESS_RULES | NUMBERING_RULES | GUESS_RULES
+# measured under 99 % precision (benchmarks/bench_rules.py): off unless asked for
+OPT_IN: frozenset[str] = frozenset()
+
+
+def parse_rules(spec: str) -> tuple[frozenset[str], frozenset[str]]:
+    """``+name`` turns an opt-in rule on, ``-name`` (or ``!name``) turns a rule off; names
+    are comma-separated. Returns (on, off).
+
+    >>> parse_rules("+case, -lone-mark")
+    (frozenset({'case'}), frozenset({'lone-mark'}))
+    >>> parse_rules("+cases")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown repair rule 'cases'; known: case, context, glued-words, ...
+    """
+    on: set[str] = set()
+    off: set[str] = set()
+    for item in (x.strip() for x in spec.split(",")):
+        if not item:
+            continue
+        sign, name = (item[0], item[1:].strip()) if item[0] in "+-!" else ("+", item)
+        if name == "all":
+            (on if sign == "+" else off).update(RULES)
+            continue
+        if name not in RULES:
+            raise ValueError(f"unknown repair rule {name!r}; known: {', '.join(sorted(RULES))}")
+        (on if sign == "+" else off).add(name)
+    return frozenset(on), frozenset(off)
 
 
 def is_word(word: str, index: CorpusIndex) -> bool:
@@ -122,6 +170,7 @@ class RepairResult:
     cleanup: CleanResult
     edits: list[Edit] = field(default_factory=list)
     flags: list[Edit] = field(default_factory=list)
+    law: LawEvidence | None = None  # whether the text is a law code, and why
 
     def all_edits(self) -> list[Edit]:
         """Every change in input coordinates: the cleanup edits, then the repairs with
@@ -142,50 +191,71 @@ class Repairer:
     index: CorpusIndex
     witnesses: WitnessIndex
     min_confidence: float = MIN_CONFIDENCE
+    enable: frozenset[str] = frozenset()  # opt-in rules turned on
+    disable: frozenset[str] = frozenset()  # rules turned off
     _words_by_length: dict[tuple[int, int], list[str]] = field(default_factory=dict)
     _rival_cache: dict[tuple[str, str, float], str | None] = field(default_factory=dict)
     _word_cache: dict[str, bool] = field(default_factory=dict)
     _near_cache: dict[tuple[str, int], list[str]] = field(default_factory=dict)
 
     @classmethod
-    def load(cls, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE
-             ) -> Repairer:
-        return cls(load_index(corpus), load_witnesses(corpus), min_confidence)
+    def load(cls, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE,
+             rules: str = "") -> Repairer:
+        """``rules``: opt-in rules to turn on and rules to turn off (:func:`parse_rules`)."""
+        on, off = parse_rules(rules)
+        return cls(load_index(corpus), load_witnesses(corpus), min_confidence, on, off)
+
+    def runs(self, rule: str, law: bool) -> bool:
+        """Whether ``rule`` runs on a text that is (``law``) or is not a law code."""
+        if rule in self.disable or (rule in OPT_IN and rule not in self.enable):
+            return False
+        return law or rule not in GUESS_RULES
 
     # -- public -------------------------------------------------------------------------
 
-    def repair(self, text: str) -> RepairResult:
+    def repair(self, text: str, *, law: bool | None = None) -> RepairResult:
+        """Repair ``text``. Whether it is a law code (where the guessing rules run) is
+        decided from its own evidence unless ``law`` says so."""
         cleaned = clean(text, OCR_FIXES, Options(vocabulary=self.index.vocabulary))
         base = cleaned.text
         edits: dict[int, Edit] = {}
         covered = bytearray(len(base))
         starts = find_law_starts(base)
         for e in from_sequence(starts, base) + from_line_starts(base, starts):
-            edits[e.start] = e
-            covered[e.start:e.end] = b"\x01" * (e.end - e.start)
+            if self.runs(e.rule, True):
+                edits[e.start] = e
+                covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         toks = tokens(base)
         flags: list[Edit] = []
+        witnessed = 0
         for segment in self._segments(starts, toks):
-            for e in self._from_windows(segment, base, covered):
+            found, seen = self._from_windows(segment, base, covered)
+            witnessed += len(segment) if seen else 0
+            for e in found:
                 edits.setdefault(e.start, e)
-        for e in _speck_runs(base):
-            if not any(covered[e.start:e.end]):
+        evidence = judge_law(len(starts), len(toks), witnessed / max(1, len(toks)))
+        if law is not None:
+            evidence = evidence._replace(law=law)
+        guess = evidence.law and any(self.runs(r, True) for r in GUESS_RULES)
+        for e in _speck_runs(base) if guess else ():
+            if self.runs(e.rule, True) and not any(covered[e.start:e.end]):
                 edits.setdefault(e.start, e)
                 covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         # tokens a law-number or witness edit already covers take no further edit
         held = _touched(toks, covered)
-        for e in self._typesetting(toks, edits.keys() | held, covered, base):
-            if e.start not in held:
+        for e in self._typesetting(toks, edits.keys() | held, covered, base) if guess else ():
+            if e.start not in held and self.runs(e.rule, True):
                 edits.setdefault(e.start, e)
+        # (the suspect tokens are flagged on any text: a flag changes nothing)
         for e, flag in self._without_witness(toks, edits.keys() | held):
-            if e is not None and e.start not in held:
+            if e is not None and e.start not in held and guess and self.runs(e.rule, True):
                 edits.setdefault(e.start, e)
             if flag is not None:
                 flags.append(flag)
         chosen = [e for e in sorted(edits.values(), key=lambda e: e.start)
-                  if e.confidence >= self.min_confidence]
+                  if e.confidence >= self.min_confidence and self.runs(e.rule, evidence.law)]
         chosen = _no_overlaps(chosen)
-        return RepairResult(text, apply_edits(base, chosen), cleaned, chosen, flags)
+        return RepairResult(text, apply_edits(base, chosen), cleaned, chosen, flags, evidence)
 
     # -- witnesses ---------------------------------------------------------------------------
 
@@ -222,10 +292,11 @@ class Repairer:
         return [s for s in out if s]
 
     def _from_windows(self, segment: list[Token], base: str, covered: bytearray
-                      ) -> list[Edit]:
+                      ) -> tuple[list[Edit], bool]:
         """Align the segment to the best windows of witness text (:mod:`.align`) and
         take the witness's reading unit by unit where :func:`.choose.choose` allows it.
-        A window that agrees with too little of the segment is not a witness of it."""
+        A window that agrees with too little of the segment is not a witness of it.
+        Returns the edits and whether any window witnessed the segment."""
         start, end = segment[0].start, segment[-1].end
         text = base[start:end]
         out: list[Edit] = []
@@ -233,17 +304,19 @@ class Repairer:
         # window may act only there — where a better witness reads as the OCR does, the
         # OCR is right
         open_spans: list[tuple[int, int]] | None = None
+        seen = False
         for window in self.witnesses.windows(segment):
             found, differing = aligned(text, window.text, start, open_spans)
             if 1 - differing / max(1, len(segment)) < MIN_AGREEMENT:
                 continue
+            seen = True
             ctx = Context(self.index, self._is_word, base,
                           f"witness {', '.join(window.passages[:3])}", self._rival)
             left = []
             for unit in found:
                 taken = False
                 for edit in choose_all(unit, ctx):
-                    if not any(covered[edit.start:edit.end]):
+                    if self.runs(edit.rule, True) and not any(covered[edit.start:edit.end]):
                         covered[edit.start:edit.end] = b"\x01" * (edit.end - edit.start)
                         out.append(edit)
                         taken = True
@@ -253,7 +326,7 @@ class Repairer:
                 [s for s in open_spans if any(a < s[1] and s[0] < b for a, b in left)]
             if not open_spans:
                 break
-        return out
+        return out, seen
 
     def _is_word(self, word: str) -> bool:
         known = self._word_cache.get(word)
@@ -666,7 +739,7 @@ def _no_overlaps(edits: list[Edit]) -> list[Edit]:
     return out
 
 
-def repair(text: str, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE
-           ) -> RepairResult:
+def repair(text: str, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE,
+           rules: str = "", law: bool | None = None) -> RepairResult:
     """Repair ``text`` with the corpus in ``corpus`` (default: the project's)."""
-    return Repairer.load(corpus, min_confidence).repair(text)
+    return Repairer.load(corpus, min_confidence, rules).repair(text, law=law)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from ..edits import Edit, OffsetMap, map_to_source, with_positions
 from . import ocr, typography, web, whitespace
 from .fix import Fixed
+from .kind import law_code
 from .vocabulary import EMPTY, Vocabulary
 
 
@@ -39,6 +40,8 @@ class Options:
     italics: str = "wiki"  # "wiki" -> ''x'', "strip" -> x
     space_before: str = ",;:?!"
     vocabulary: Vocabulary = field(default_factory=lambda: EMPTY)
+    # whether the text is a law code, where LAW_ONLY_FIXES run; None: decided from the text
+    law: bool | None = None
 
 
 FixFunction = Callable[[str, Options], Fixed]
@@ -70,6 +73,37 @@ DEFAULT_FIXES: tuple[str, ...] = (
     "hyphens", "space-before-punctuation", "etc", "ligatures", "long-s", "dashes", "quotes",
     "whitespace",
 )
+# Fixes that judge a whole line from words alone run only on a law code or the OCR of one
+# (see wstools.text.kind); and fixes measured under 99 % precision on the benchmarks
+# (benchmarks/bench_rules.py: boilerplate took a line of OCR, "plaver.co", for a domain)
+# run only when named (``clean --rules +boilerplate`` or in ``fixes``).
+LAW_ONLY_FIXES = frozenset({"boilerplate"})
+OPT_IN_FIXES = frozenset({"boilerplate"})
+
+
+def default_fixes(rules: str = "") -> list[str]:
+    """The fixes ``wstools clean`` runs: the defaults but the opt-in ones, changed by
+    ``rules`` (``+name`` adds an opt-in fix, ``-name`` drops one; comma-separated).
+
+    >>> "boilerplate" in default_fixes(), "boilerplate" in default_fixes("+boilerplate")
+    (False, True)
+    >>> default_fixes("-whitespace,-dashes")[-3:]
+    ['ligatures', 'long-s', 'quotes']
+    """
+    chosen = set(DEFAULT_FIXES) - OPT_IN_FIXES
+    for item in (x.strip() for x in rules.split(",")):
+        if not item:
+            continue
+        sign, name = (item[0], item[1:].strip()) if item[0] in "+-!" else ("+", item)
+        if name not in DEFAULT_FIXES:
+            raise ValueError(f"unknown fix {name!r}; known: {', '.join(DEFAULT_FIXES)}")
+        if sign == "+":
+            chosen.add(name)
+        else:
+            chosen.discard(name)
+    return [f for f in DEFAULT_FIXES if f in chosen]
+
+
 OCR_FIXES = ("line-ends", "hyphens", "space-before-punctuation", "etc", "ligatures",
              "long-s", "whitespace")
 
@@ -104,11 +138,17 @@ def clean(text: str, fixes: Sequence[str] = DEFAULT_FIXES, options: Options | No
     all_edits: list[Edit] = []
     marks_by_step: list[tuple[int, Edit]] = []
     current = text
+    law = options.law
     for name in fixes:
         try:
             fix = FIXES[name]
         except KeyError:
             raise ValueError(f"unknown fix {name!r}; known: {', '.join(FIXES)}") from None
+        if name in LAW_ONLY_FIXES:
+            if law is None:  # decided once, from the input
+                law = law_code(text).law
+            if not law:
+                continue
         result = fix(current, options)
         if not result.edits:
             continue
