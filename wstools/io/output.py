@@ -23,8 +23,8 @@ from typing import IO, Any
 
 from ..errors import WstoolsError
 
-__all__ = ["AtomicFile", "OutputError", "check_target", "describe", "note_input",
-           "write_output"]
+__all__ = ["AtomicFile", "OutputError", "check_target", "describe", "forget_inputs",
+           "note_input", "write_output"]
 
 _inputs: set[tuple[int, int]] = set()
 _umask_lock = threading.Lock()
@@ -43,6 +43,12 @@ def note_input(path: str | os.PathLike[str] | int) -> None:
         return
     if stat.S_ISREG(st.st_mode):
         _inputs.add((st.st_dev, st.st_ino))
+
+
+def forget_inputs() -> None:
+    """Forget the inputs noted so far (each ``wstools.cli.main`` call starts afresh: an
+    inode freed by a deleted input may be reused by a new file)."""
+    _inputs.clear()
 
 
 def describe(exc: OSError, folder: str | os.PathLike[str] | None = None) -> str:
@@ -131,11 +137,18 @@ class AtomicFile:
             raise ValueError("AtomicFile.commit() before open()")
         try:
             f, self._file = self._file, None
-            try:
-                f.flush()
-                os.fsync(f.fileno())
-            finally:
-                f.close()
+            if f.closed:  # closed by its user (a compressor's stream, say)
+                fd = os.open(self._tmp, os.O_RDONLY)
+                try:
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+            else:
+                try:
+                    f.flush()
+                    os.fsync(f.fileno())
+                finally:
+                    f.close()
             st = check_target(self.path)  # again: it may have changed meanwhile
             if st is not None:
                 os.chmod(self._tmp, stat.S_IMODE(st.st_mode))
