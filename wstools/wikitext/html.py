@@ -47,7 +47,14 @@ from ..diagnostics import Diagnostic
 from .expand import Expander, Frame
 from .preprocess import ExtensionTag, parse, to_source
 from .registry import Registry
-from .sanitize import clean_tree, decode_attributes, encode_attribute, fix_attributes, sanitize_tags
+from .sanitize import (
+    clean_tree,
+    decode_attributes,
+    decode_char_references,
+    encode_attribute,
+    fix_attributes,
+    sanitize_tags,
+)
 from .title import Title
 
 MARKER = "\x7f'\"`UNIQ-"
@@ -338,7 +345,7 @@ class HtmlRenderer:
 
     def _link(self, target: str, label: str | None, rest: str) -> str | None:
         raw = target
-        target = html.unescape(target).strip()
+        target = decode_char_references(target).strip()
         leading_colon = target.startswith(":")
         fragment = ""
         if "#" in target:
@@ -935,6 +942,7 @@ def block_levels(text: str) -> str:
 # -- tidy and output ----------------------------------------------------------------------
 
 _WRAP_IN_TBODY = frozenset({"tr"})
+_BARE_AMPERSAND = re.compile(r"&(?!(?:[A-Za-z][A-Za-z0-9]*|#[0-9]+|#[xX][0-9A-Fa-f]+);)")
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
@@ -949,6 +957,9 @@ def tidy(fragment: str) -> str:
         return ""
     # characters XML cannot hold: a form feed is white space, any other is shown as U+FFFD
     fragment = _NOT_XML.sub(lambda m: " " if m.group(0) == "\f" else "\ufffd", fragment)
+    # an "&" that starts no character reference is text (MediaWiki's
+    # normalizeCharReferences), so the parser does not read "&notx" as "¬x"
+    fragment = _BARE_AMPERSAND.sub("&amp;", fragment)
     container = lxml.html.fragment_fromstring(fragment, create_parent="div")
     clean_tree(container)
     for table in container.iter("table"):

@@ -21,6 +21,7 @@ Two layers:
 from __future__ import annotations
 
 import html
+import html.entities
 import re
 import unicodedata
 
@@ -138,6 +139,29 @@ def safe_url(url: str) -> bool:
     return decoded.startswith(SAFE_SCHEMES)
 
 
+_CHAR_REFERENCE = re.compile(r"&(?:([A-Za-z][A-Za-z0-9]*)|#([0-9]+)|#[xX]([0-9A-Fa-f]+));")
+
+
+def decode_char_references(text: str) -> str:
+    """Character references decoded as MediaWiki's ``decodeCharReferences`` does: only
+    complete ones (``&name;``, ``&#n;``, ``&#xh;``) naming a valid character; any other
+    ``&`` is text (``html.unescape`` would read ``&notx`` as ``¬x``).
+
+    >>> decode_char_references("&lt;&#60;&#x3C; &notx &notit; &bogus; &#0;")
+    '<<< &notx &notit; &bogus; &#0;'
+    """
+    def one(m: re.Match[str]) -> str:
+        name, dec, hexa = m.groups()
+        if name is not None:
+            return html.entities.html5.get(name + ";", m.group(0))
+        code = int(dec) if dec is not None else int(hexa, 16)
+        if code in (0x09, 0x0A, 0x0D) or 0x20 <= code <= 0xD7FF \
+                or 0xE000 <= code <= 0xFFFD or 0x10000 <= code <= 0x10FFFF:
+            return chr(code)
+        return m.group(0)
+    return _CHAR_REFERENCE.sub(one, text)
+
+
 def decode_attributes(text: str) -> list[tuple[str, str]]:
     """Attribute pairs of a tag's attribute text, names lower-cased, entities decoded,
     first occurrence kept (as browsers do)."""
@@ -149,7 +173,7 @@ def decode_attributes(text: str) -> list[tuple[str, str]]:
         value = next((g for g in m.group(2, 3, 4) if g is not None), None)
         if value is None:
             value = ""
-        seen[name] = html.unescape(value)
+        seen[name] = decode_char_references(value)
     return list(seen.items())
 
 
