@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from pathlib import Path
 
 import lxml.html
 import pytest
@@ -57,6 +58,34 @@ def test_vector_is_neutralised(vector: str, registry) -> None:
     fragment = HtmlRenderer(registry).render(vector).html
     assert_safe(fragment)
     assert_safe(standalone_page(fragment, "t"), page=True)
+
+
+ATTACK_XSS = Path("/work/shared/attack/xss")
+
+
+def _attack_vectors() -> list[str]:
+    """The shared attack set's vectors (one a line; ``\\n`` is a newline in the wikitext
+    ones), when it is there."""
+    vectors = []
+    for path in sorted(ATTACK_XSS.glob("*.txt")) if ATTACK_XSS.is_dir() else []:
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            if line.strip():
+                vectors.append(line.replace("\\n", "\n") if "wikitext" in path.name
+                               else line)
+    return vectors
+
+
+def test_attack_set_vectors_are_neutralised(registry) -> None:
+    vectors = _attack_vectors()
+    if not vectors:
+        pytest.skip("no shared attack set here")
+    for vector in vectors:
+        fragment = HtmlRenderer(registry).render(vector).html
+        assert_safe(fragment)
+        assert_safe(standalone_page(fragment, "t"), page=True)
+        if fragment.strip():  # nothing that loads or redirects from a fragment
+            tree = lxml.html.fragment_fromstring(fragment, create_parent="div")
+            assert not tree.xpath("//link|//meta|//base|//title"), (vector, fragment)
 
 
 @pytest.mark.parametrize("markup", [
