@@ -562,10 +562,13 @@ def _lint(page: Page, title: str | None, file: str) -> list[Diagnostic]:
     return out
 
 
+_TEXT_MARKUP = ("*", "#", ":", ";", "''", "'''")
+
+
 def is_formatted(body: str) -> bool:
     """Whether a body is already wikitext a person wrote (templates, tables, tags, links,
-    comments, headings, entities, bold or italics), not OCR text: such a body is not laid
-    out or repaired again.
+    comments, headings, entities), not OCR text: such a body is not laid out or repaired
+    again. Italics and bold, list marks and bare URLs are not enough: OCR text has them.
 
     >>> is_formatted("53. After the dealer has dealt, x <y the deal.")
     False
@@ -579,8 +582,8 @@ def is_formatted(body: str) -> bool:
     for node in mwparserfromhell.parse(body).nodes:
         if isinstance(node, Text):
             continue
-        if isinstance(node, Tag) and node.wiki_markup in ("*", "#", ":", ";"):
-            continue  # a line that starts with a list mark: OCR has those
+        if isinstance(node, Tag) and node.wiki_markup in _TEXT_MARKUP:
+            continue  # a line that starts with a list mark, or italics: OCR text has those
         if type(node).__name__ == "ExternalLink" and not node.brackets:
             continue  # a bare URL printed in the text
         return True
