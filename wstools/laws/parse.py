@@ -63,8 +63,15 @@ CLAUSE_PATTERNS: list[tuple[regex.Pattern, str]] = [
 ]
 RUN_IN = regex.compile(r"^(?:''(?P<i>[^'\n]{2,60}?)\.''|(?P<p>\p{Lu}[^.—\n]{1,60}?)\.)"
                        r"[ \t]?[—–]+[ \t]?")
-NOTE = regex.compile(r"^\[NOTE\.?[ \t]*[—–-]+[ \t]*(?P<t>.*?)[ \t]*[—–-]+[ \t]*ED\.\]$"
-                     r"|^NOTE\.?[ \t]*[—–-]+[ \t]*(?P<n>.*)$", regex.S)
+# ``[NOTE—text—ED.]`` or ``NOTE—text``. Linear: the runs are possessive, and the lazy text
+# stops only where its closing can start (the start of a run of blanks, or of dashes after
+# something else), so a long run of dashes or blanks is read once. The second branch is
+# the one the runs' backtracking found: ``[NOTE——ED.]`` (one run of dashes), an empty text.
+NOTE = regex.compile(r"^\[NOTE\.?[ \t]*+[—–-]++[ \t]*+"
+                     r"(?P<t>(?:.*?(?:(?<![ \t])(?=[ \t])|(?<![ \t—–-])(?=[—–-])))??)"
+                     r"[ \t]*+[—–-]++[ \t]*+ED\.\]$"
+                     r"|^\[NOTE\.?[ \t]*+(?:[—–-](?=[—–-]))++(?P<t>)[—–-][ \t]*+ED\.\]$"
+                     r"|^NOTE\.?[ \t]*+[—–-]++[ \t]*+(?P<n>.*)$", regex.S)
 FOOTNOTE_TEXT = regex.compile(r"^\[(?P<l>\d{1,3})\][ \t]+(?P<t>.+)$", regex.S)
 CODE_TITLE = regex.compile(r"\bLAWS\b")
 FINITE_VERB = regex.compile(r"\b(?:is|are|was|were|may|must|can|cannot|shall|should|has|have|"
@@ -481,8 +488,15 @@ def read_flat(text: str, headings: Sequence[str] = (),
     return ParseResult([code], "flat", diags, edits)
 
 
-_WIKI_HEADING = regex.compile(r"^(?:\{\{(?:c|center|centre|ph|bc)\|)+(?:\{\{(?:sc|asc|larger|"
-                              r"x-larger|smaller)\|)?(?P<h>.*?)(?:\}\})+$|^=+\s*(?P<e>.*?)\s*=+$",
+# ``{{c|{{sc|Heading}}}}`` or ``== Heading ==``. Linear, as NOTE above: possessive runs, and
+# the lazy text stops only where its closing can start (a run of braces, with one brace
+# more when they are odd; a run of blanks, a run of ``=`` after something else); the last
+# branch is ``===`` alone.
+_WIKI_HEADING = regex.compile(r"^(?:\{\{(?:c|center|centre|ph|bc)\|)++(?:\{\{(?:sc|asc|larger|"
+                              r"x-larger|smaller)\|)?+"
+                              r"(?P<h>(?:.*?(?<!\})(?=\}))??(?:\}(?=(?:\}\})++$))?+)(?:\}\})++$"
+                              r"|^=++\s*+(?P<e>(?:.*?(?:(?<!\s)(?=\s)|(?<![\s=])(?==)))??)\s*+=++$"
+                              r"|^(?:=(?==))++(?P<e>)=$",
                               regex.I)
 _WIKI_LAW = regex.compile(r"^'''(?P<num>\d{1,4})(?P<suf>[a-z]?)(?:\s+to\s+(?P<end>\d{1,4}))?"
                           r"\.'''[ \t]*")

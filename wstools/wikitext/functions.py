@@ -25,8 +25,14 @@ if TYPE_CHECKING:  # pragma: no cover
 Function = Callable[["Expander", "Frame", str, list, int], "str | None"]
 
 PHP_WHITESPACE = " \t\n\r\0\x0b"
-_ERROR_RE = re.compile(r'<(?:strong|span|p|div)\s(?:[^\s>]*\s+)*?class="(?:[^"\s>]*\s+)*?error'
-                       r'(?:\s[^">]*)?"')
+# A tag with an ``error`` class, as ParserFunctions' #iferror looks for it. Possessive
+# tokens (a word, then all its spaces) leave one way to split a tag's attributes, and the
+# lookahead fails at once when no closing quote follows ``class="``; no match contains
+# ``>``, so ``find_error`` tries only the first opening before each ``>`` (a later one
+# in the same tag can reach only what the first reached).
+_ERROR_OPEN = re.compile(r"<(?:strong|span|p|div)\s")
+_ERROR_RE = re.compile(r'<(?:strong|span|p|div)\s(?:[^\s>]*+\s++)*?class="(?=[^">]*+")'
+                       r'(?:[^"\s>]*+\s++)*?error(?:\s[^">]*+)?"')
 _NUMERIC = re.compile(r"^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?"
                       r"[ \t\n\r\v\f]*$")
 _LEADING_INT = re.compile(r"^[ \t\n\r\v\f]*[+-]?\d+")
@@ -81,8 +87,26 @@ def fn_ifeq(ex: Expander, frame: Frame, first: str, parts: list, site: int) -> s
     return _arg(ex, frame, parts, 1 if loose_equal(left, right) else 2)
 
 
+def find_error(text: str) -> re.Match[str] | None:
+    """The first error tag in ``text``: what ``_ERROR_RE.search`` finds, in linear time.
+
+    >>> find_error('x <strong class="error">No</strong>').group(0)
+    '<strong class="error"'
+    >>> find_error('<p class="errors">x</p>') is None
+    True
+    """
+    pos = 0
+    while m := _ERROR_OPEN.search(text, pos):
+        if found := _ERROR_RE.match(text, m.start()):
+            return found
+        pos = text.find(">", m.end()) + 1
+        if not pos:
+            return None
+    return None
+
+
 def fn_iferror(ex: Expander, frame: Frame, first: str, parts: list, site: int) -> str:
-    if _ERROR_RE.search(first):
+    if find_error(first):
         return _arg(ex, frame, parts, 0)
     if len(parts) < 2:
         return first
