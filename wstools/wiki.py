@@ -269,7 +269,7 @@ def level_change_only(old: str, new: str) -> tuple[int, int] | None:
 
 def save_page(page, text: str, summary: str, expected_revision: int | None,  # noqa: ANN001
               dry_run: bool, out=sys.stdout, *, level_asked: bool = False,  # noqa: ANN001
-              saved_before: str | None = None) -> PushOutcome:
+              saved_before: str | None = None, before_save=None) -> PushOutcome:  # noqa: ANN001
     """Save ``text`` to ``page`` (a ``pywikibot.Page``), with ``summary`` as the edit summary,
     unless that would change nothing or would be unsafe.
 
@@ -280,6 +280,8 @@ def save_page(page, text: str, summary: str, expected_revision: int | None,  # n
       again: ``deleted``;
     - a page whose revision is no longer ``expected_revision`` is not saved: ``conflict``;
     - a change of the ``<pagequality>`` alone is saved only when ``level_asked``.
+
+    ``before_save`` (if given) is called just before the save request.
     """
     from pywikibot import exceptions as exc
     title = page.title()
@@ -304,13 +306,16 @@ def save_page(page, text: str, summary: str, expected_revision: int | None,  # n
     if exists and not level_asked:
         levels = level_change_only(current, text)
         if levels is not None:
-            return PushOutcome(title, "unchanged", f"only the proofreading level or user "
-                               f"would change (level {levels[0]} -> {levels[1]}); not saved: "
+            what = f"the proofreading level ({levels[0]} -> {levels[1]})" \
+                if levels[0] != levels[1] else "the user in <pagequality>"
+            return PushOutcome(title, "unchanged", f"only {what} would change; not saved: "
                                "a level is set only when asked (wiki push --level N)",
                                revision)
     print(diff(current, text, title), file=out, end="", flush=True)
     if dry_run:
         return PushOutcome(title, "dry-run", "not saved (--dry-run)", revision)
+    if before_save is not None:
+        before_save()
     page.text = text
     try:
         page.save(summary=summary, bot=True, minor=False, quiet=True)
@@ -362,21 +367,25 @@ def _push_one(pywikibot, s, folder: Path, title: str, item: dict, summary: str, 
         return PushOutcome(title, "unchanged", "not edited since the pull")
     text = _with_level(local, level, user)
     page = pywikibot.Page(s, title)
-    if not dry_run and item.get("saving") != _sha1(text):
-        item["saving"] = _sha1(text)  # a save is under way: a rerun will recognise it
+
+    def before_save() -> None:  # a save is under way: a rerun after a kill will know it
+        item["saving"] = _sha1(text)
         _write_manifest(folder, manifest)
     outcome = save_page(page, text, summary, item.get("revision"), dry_run, out,
-                        level_asked=level is not None, saved_before=item.get("saving"))
+                        level_asked=level is not None, saved_before=item.get("saving"),
+                        before_save=before_save)
     if dry_run:
         return outcome
+    changed = item.pop("saving", None) is not None
     if outcome.status in ("saved", "already saved") or \
             (outcome.status == "unchanged" and outcome.detail == WIKI_HAS_IT):
         # the wiki now holds this file's text: the file is in step with that revision
         item.update(revision=outcome.revision, sha1=local_sha1)
         if outcome.status != "unchanged":
             item["saved"] = outcome.revision
-    item.pop("saving", None)
-    _write_manifest(folder, manifest)
+        changed = True
+    if changed:
+        _write_manifest(folder, manifest)
     return outcome
 
 
