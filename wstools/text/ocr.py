@@ -59,6 +59,11 @@ _SPACE_BEFORE = regex.compile(
     r"(?<=[\p{L}\p{N}.)’'\"\]]([ \t\u00a0\u2009\u202f]+))([,;:?!])(?=\s|$)")
 
 
+_WORD_BEFORE = regex.compile(r"\p{L}+$")
+# abbreviations a colon follows to introduce what comes ("viz. :", "&c. :")
+_INTRODUCERS = frozenset({"viz", "sc", "scil", "c", "etc", "e", "g", "i", "ie", "eg"})
+
+
 def remove_space_before_punctuation(text: str, marks: str = ",;:?!") -> Fixed:
     """Remove the space a printer set before ``; : ? !`` (Wikisource's convention).
 
@@ -70,6 +75,14 @@ def remove_space_before_punctuation(text: str, marks: str = ",;:?!") -> Fixed:
     'viz.: the four cards'
     >>> remove_space_before_punctuation(":indented line\\nA ratio 3 : 4").text
     ':indented line\\nA ratio 3 : 4'
+
+    A mark alone at a line's end after a sentence's full stop punctuates nothing: it is a
+    speck, or what is left of the next law's number, and stays where it stands:
+
+    >>> remove_space_before_punctuation("is entitled to the pool. ;\\n\\noA player").text
+    'is entitled to the pool. ;\\n\\noA player'
+    >>> remove_space_before_punctuation("as follows, viz. :\\nThe four cards").text
+    'as follows, viz.:\\nThe four cards'
     """
     def decide(m: regex.Match) -> tuple[str, float, str] | None:
         mark = m.group(2)
@@ -79,6 +92,10 @@ def remove_space_before_punctuation(text: str, marks: str = ",;:?!") -> Fixed:
         after = text[m.end():m.end() + 2].strip()
         if before.isdigit() and after[:1].isdigit():
             return None  # a ratio or score, "3 : 4"
+        if before == "." and text[m.end():].lstrip(" \t")[:1] in ("\n", ""):
+            word = _WORD_BEFORE.search(text, 0, m.start(1) - 1)
+            if word and word.group(0).lower() not in _INTRODUCERS:
+                return None  # "pool. ;" ending a line: a speck, not the sentence's mark
         return mark, 0.95, "space before punctuation"
 
     return substitute(text, _SPACE_BEFORE, "space-before-punctuation", decide, start_group=1)
