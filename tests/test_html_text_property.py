@@ -146,3 +146,14 @@ def test_hostile_lines_render_fast(text: str) -> None:
     start = time.process_time()
     to_html(text, REGISTRY)
     assert time.process_time() - start < 2.0
+
+
+@pytest.mark.parametrize("opening", ["<div>", "<span>", "<b>", "<ul><li>", "<table><tr><td>",
+                                     "<div><b><i>"])
+def test_deep_nesting_keeps_the_text(opening: str) -> None:
+    """libxml2 drops what is nested deeper than 256 elements: tags that deep are left out,
+    the text stays, and the output parses with lxml's defaults."""
+    rendered = _render(opening * 3000 + "end of text\n")
+    assert _plain(rendered) == "end of text"
+    tree = lxml.html.fragment_fromstring(rendered, create_parent="div")
+    assert max(len(list(e.iterancestors())) for e in tree.iter()) < 256

@@ -946,6 +946,49 @@ _BARE_AMPERSAND = re.compile(r"&(?!(?:[A-Za-z][A-Za-z0-9]*|#[0-9]+|#[xX][0-9A-Fa
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
+# libxml2 drops everything below depth 256 (2048 with huge_tree), and so would a reader of
+# the output that parses it with lxml: tags nested deeper than
+# MAX_DEPTH containers (a few elements each at most) are left out, their text kept, as
+# browsers flatten deep trees
+MAX_DEPTH = 50
+_PARSER = lxml.html.HTMLParser(huge_tree=True)
+_ANY_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)[^>]*>")
+# elements a sibling closes (or void): they add no lasting depth of their own
+_SHALLOW = frozenset("p li dt dd tr td th tbody thead tfoot caption rb rt rp rtc br hr wbr "
+                     "img meta link col area base input source track embed param".split())
+
+
+def limit_depth(fragment: str, limit: int = MAX_DEPTH) -> str:
+    """``fragment`` with the tags that would nest more than ``limit`` elements deep left
+    out; every character of text is kept.
+
+    >>> limit_depth("<b><i><s>x</s>y</i>z</b>", 2)
+    '<b><i>xy</i>z</b>'
+    """
+    if fragment.count("<") <= limit:
+        return fragment
+    depth = 0
+    dropped: dict[str, int] = {}
+
+    def tag(m: re.Match[str]) -> str:
+        nonlocal depth
+        name = m.group(2).lower()
+        if name in _SHALLOW or m.group(0).endswith("/>"):
+            return m.group(0)
+        if m.group(1):  # closing
+            if dropped.get(name):
+                dropped[name] -= 1
+                return ""
+            depth = max(depth - 1, 0)
+            return m.group(0)
+        if depth >= limit:
+            dropped[name] = dropped.get(name, 0) + 1
+            return ""
+        depth += 1
+        return m.group(0)
+    return _ANY_TAG.sub(tag, fragment)
+
+
 def tidy(fragment: str) -> str:
     """Balance the fragment's tags with lxml's HTML parser, apply the output whitelist, put
     ``<tr>`` rows in ``<tbody>`` as HTML5 parsers do, and serialise as well-formed markup.
@@ -960,7 +1003,8 @@ def tidy(fragment: str) -> str:
     # an "&" that starts no character reference is text (MediaWiki's
     # normalizeCharReferences), so the parser does not read "&notx" as "¬x"
     fragment = _BARE_AMPERSAND.sub("&amp;", fragment)
-    container = lxml.html.fragment_fromstring(fragment, create_parent="div")
+    fragment = limit_depth(fragment)
+    container = lxml.html.fragment_fromstring(fragment, create_parent="div", parser=_PARSER)
     clean_tree(container)
     for table in container.iter("table"):
         rows = [c for c in table if c.tag in _WRAP_IN_TBODY]
