@@ -105,6 +105,17 @@ def text_of(data: bytes | str) -> tuple[str, str]:
     return text, "lines" if lines and long_lines * 4 >= len(lines) else "wrapped"
 
 
+# ``[FR Doc. 95-123 Filed 1-2-95; 8:45 am]``: what ``\[FR Doc\.\s*[\w-]+\s+(?:Filed\s+)?
+# ([^\]]+?)\s*\]`` finds, in linear time. The runs are possessive and the lazy text stops
+# only where the closing can start (its first character, a run of blanks, the ``]``); the
+# other branches are the matches the old backtracking found when ``]`` follows the blanks
+# at once (a blank of the run, or ``Filed`` itself). Searched up to the last ``]``: no
+# match ends after it, and a start that finds no ``]`` would read to the end.
+_FR_FILED = re.compile(r"\[FR Doc\.\s*+[\w-]++(?:\s++(?:Filed\s++)?+"
+                       r"([^\]](?:[^\]]*?(?<!\s)(?=[\s\]]))??)\s*+\]"
+                       r"|\s+(\s)\]|\s++Filed\s+(\s)\]|\s++(Filed)\s\])")
+
+
 def _banner(text: str) -> FederalRegister:
     fr = FederalRegister()
     if m := re.search(r"Federal Register Volume (\d+), Number (\d+) \(([^)]*)\)", text):
@@ -116,8 +127,8 @@ def _banner(text: str) -> FederalRegister:
         fr.first_page, fr.last_page = m.group(1), m.group(2) or m.group(1)
     if m := re.search(r"\[FR Doc(?:\.| No:)\s*([\w-]+)", text):
         fr.frdoc = m.group(1)
-    if m := re.search(r"\[FR Doc\.\s*[\w-]+\s+(?:Filed\s+)?([^\]]+?)\s*\]", text):
-        fr.filed = " ".join(m.group(1).split())
+    if m := _FR_FILED.search(text, 0, text.rfind("]") + 1):
+        fr.filed = " ".join(next(g for g in m.groups() if g is not None).split())
     footer = text.rfind("[FR Doc.")
     if m := re.compile(r"Billing code\s+(\S+)", re.I).search(text, max(footer, 0)):
         fr.billing = m.group(1)
