@@ -28,6 +28,7 @@ fails the check is refused (returned unchanged, with an ``order-check`` error).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import accumulate
 
 import regex
 
@@ -517,12 +518,8 @@ def layout_edits(before: str, after: str) -> list[Edit]:
         return [Edit(0, len(before), before, after, "layout", 1.0, evidence)]
     from rapidfuzz.distance import Levenshtein
     a, b = _TOKENS.findall(before), _TOKENS.findall(after)
-    a_at = [0]
-    for t in a:
-        a_at.append(a_at[-1] + len(t))
-    b_at = [0]
-    for t in b:
-        b_at.append(b_at[-1] + len(t))
+    a_at = list(accumulate(map(len, a), initial=0))
+    b_at = list(accumulate(map(len, b), initial=0))
     out = []
     for op in Levenshtein.opcodes(a, b):
         if op.tag == "equal":
