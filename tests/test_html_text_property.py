@@ -90,6 +90,18 @@ def test_examples_keep_their_text(text: str) -> None:
     assert _plain(rendered) == " ".join(text.replace("\x0c", " ").split()), rendered
 
 
+@pytest.mark.parametrize(("text", "shown"), [
+    ("&#0; &#x1b; &#xD800; &#1114112; &bogus; &notx", "&#0; &#x1b; &#xD800; &#1114112; &bogus; "
+                                                      "&notx"),
+    ("&#" + "1" * 5000 + ";", "&#" + "1" * 5000 + ";"),
+    ("&lt;b&gt; &amp; &hellip; &#65;&#x42; &NotEqualTilde;", "<b> & \u2026 AB \u2242\u0338"),
+])
+def test_character_references(text: str, shown: str) -> None:
+    """Complete references to valid characters are decoded, anything else is text
+    (MediaWiki's normalizeCharReferences)."""
+    assert _plain(_render(text)) == shown
+
+
 def test_lone_angle_bracket_makes_one_paragraph() -> None:
     assert _render("If x <y the deal is lost.\n") == "<p>If x &lt;y the deal is lost.\n</p>"
 

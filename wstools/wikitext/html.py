@@ -35,6 +35,7 @@ stylesheet of ``templates/``.
 from __future__ import annotations
 
 import html
+import html.entities
 import re
 import urllib.parse
 from collections.abc import Callable
@@ -942,7 +943,35 @@ def block_levels(text: str) -> str:
 # -- tidy and output ----------------------------------------------------------------------
 
 _WRAP_IN_TBODY = frozenset({"tr"})
-_BARE_AMPERSAND = re.compile(r"&(?!(?:[A-Za-z][A-Za-z0-9]*|#[0-9]+|#[xX][0-9A-Fa-f]+);)")
+_AMPERSAND = re.compile(r"&(?:([A-Za-z][A-Za-z0-9]*)|#([0-9]+)|#[xX]([0-9A-Fa-f]+));|&")
+
+
+def _valid_code_point(code: int) -> bool:
+    return (code in (0x09, 0x0A, 0x0D) or 0x20 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD
+            or 0x10000 <= code <= 0x10FFFF)
+
+
+def normalise_char_references(text: str) -> str:
+    """Every ``&`` that starts no valid character reference made ``&amp;`` (MediaWiki's
+    ``normalizeCharReferences``), so the parser does not read ``&notx`` as ``¬x`` nor
+    ``&#0;`` as U+FFFD; a named reference becomes numeric, which any parser reads.
+
+    >>> normalise_char_references("&lt; &notx &#0; &#x41; &hellip; &bogus; &")
+    '&#60; &amp;notx &amp;#0; &#x41; &#8230; &amp;bogus; &amp;'
+    """
+    def one(m: re.Match[str]) -> str:
+        name, dec, hexa = m.groups()
+        if name is not None:
+            value = html.entities.html5.get(name + ";")
+            return "".join(f"&#{ord(c)};" for c in value) if value else "&amp;" + m.group(0)[1:]
+        if dec is None and hexa is None:
+            return "&amp;"
+        digits = (dec or hexa).lstrip("0")
+        code = -1 if len(digits) > 8 else int(dec) if dec is not None else int(hexa, 16)
+        return m.group(0) if _valid_code_point(code) else "&amp;" + m.group(0)[1:]
+    return _AMPERSAND.sub(one, text)
+
+
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
@@ -1000,9 +1029,7 @@ def tidy(fragment: str) -> str:
         return ""
     # characters XML cannot hold: a form feed is white space, any other is shown as U+FFFD
     fragment = _NOT_XML.sub(lambda m: " " if m.group(0) == "\f" else "\ufffd", fragment)
-    # an "&" that starts no character reference is text (MediaWiki's
-    # normalizeCharReferences), so the parser does not read "&notx" as "¬x"
-    fragment = _BARE_AMPERSAND.sub("&amp;", fragment)
+    fragment = normalise_char_references(fragment)
     fragment = limit_depth(fragment)
     container = lxml.html.fragment_fromstring(fragment, create_parent="div", parser=_PARSER)
     clean_tree(container)

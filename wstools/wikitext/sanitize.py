@@ -154,7 +154,8 @@ def decode_char_references(text: str) -> str:
         name, dec, hexa = m.groups()
         if name is not None:
             return html.entities.html5.get(name + ";", m.group(0))
-        code = int(dec) if dec is not None else int(hexa, 16)
+        digits = (dec or hexa).lstrip("0")
+        code = -1 if len(digits) > 8 else int(dec) if dec is not None else int(hexa, 16)
         if code in (0x09, 0x0A, 0x0D) or 0x20 <= code <= 0xD7FF \
                 or 0xE000 <= code <= 0xFFFD or 0x10000 <= code <= 0x10FFFF:
             return chr(code)
