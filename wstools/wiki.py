@@ -150,21 +150,23 @@ def pull(titles: list[str], folder: Path, log=print) -> tuple[list[Pulled], list
     folder.mkdir(parents=True, exist_ok=True)
     manifest = _read_manifest(folder)
     pulled, missing = [], []
-    for title in titles:
-        page = pywikibot.Page(s, title)
-        if not page.exists():
-            missing.append(title)
-            log(f"{title}: does not exist on {s}")
-            continue
-        text = page.text
-        rev = page.latest_revision
-        item = Pulled(page.title(), file_name(page.title()), rev.revid, str(rev.timestamp))
-        _atomic_write(folder / item.file, text)
-        manifest[item.title] = {"file": item.file, "revision": item.revision,
-                                "timestamp": item.timestamp, "sha1": _sha1(text)}
-        pulled.append(item)
-        log(f"{item.title}: revision {item.revision} -> {folder / item.file}")
-    _atomic_write(folder / MANIFEST, json.dumps(manifest, indent=1, ensure_ascii=False) + "\n")
+    try:
+        for title in titles:
+            page = pywikibot.Page(s, title)
+            if not page.exists():
+                missing.append(title)
+                log(f"{title}: does not exist on {s}")
+                continue
+            text = page.text
+            rev = page.latest_revision
+            item = Pulled(page.title(), file_name(page.title()), rev.revid, str(rev.timestamp))
+            _atomic_write(folder / item.file, text)
+            manifest[item.title] = {"file": item.file, "revision": item.revision,
+                                    "timestamp": item.timestamp, "sha1": _sha1(text)}
+            pulled.append(item)
+            log(f"{item.title}: revision {item.revision} -> {folder / item.file}")
+    finally:  # interrupted too: the files written so far are recorded
+        _write_manifest(folder, manifest)
     return pulled, missing
 
 
@@ -267,6 +269,18 @@ def level_change_only(old: str, new: str) -> tuple[int, int] | None:
     return (was.level, now.level) if (was.level, was.user) != (now.level, now.user) else None
 
 
+def text_hash(text: str) -> str:
+    """The SHA-1 of ``text`` as the wiki stores it (see :func:`same_text`)."""
+    return _sha1(_as_saved(text))
+
+
+def _parent_id(page) -> int | None:  # noqa: ANN001
+    try:
+        return page.latest_revision.parentid
+    except Exception:  # noqa: BLE001 - an old pywikibot or a missing field: not known
+        return None
+
+
 def save_page(page, text: str, summary: str, expected_revision: int | None,  # noqa: ANN001
               dry_run: bool, out=sys.stdout, *, level_asked: bool = False,  # noqa: ANN001
               saved_before: str | None = None, before_save=None) -> PushOutcome:  # noqa: ANN001
@@ -281,6 +295,8 @@ def save_page(page, text: str, summary: str, expected_revision: int | None,  # n
     - a page whose revision is no longer ``expected_revision`` is not saved: ``conflict``;
     - a change of the ``<pagequality>`` alone is saved only when ``level_asked``.
 
+    ``saved_before`` is the :func:`text_hash` of a save that was under way when a push was
+    interrupted: a wiki revision with that text, made on ``expected_revision``, is that save.
     ``before_save`` (if given) is called just before the save request.
     """
     from pywikibot import exceptions as exc
@@ -294,11 +310,15 @@ def save_page(page, text: str, summary: str, expected_revision: int | None,  # n
     if not exists and expected_revision is not None:
         return PushOutcome(title, "deleted", f"existed at revision {expected_revision} and "
                            "has been deleted on the wiki since; not created again")
+    ours = saved_before is not None and saved_before == text_hash(current)
     if exists and same_text(text, current):
-        if saved_before is not None and saved_before == _sha1(text):
+        if ours:
             return PushOutcome(title, "already saved", f"revision {revision} (by an "
                                "interrupted push)", revision)
         return PushOutcome(title, "unchanged", WIKI_HAS_IT, revision)
+    if ours and expected_revision is not None and revision != expected_revision and \
+            _parent_id(page) == expected_revision:
+        expected_revision = revision  # our interrupted save, the file edited again since
     if expected_revision is not None and revision != expected_revision:
         return PushOutcome(title, "conflict", f"changed on the wiki since it was pulled "
                            f"(revision {expected_revision}, now {revision}); "
@@ -369,7 +389,7 @@ def _push_one(pywikibot, s, folder: Path, title: str, item: dict, summary: str, 
     page = pywikibot.Page(s, title)
 
     def before_save() -> None:  # a save is under way: a rerun after a kill will know it
-        item["saving"] = _sha1(text)
+        item["saving"] = text_hash(text)
         _write_manifest(folder, manifest)
     outcome = save_page(page, text, summary, item.get("revision"), dry_run, out,
                         level_asked=level is not None, saved_before=item.get("saving"),
