@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -89,6 +90,23 @@ def test_json_for_script_round_trips() -> None:
     encoded = json_for_script(json.dumps(value, ensure_ascii=False))
     assert not re.search(r"[<>&]", encoded)
     assert json.loads(encoded) == value
+
+
+def test_javascript_reads_the_data_back(tmp_path: Path) -> None:
+    """JSON.parse (node's, as a browser's) reads the escaped data as the text was."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("node is not installed")
+    result = _result("Law 1. " + " ".join(HOSTILE) + " tbe dealer Hit\n")
+    parser = _Scripts()
+    parser.feed(review_page(result, "p.txt"))
+    data_file = tmp_path / "data.json"
+    data_file.write_text(parser.scripts[0][1], encoding="utf-8")
+    script = ("const fs = require('fs'); const d = JSON.parse(fs.readFileSync(process.argv[1], "
+              "'utf8')); process.stdout.write(JSON.stringify([d.base, d.edits[0].evidence]));")
+    done = subprocess.run([node, "-e", script, str(data_file)], capture_output=True,
+                          timeout=60, check=True)
+    assert json.loads(done.stdout) == [result.cleanup.text, "<!--<script> in evidence"]
 
 
 @pytest.mark.browser
