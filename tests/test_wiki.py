@@ -102,12 +102,27 @@ def test_pull_proofread_push_round_trip(lab_wiki, tmp_path: Path) -> None:  # no
 
     # proofread on the wiki directly
     _save(pwb, f"{BOOK}/623", stored.replace("600 WHIST", "599 WHIST"))
-    done = _run(pwb, "proofread", "--wiki", f"{BOOK}/623", f"{BOOK}/999")
+    done = _run(pwb, "proofread", "--wiki", f"{BOOK}/623", f"{BOOK}/999",
+                "--summary", "typo fixes")
     assert done.returncode == 1, done.stderr  # 999 is missing
     assert f"{BOOK}/623: saved" in done.stderr and f"{BOOK}/999: missing" in done.stderr
     done = _run(pwb, "wiki", "pull", f"{BOOK}/623", "-o", str(tmp_path / "third"))
     third = read_page((tmp_path / "third" / file_name(f"{BOOK}/623")).read_text("utf-8"))
     assert third.header == "{{rh||WHIST|599}}" and "\n\n53. After" in third.body
+    top = _top_revision(lab_wiki, f"{BOOK}/623")
+    assert top["comment"] == "typo fixes"  # --summary is the edit summary
+
+    # proofread again: nothing to change, so nothing saved
+    done = _run(pwb, "proofread", "--wiki", f"{BOOK}/623", "--summary", "again")
+    assert done.returncode == 0, done.stderr
+    assert f"{BOOK}/623: unchanged" in done.stderr and "1 unchanged" in done.stderr
+    assert _top_revision(lab_wiki, f"{BOOK}/623")["revid"] == top["revid"]
+
+
+def _top_revision(api, title: str) -> dict:  # noqa: ANN001 - MediaWikiAPI
+    answer = api.call(action="query", prop="revisions", titles=title,
+                      rvprop="ids|comment|user")
+    return answer["query"]["pages"][0]["revisions"][0]
 
 
 @pytest.mark.mediawiki
