@@ -74,6 +74,7 @@ _LAW_DASH = re.compile(r"(\d+\.)(—+)")
 _STACKED = re.compile(r"([.;:,])([.;:,]+)")
 _LAW_MARK = re.compile(r"(\d+)([:,;-])—")
 _LAW_PREFIX = re.compile(r"\d+\.—+")
+_ROMAN = re.compile(r"[IVXivx]+")
 _RUN_ON = re.compile(r"([a-z]{2,})(\.\.?)([A-Z][a-z]+)")
 # words no punctuation follows inside a sentence, and words that open a clause after a comma
 NO_PAUSE_WORDS = frozenset("the a an to of in on at by for from with into upon must shall may "
@@ -420,7 +421,9 @@ class Repairer:
                     and self._is_word(o) \
                     and nxt is not None and nxt.core[:1].islower() and nxt.core.isalpha() \
                     and len(nxt.core) > 1 and nxt.raw[:1].isalpha() \
-                    and nxt.key not in ABBREVIATIONS:
+                    and nxt.key not in ABBREVIATIONS and not _ROMAN.fullmatch(o) \
+                    and not (prev is not None and prev.core[-1:].isdigit()):
+                # (not a numeral's stop, "Leopold II. and", nor a unit's, "390 in. as")
                 stop = t.core_start + len(o)
                 if t.key in NO_PAUSE_WORDS:
                     out.append(Edit(stop, stop + 1, ".", "", "speck-stop", 0.75,
@@ -494,7 +497,8 @@ class Repairer:
         tail_start = t.core_start + len(t.core) - t.start
         tail = raw[tail_start:]
         if t.key in OPEN_WORDS and tail in (".", ";", ":") and nxt is not None \
-                and nxt.core[:1].islower() and nxt.core.isalpha():
+                and nxt.core[:1].islower() and nxt.core.isalpha() and t.core != "A":
+            # ("A. de Préville": a capital A with a full stop is an initial)
             start = t.start + tail_start
             return Edit(start, start + 1, tail, "", "speck-after-open-word", 0.8,
                         f"'{t.core}{tail} {nxt.core}': no sentence pauses after '{t.core}'")
@@ -523,9 +527,14 @@ class Repairer:
             return Edit(t.end, nxt.start, " ", "", "law-dash", 0.8,
                         f"'{raw}' is followed directly by the law's first word")
         stacked = _STACKED.match(tail)
+        # (after an abbreviation the full stop is its own and the next mark is printed:
+        # "14,800 ft.;", "Peterm. Mitt.,": a capitalised word, or a short one the corpus
+        # does not have; "cogether.," is a long word misread)
         abbreviation = stacked is not None and (
             stacked.group(0) == ".," and (t.key in ABBREVIATIONS or len(t.core) <= 2)
-            or stacked.group(0) == ".:" and t.key in ABBREVIATIONS)
+            or stacked.group(0) == ".:" and t.key in ABBREVIATIONS
+            or stacked.group(1) == "." and (not t.core.islower() or (
+                len(t.core) <= 5 and not self.index.vocabulary.count(t.key))))
         if stacked and tail[:3] != "..." and t.core.isalpha() and not abbreviation:
             start = t.start + tail_start + 1
             extra = stacked.group(2)
