@@ -214,7 +214,10 @@ def build(shared: Path, out: Path, log: Callable[[str], None] = print,
             fixes = list(CORPUS_FIXES)
             if is_hard_wrapped(source):
                 fixes.insert(fixes.index("line-ends") + 1, "unwrap")
-            cleaned = cleanup.clean(source, fixes, vocabulary=vocabulary)
+            # every source of the corpus is a law code: its law-only fixes (boilerplate of
+            # a web reprint) run whatever the detector would say of the raw page
+            cleaned = cleanup.clean(source, fixes, cleanup.Options(law=True),
+                                    vocabulary=vocabulary)
             edits += cleaned.edits
             text = cleaned.text
             if spec.footnotes:
