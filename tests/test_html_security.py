@@ -112,3 +112,15 @@ def test_clean_tree_is_the_last_gate() -> None:
                "c</a><iframe></iframe></p>")
     assert_safe(out)
     assert "b" not in lxml.html.fragment_fromstring(out, create_parent="div").text_content()
+
+
+def test_the_gate_keeps_only_harmless_link_types() -> None:
+    """Whatever produced them, no link, meta, base or style element and no rel that loads
+    something (stylesheet, preload, prefetch, icon, import, dns-prefetch) leaves tidy."""
+    from wstools.wikitext.html import tidy
+
+    out = tidy('<link rel=stylesheet href="//e.example/x.css"><meta http-equiv=refresh '
+               'content="0;url=//e.example"><base href="//e.example/"><style>p{}</style>'
+               '<a rel="stylesheet preload prefetch icon import dns-prefetch nofollow" '
+               'href="/wiki/X">x</a><a rel="preload" href="/wiki/Y">y</a>')
+    assert out == '<p><a rel="nofollow" href="/wiki/X">x</a><a href="/wiki/Y">y</a></p>'

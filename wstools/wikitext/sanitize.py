@@ -71,6 +71,8 @@ DROP_WITH_CONTENT = frozenset({"script", "style", "iframe", "object", "embed", "
                                "frameset", "base", "form", "textarea", "select", "button",
                                "input", "link", "meta", "title", "head", "portal",
                                "noembed", "noframes", "xmp", "plaintext", "param"})
+SAFE_REL = frozenset({"nofollow", "noopener", "noreferrer", "external", "license",
+                      "author", "help", "tag", "bookmark", "next", "prev"})
 SAFE_SCHEMES = ("http:", "https:", "mailto:", "ftp:", "ftps:", "news:", "irc:", "ircs:",
                 "gopher:", "nntp:", "telnet:", "worldwind:", "svn:", "git:", "mms:", "sftp:",
                 "ssh:", "redis:", "sip:", "sips:", "sms:", "tel:", "urn:", "xmpp:", "geo:",
@@ -196,6 +198,9 @@ def allowed_attribute(tag: str, name: str, value: str,
         return check_css(value)
     if name in ("href", "src", "cite", "action", "formaction", "xlink:href", "background"):
         return value if safe_url(value) else None
+    if name == "rel":  # only link types that load nothing (no stylesheet, preload…)
+        kept = " ".join(t for t in value.lower().split() if t in SAFE_REL)
+        return kept or None
     if name == "id":
         return value.strip().replace(" ", "_") if value.strip() else None
     return value
