@@ -38,9 +38,9 @@ def _env(pwb: Path) -> dict:
             "PYTHONPATH": str(ROOT)}
 
 
-def _run(pwb: Path, *args: str) -> subprocess.CompletedProcess:
+def _run(pwb: Path, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "wstools.cli", *args], env=_env(pwb),
-                          text=True, capture_output=True, timeout=300, cwd=pwb)
+                          text=True, capture_output=True, timeout=300, cwd=cwd or pwb)
 
 
 _SETUP = """
@@ -276,9 +276,12 @@ def test_push_refuses_a_page_deleted_since_the_pull(lab_wiki, tmp_path: Path) ->
         _edit(folder, t, "The text", "The proofread text")
     _setup(pwb, {titles[0]: None})  # deleted on the wiki after the pull
 
-    done = _run(pwb, "wiki", "push", str(folder), "--dry-run")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    done = _run(pwb, "wiki", "push", str(folder), "--dry-run", cwd=elsewhere)
     assert done.returncode == 1 and f"{titles[0]}: deleted" in done.stderr, done.stderr
-    done = _run(pwb, "wiki", "push", str(folder))
+    done = _run(pwb, "wiki", "push", str(folder), cwd=elsewhere)
+    assert list(elsewhere.iterdir()) == []  # pywikibot's files (throttle.ctrl) stay in pwb/
     assert done.returncode == 1, done.stderr
     assert f"{titles[0]}: deleted: existed at revision" in done.stderr
     assert f"{titles[1]}: saved" in done.stderr and "1 deleted, 1 saved" in done.stderr

@@ -445,6 +445,8 @@ def cmd_wiki_pull(args: argparse.Namespace) -> int:
         titles = index_titles(args.index, args.range or "1") if args.index else args.titles
         if args.index and args.titles:
             raise InputError("-", "wiki pull takes TITLE... or --index INDEX, not both")
+        if args.range and not args.index:
+            raise InputError("-", "wiki pull --range goes with --index INDEX")
         if not titles:
             raise InputError("-", "wiki pull needs TITLE... or --index INDEX --range A-B")
         pulled, missing = pull(titles, Path(args.output),
