@@ -150,6 +150,8 @@ def test_no_page_level_elements_from_text(text: str) -> None:
     "a." * 32_000 + "\n",
     "<b a=" * 12_800 + "\n",
     "x <y " * 13_000 + "\n",
+    '<span style="attr(' + " " * 64_000 + '">x</span>\n',
+    '<span style="' + "attr(" * 13_000 + '">x</span>\n',
 ])
 def test_hostile_lines_render_fast(text: str) -> None:
     start = time.process_time()
