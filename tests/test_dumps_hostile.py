@@ -402,3 +402,22 @@ def test_the_backtracking_page_of_make_dumps(tmp_path: Path) -> None:
     written = [p.title for p in read_dump(tmp_path / "out.xml")]
     assert [t for t in written if t.startswith("Page:T")] == ["Page:T.djvu/1", "Page:T.djvu/3"]
     assert ("Page:Slow.djvu/2" in written) == (summary.timed_out == 0)
+
+
+# -- pages whose text is not in the dump are not blanked ------------------------------------
+
+
+def test_pages_without_their_text_are_reported_not_blanked(tmp_path: Path) -> None:
+    src = dump(tmp_path / "stub.xml", page("Page:T.djvu/1", OCR),
+               "  <page><title>Page:T.djvu/2</title><ns>104</ns><revision><model>wikitext"
+               '</model><text bytes="120" id="77" /></revision></page>\n',
+               "  <page><title>Page:T.djvu/3</title><ns>104</ns><revision><model>wikitext"
+               '</model><text deleted="deleted" /></revision></page>\n',
+               "  <page><title>Page:T.djvu/4</title><ns>104</ns></page>\n",
+               page("Page:T.djvu/5", ""))
+    code, report, out = run(tmp_path, src)
+    assert code == 1 and titles(out) == ["Page:T.djvu/1", "Page:T.djvu/5"]
+    assert report["read"] == report["pages"] == 5 and report["failed"] == 3
+    assert [f["error"] for f in report["failures"]] == [
+        "the text is not in the dump (a stub dump?)", "the revision's text is hidden (deleted)",
+        "no revision in the dump"]

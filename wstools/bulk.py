@@ -323,6 +323,10 @@ def proofread_dump(source: str | Path, output: str | Path, *, namespace: int | N
             for warning in page.warnings:
                 summary.warnings.append({"title": page.title, "warning": warning})
                 say(f"{page.title}: {warning}")
+            if page.missing:  # not proofread, not written: the import would blank it
+                summary.add(PageOutcome(page.title, error=page.missing))
+                say(f"{page.title}: skipped: {page.missing}")
+                continue
             yield page
 
     pages: Iterable[DumpPage] = wanted()

@@ -18,7 +18,6 @@ import gzip
 import hashlib
 import os
 import re
-import tempfile
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -27,6 +26,8 @@ from pathlib import Path
 from typing import IO, BinaryIO
 
 from lxml import etree
+
+from .output import AtomicFile
 
 EXPORT_NS = "http://www.mediawiki.org/xml/export-0.11/"
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
@@ -75,6 +76,7 @@ class DumpPage:
     format: str = "text/x-wiki"
     extra: dict = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    missing: str = ""  # why the text is not in the dump (hidden, a stub dump), if it is not
 
 
 # Content models proofread as wikitext; pages of any other model (json, css, javascript,
@@ -230,9 +232,8 @@ class DumpReader:
                             del parent[0]
                     self.pages += 1
                     self.bytes_read = source.count
-                    if page is not None:
-                        last = page.title
-                        yield page
+                    last = page.title
+                    yield page
             except DumpError as exc:
                 exc.line, exc.offset, exc.after = exc.line or line, source.count, last
                 raise
@@ -291,12 +292,31 @@ def _text(el: etree._Element | None, warnings: list[str]) -> str:
     return "".join(parts)
 
 
-def _page(el: etree._Element) -> DumpPage | None:
+def _missing(rev: etree._Element | None, text_el: etree._Element | None) -> str:
+    """Why the revision's text is not in the dump ('' when it is): writing the page back
+    with an empty text would blank it."""
+    if rev is None:
+        return "no revision in the dump"
+    if text_el is None:
+        return "no <text> in the revision"
+    if text_el.get("deleted") is not None:
+        return "the revision's text is hidden (deleted)"
+    if not text_el.text and len(text_el) == 0 and (text_el.get("bytes") or "0") != "0":
+        return "the text is not in the dump (a stub dump?)"
+    return ""
+
+
+def _page(el: etree._Element) -> DumpPage:
     title = _child_text(el, "title")
     ns_text = _child_text(el, "ns")
     revisions = [c for c in el if _local(c.tag) == "revision"]
     if not revisions:
-        return None
+        try:
+            ns = int(ns_text) if ns_text.strip() else _guess_ns(title)
+        except ValueError:
+            ns = _guess_ns(title)
+        return DumpPage(title=title, ns=ns, text="", id=_child_text(el, "id"),
+                        missing=_missing(None, None))
     rev = revisions[-1]
     text_el = next((c for c in rev if _local(c.tag) == "text"), None)
     contributor = next((c for c in rev if _local(c.tag) == "contributor"), None)
@@ -310,7 +330,8 @@ def _page(el: etree._Element) -> DumpPage | None:
     warnings: list[str] = []
     text = _text(text_el, warnings)
     return DumpPage(title=title, ns=ns, text=text, warnings=warnings,
-                    id=_child_text(el, "id"), revision_id=_child_text(rev, "id"),
+                    missing=_missing(rev, text_el), id=_child_text(el, "id"),
+                    revision_id=_child_text(rev, "id"),
                     timestamp=_child_text(rev, "timestamp"), contributor=who,
                     comment=_child_text(rev, "comment"),
                     model=_child_text(rev, "model") or "wikitext",
@@ -341,14 +362,13 @@ class DumpWriter:
         self.path = Path(path)
         self.sitename = sitename
         self.count = 0
-        self._tmp: str | None = None
+        self._out: AtomicFile | None = None
         self._raw: IO[bytes] | None = None
         self._stream: IO[bytes] | None = None
 
     def __enter__(self) -> DumpWriter:
-        folder = self.path.parent if str(self.path.parent) else Path(".")
-        fd, self._tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=folder)
-        self._raw = os.fdopen(fd, "wb")
+        self._out = AtomicFile(self.path, "wb")  # refuses inputs, links, devices, FIFOs
+        self._raw = self._out.open()
         name = self.path.name
         if name.endswith(".bz2"):
             self._stream = bz2.BZ2File(self._raw, "wb")
@@ -397,8 +417,7 @@ class DumpWriter:
             if self._raw is not None:
                 self._raw.close()
         finally:
-            if exc_type is None and self._tmp:
-                os.chmod(self._tmp, 0o644)
-                os.replace(self._tmp, self.path)
-            elif self._tmp and os.path.exists(self._tmp):
-                os.unlink(self._tmp)
+            if exc_type is None and self._out is not None:
+                self._out.commit()  # fsync, mode kept or umask, os.replace
+            elif self._out is not None:
+                self._out.discard()
