@@ -17,7 +17,14 @@ from pathlib import Path
 import pytest
 
 from wstools.cli import build_parser
-from wstools.wiki import file_name, level_change_only, same_text, write_user_config
+from wstools.wiki import (
+    file_name,
+    level_change_only,
+    refusal,
+    same_text,
+    text_hash,
+    write_user_config,
+)
 
 USER = os.environ.get("WSTOOLS_MW_USER", "WstoolsBot")
 PASSWORD = os.environ.get("WSTOOLS_MW_PASS", "wstools-lab-password-1")
@@ -161,6 +168,31 @@ def test_same_text_and_level_change_only() -> None:
     assert level_change_only(_page("B", 1, 3), _page("B", 1, 1)) == (3, 1)
     assert level_change_only(_page("B", 1, 3), _page("B", 1, 3)) is None
     assert level_change_only(_page("B", 1, 3), _page("B", 1, 1, "Other.")) is None
+
+
+def test_refusal_rules() -> None:
+    """What the wiki layer refuses to save, without a wiki: the rules of save_page."""
+    old, new = _page("B", 1, 3), _page("B", 1, 3, "Proofread.")
+    assert refusal("P", new, old, 5, 5) is None  # a real change on the pulled revision
+    assert refusal("P", new, None, None, None) is None  # a new page
+    assert refusal("P", new, None, None, 5).status == "deleted"  # not created again
+    assert refusal("P", new, old, 6, 5).status == "conflict"
+    assert refusal("P", new + "\n\n", new, 6, 5).status == "unchanged"  # no save, no conflict
+    # a level change alone: saved only when asked (3 -> 1 is what a demoting run leaves)
+    demoted = _page("B", 1, 1)
+    assert "level (3 -> 1)" in refusal("P", demoted, old, 5, 5).detail
+    assert refusal("P", demoted, old, 5, 5, level_asked=True) is None
+    # an interrupted push had saved this text as revision 6 (on 5): already saved ...
+    mark = text_hash(new)
+    assert refusal("P", new, new, 6, 5, saved_before=mark).status == "already saved"
+    # ... and when the file was edited again since, revision 6 is the base, not a conflict
+    newer = _page("B", 1, 3, "Proofread twice.")
+    assert refusal("P", newer, new, 6, 5, saved_before=mark, parent_id=lambda: 5) is None
+    # unless someone else's edit came between: the text is not ours, or not made on 5
+    assert refusal("P", newer, new, 7, 5, saved_before=mark,
+                   parent_id=lambda: 6).status == "conflict"
+    assert refusal("P", newer, old, 6, 5, saved_before=mark,
+                   parent_id=lambda: 5).status == "conflict"
 
 
 # -- the lab wiki --------------------------------------------------------------------------

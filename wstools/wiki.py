@@ -22,6 +22,7 @@ import difflib
 import json
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -281,6 +282,50 @@ def _parent_id(page) -> int | None:  # noqa: ANN001
         return None
 
 
+def refusal(title: str, text: str, current: str | None, revision: int | None,
+            expected_revision: int | None, *, level_asked: bool = False,
+            saved_before: str | None = None,
+            parent_id: Callable[[], int | None] = lambda: None) -> PushOutcome | None:
+    """Why saving ``text`` over ``current`` (the wiki's text at ``revision``; None when the
+    page does not exist) would change nothing or be unsafe, as an outcome; None to save.
+    The rules are :func:`save_page`'s; ``parent_id`` gives the parent of ``revision``.
+
+    >>> refusal("P", "New.", "Old.", 7, 5).status
+    'conflict'
+    >>> refusal("P", "Old. ", "Old.", 7, 5).status
+    'unchanged'
+    >>> refusal("P", "New.", None, None, 5).status
+    'deleted'
+    >>> refusal("P", "New.", "Old.", 5, 5) is None
+    True
+    """
+    if current is None and expected_revision is not None:
+        return PushOutcome(title, "deleted", f"existed at revision {expected_revision} and "
+                           "has been deleted on the wiki since; not created again")
+    ours = saved_before is not None and saved_before == text_hash(current or "")
+    if current is not None and same_text(text, current):
+        if ours:
+            return PushOutcome(title, "already saved", f"revision {revision} (by an "
+                               "interrupted push)", revision)
+        return PushOutcome(title, "unchanged", WIKI_HAS_IT, revision)
+    if ours and expected_revision is not None and revision != expected_revision and \
+            parent_id() == expected_revision:
+        expected_revision = revision  # our interrupted save, the file edited again since
+    if expected_revision is not None and revision != expected_revision:
+        return PushOutcome(title, "conflict", f"changed on the wiki since it was pulled "
+                           f"(revision {expected_revision}, now {revision}); "
+                           "pull it again and redo the changes", revision)
+    if current is not None and not level_asked:
+        levels = level_change_only(current, text)
+        if levels is not None:
+            what = f"the proofreading level ({levels[0]} -> {levels[1]})" \
+                if levels[0] != levels[1] else "the user in <pagequality>"
+            return PushOutcome(title, "unchanged", f"only {what} would change; not saved: "
+                               "a level is set only when asked (wiki push --level N)",
+                               revision)
+    return None
+
+
 def save_page(page, text: str, summary: str, expected_revision: int | None,  # noqa: ANN001
               dry_run: bool, out=sys.stdout, *, level_asked: bool = False,  # noqa: ANN001
               saved_before: str | None = None, before_save=None) -> PushOutcome:  # noqa: ANN001
@@ -307,30 +352,11 @@ def save_page(page, text: str, summary: str, expected_revision: int | None,  # n
         revision = page.latest_revision_id if exists else None
     except exc.Error as e:
         return PushOutcome(title, "error", _without_secrets(e))
-    if not exists and expected_revision is not None:
-        return PushOutcome(title, "deleted", f"existed at revision {expected_revision} and "
-                           "has been deleted on the wiki since; not created again")
-    ours = saved_before is not None and saved_before == text_hash(current)
-    if exists and same_text(text, current):
-        if ours:
-            return PushOutcome(title, "already saved", f"revision {revision} (by an "
-                               "interrupted push)", revision)
-        return PushOutcome(title, "unchanged", WIKI_HAS_IT, revision)
-    if ours and expected_revision is not None and revision != expected_revision and \
-            _parent_id(page) == expected_revision:
-        expected_revision = revision  # our interrupted save, the file edited again since
-    if expected_revision is not None and revision != expected_revision:
-        return PushOutcome(title, "conflict", f"changed on the wiki since it was pulled "
-                           f"(revision {expected_revision}, now {revision}); "
-                           "pull it again and redo the changes", revision)
-    if exists and not level_asked:
-        levels = level_change_only(current, text)
-        if levels is not None:
-            what = f"the proofreading level ({levels[0]} -> {levels[1]})" \
-                if levels[0] != levels[1] else "the user in <pagequality>"
-            return PushOutcome(title, "unchanged", f"only {what} would change; not saved: "
-                               "a level is set only when asked (wiki push --level N)",
-                               revision)
+    refused = refusal(title, text, current if exists else None, revision, expected_revision,
+                      level_asked=level_asked, saved_before=saved_before,
+                      parent_id=lambda: _parent_id(page))
+    if refused is not None:
+        return refused
     print(diff(current, text, title), file=out, end="", flush=True)
     if dry_run:
         return PushOutcome(title, "dry-run", "not saved (--dry-run)", revision)
