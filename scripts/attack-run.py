@@ -34,6 +34,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# the console script's way in (``python -m wstools.cli`` would load the module twice, as
+# __main__ and as wstools.cli, and miss the exceptions other modules raise)
+WSTOOLS = [sys.executable, "-c", "import sys; from wstools.cli import main; sys.exit(main())"]
 
 # name -> arguments after ``wstools``; {in} is the input, {out} a fresh output path
 COMMANDS: dict[str, list[str]] = {
@@ -272,8 +275,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", help="comma-separated input classes (and/or 'output')")
     ap.add_argument("--commands", help="comma-separated: " + ",".join(COMMANDS))
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--wstools", default=f"{sys.executable} -m wstools.cli",
-                    help="how to start wstools (default: this Python, -m wstools.cli)")
+    ap.add_argument("--wstools", help="how to start wstools, split at spaces (default: "
+                    "this Python calling wstools.cli.main, as the installed command does)")
     args = ap.parse_args(argv)
     tmp = None
     folder = args.out
@@ -291,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
                  (0, 1, 2)) for r in input_runs(inputs, commands, outdir)]
         if only is None or "output" in only:
             jobs += output_cases(folder / "output", args.examples)
-        prefix = args.wstools.split()
+        prefix = args.wstools.split() if args.wstools else WSTOOLS
         with ThreadPoolExecutor(max(1, args.jobs)) as pool:
             runs = list(pool.map(lambda j: run_one(j[0], prefix, args.timeout,
                                                    args.max_rss_mb, j[1], j[2]), jobs))

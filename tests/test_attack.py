@@ -100,7 +100,7 @@ def test_input_classes_are_the_scripts(inputs: dict[str, Path]) -> None:
 
 def _subprocess(argv: list[str], watch: list[Path]) -> attack.Run:
     run = attack.Run("test", argv[0], argv)
-    return attack.run_one(run, [sys.executable, "-m", "wstools.cli"], PER_RUN_SECONDS, 500.0,
+    return attack.run_one(run, attack.WSTOOLS, PER_RUN_SECONDS, 500.0,
                           watch)
 
 
@@ -140,7 +140,7 @@ def test_output_cases_in_a_subprocess(tmp_path: Path) -> None:
     for run, watch, codes in attack.output_cases(tmp_path, ROOT / "examples"):
         if run.argv[0] in ("repair", "proofread"):
             continue  # the corpus load makes them slow; test_output.py has them in-process
-        attack.run_one(run, [sys.executable, "-m", "wstools.cli"], PER_RUN_SECONDS, 500.0,
+        attack.run_one(run, attack.WSTOOLS, PER_RUN_SECONDS, 500.0,
                        watch, codes)
         if run.failed:
             failed.append((run.command, run.problems, run.stderr[-200:]))
