@@ -367,3 +367,32 @@ def test_push_saves_nothing_when_nothing_changed(lab_wiki, tmp_path: Path) -> No
     assert done.returncode == 0 and not _lines(done.stderr, "saved"), done.stderr
     assert "2 unchanged, 2 already saved" in done.stderr
     assert len(_revisions(lab_wiki, titles[2])) == 2
+
+
+@pytest.mark.mediawiki
+def test_push_cut_by_a_closed_pipe_resumes(lab_wiki, tmp_path: Path) -> None:  # noqa: ANN001
+    """``wstools wiki push DIR | head -1``: the reader goes away after the first diff line;
+    the push stops before its next save, and a rerun saves the rest without a conflict."""
+    pwb = _pwb_dir(tmp_path, lab_wiki.url)
+    book = "Broken pipe.djvu"
+    titles = [f"Page:{book}/{n}" for n in range(1, 5)]
+    _setup(pwb, {t: _page(book, n) for n, t in enumerate(titles, 1)})
+    folder = tmp_path / "pulled"
+    _pull(pwb, folder, titles)
+    for t in titles:
+        _edit(folder, t, "The text", "The proofread text")
+    push = subprocess.Popen([sys.executable, "-m", "wstools.cli", "wiki", "push", str(folder)],
+                            env=_env(pwb), text=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=pwb)
+    assert push.stdout.readline().startswith("---")
+    push.stdout.close()
+    first = push.stderr.read()
+    push.wait(timeout=120)
+    on_wiki = [t for t in titles if "The proofread text" in _revisions(lab_wiki, t)[0]["text"]]
+    assert len(on_wiki) < len(titles), first  # cut short
+    assert "run the same push again" in first and "Traceback" not in first, first
+
+    again = _run(pwb, "wiki", "push", str(folder))
+    assert again.returncode == 0 and "conflict" not in again.stderr, again.stderr
+    assert len(_lines(again.stderr, "saved")) == len(titles) - len(on_wiki), again.stderr
+    assert all(len(_revisions(lab_wiki, t)) == 2 for t in titles)

@@ -500,6 +500,13 @@ def cmd_wiki_push(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return _interrupted(outcomes, f"{MANIFEST} records every save made: run the same "
                             "push again to save the rest")
+    except BrokenPipeError:  # the diffs' reader went away (| head): stopped before a save
+        try:
+            _interrupted(outcomes, f"output closed; {MANIFEST} records every save made: run "
+                         "the same push again to save the rest")
+        except OSError:
+            pass
+        raise
     return _summary(outcomes)
 
 
