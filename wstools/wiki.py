@@ -453,12 +453,6 @@ def _summary(outcomes: list[PushOutcome]) -> int:
     return 1 if any(o.status in BAD for o in outcomes) else 0
 
 
-def _report(outcomes: list[PushOutcome]) -> int:
-    for o in outcomes:
-        _print_outcome(o)
-    return _summary(outcomes)
-
-
 def _interrupted(outcomes: list[PushOutcome], what: str) -> int:
     _summary(outcomes)
     print(f"wstools wiki: interrupted; {what}", file=sys.stderr, flush=True)
