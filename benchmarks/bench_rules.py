@@ -41,7 +41,15 @@ from wstools.edits import Edit
 from wstools.repair.evaluate import Evaluation, evaluate
 from wstools.repair.harness import FIXTURES, subset_corpus
 from wstools.repair.repair import OPT_IN, RULES, Repairer
-from wstools.text.pipeline import DEFAULT_FIXES, Options, clean
+from wstools.text.pipeline import (
+    DEFAULT_FIXES,
+    OPT_IN_FIXES,
+    CleanResult,
+    Options,
+    clean,
+    default_fixes,
+)
+from wstools.text.vocabulary import Vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = Path(os.environ.get("WSTOOLS_REAL", ROOT.parent / "shared" / "real"))
@@ -66,12 +74,18 @@ def judge(score: ModuleType, before: str, groups: dict[str, list[Edit]], ref: st
     (rule, verdict)."""
     tagged = [dict(e.as_dict(), rule=f"{name}\t{e.rule}")
               for name, edits in groups.items() for e in edits]
-    counts, _ = score.judge(before, tagged, ref)
+    counts, worse = score.judge(before, tagged, ref)
     out: dict[str, Counter] = {name: Counter() for name in groups}
     for (tag, verdict), n in counts.items():
         name, rule = tag.split("\t")
         out[name][rule, verdict] += n
+    for tag, old, new, context, reference in worse:
+        name, rule = tag.split("\t")
+        WORSE.append((name, rule, old, new, context, reference))
     return out
+
+
+WORSE: list[tuple[str, ...]] = []  # every worse edit judged: (config, rule, old, new, ...)
 
 
 def precision(better: int, worse: int) -> float | None:
@@ -89,7 +103,7 @@ def rule_table(columns: dict[str, Counter]) -> str:
     head = f"{'rule':26}" + "".join(f"{name:>30}" for name in columns)
     rows = [head, f"{'':26}" + "".join(f"{'b/n/w   prec':>30}" for _ in columns)]
     for rule in rules:
-        tag = "*" if rule in OPT_IN else " "
+        tag = "*" if rule in OPT_IN or rule in OPT_IN_FIXES else " "
         row = f"{tag}{rule:25}"
         for c in columns.values():
             b, n, w = (c[rule, v] for v in VERDICTS)
@@ -115,6 +129,12 @@ def repairers(corpus: Path | None) -> dict[str, Repairer]:
             "all": Repairer(default.index, default.witnesses, enable=frozenset(RULES))}
 
 
+def cleans(text: str, vocabulary: Vocabulary) -> dict[str, CleanResult]:
+    """``wstools clean`` as it runs by default, and with every fix on a law code."""
+    return {"default": clean(text, default_fixes(), Options(vocabulary=vocabulary)),
+            "all": clean(text, DEFAULT_FIXES, Options(vocabulary=vocabulary, law=True))}
+
+
 def run_repairs(reps: dict[str, Repairer], text: str) -> dict:
     out = {}
     for name, rep in reps.items():
@@ -129,19 +149,19 @@ def africa(real: Path) -> dict[str, Counter]:
     ref = gtnorm.gt_plain((pair / "africa.wikisource-derived.txt").read_text(encoding="utf-8"))
     index = load_index()
     t = time.perf_counter()
-    cleaned = clean(ocr, DEFAULT_FIXES, Options(vocabulary=index.vocabulary))
+    cleaned = cleans(ocr, index.vocabulary)
     results = run_repairs(repairers(None), ocr)
     took = time.perf_counter() - t
     for name, r in results.items():
         law = r.law.describe() if r.law else "?"
-        print(f"AFRICA {name}: CER clean {score.cer(cleaned.text, ref):.4f}, repair "
+        print(f"AFRICA {name}: CER clean {score.cer(cleaned[name].text, ref):.4f}, repair "
               f"{score.cer(r.text, ref):.4f} (raw {score.cer(ocr, ref):.4f}); {law}")
     print(f"(clean and repair took {took:.1f} s; judging takes longer)", flush=True)
     base = results["default"].cleanup.text
     assert all(r.cleanup.text == base for r in results.values())
-    cleanup = judge(score, ocr, {"clean": cleaned.edits}, ref)["clean"]
+    cleanup = judge(score, ocr, {n: c.edits for n, c in cleaned.items()}, ref)
     repairs = judge(score, base, {name: r.edits for name, r in results.items()}, ref)
-    return {name: cleanup + repairs[name] for name in results}
+    return {name: cleanup[name] + repairs[name] for name in results}
 
 
 def law_pages(score: ModuleType) -> dict[str, Counter]:
@@ -170,15 +190,14 @@ def law_pages(score: ModuleType) -> dict[str, Counter]:
             gold = re.sub(r"[ \t]+([;:])", r"\1",
                           stem.with_suffix(".gold.txt").read_text(encoding="utf-8"))
             reps = cache[corpus]
-            cleaned = clean(ocr, DEFAULT_FIXES,
-                            Options(vocabulary=reps["default"].index.vocabulary))
+            cleaned = cleans(ocr, reps["default"].index.vocabulary)
             results = run_repairs(reps, ocr)
-            cleanup = judge(score, ocr, {"clean": cleaned.edits}, gold)["clean"]
+            cleanup = judge(score, ocr, {n: c.edits for n, c in cleaned.items()}, gold)
             base = results["default"].cleanup.text
             repairs = judge(score, base, {n: r.edits for n, r in results.items()}, gold)
             scores[page] = {}
             for name, r in results.items():
-                totals[name] += cleanup + repairs[name]
+                totals[name] += cleanup[name] + repairs[name]
                 scores[page][name] = evaluate(ocr, gold, r.text)
             law = results["default"].law
             print(f"  {page:20} {'' if law is None else law.describe()}")
@@ -200,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the real-material folder (with tools/score.py)")
     parser.add_argument("--skip-africa", action="store_true")
     parser.add_argument("--skip-law", action="store_true")
+    parser.add_argument("--worse", type=int, default=10, metavar="N",
+                        help="list up to N worse edits of the default configuration")
     args = parser.parse_args(argv)
     if not (args.real / "tools" / "score.py").is_file():
         print(f"bench_rules: no tools/score.py under {args.real} (--real DIR)", file=sys.stderr)
@@ -218,6 +239,11 @@ def main(argv: list[str] | None = None) -> int:
     print("per rule (better/neutral/worse, precision = better / (better + worse)); "
           "* = opt-in (off by default)")
     print(rule_table(columns))
+    shown = [w for w in WORSE if w[0] == "default"][:args.worse]
+    if shown:
+        print("\nworse edits (default configuration): rule, old -> new, OCR | proofread")
+    for _, rule, old, new, context, reference in shown:
+        print(f"  {rule}: {old!r} -> {new!r}   {context!r} | {reference[:60]!r}")
     return 0
 
 
