@@ -171,3 +171,30 @@ def test_deep_nesting_keeps_the_text(opening: str) -> None:
     assert _plain(rendered) == "end of text"
     tree = lxml.html.fragment_fromstring(rendered, create_parent="div")
     assert max(len(list(e.iterancestors())) for e in tree.iter()) < 256
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(["[", "]", "http://", "//", "mailto:", "a", "b.c", " ", "\u00a0",
+                                 "\n", "\x01", "\ufffd", "<", "x y", "["]), max_size=30)
+       .map("".join))
+def test_external_links_found_as_mediawiki_regex_finds_them(text: str) -> None:
+    """The linear two-step search finds what MediaWiki's bracketed-link regex finds."""
+    from wstools.wikitext.html import _EXT_LINK
+
+    found: list[tuple[str, str]] = []
+    renderer = HtmlRenderer(REGISTRY)
+    renderer._reset()
+    out = renderer._external_links(text)
+    expected = _EXT_LINK.sub(lambda m: found.append(m.group(1, 2)) or "\x00LINK\x00", text)
+    links = re.findall(r'<a rel="nofollow" class="[^"]*" href="[^"]*">.*?</a>', out, re.S)
+    assert len(links) == len(found)
+    for link in links:
+        out = out.replace(link, "\x00LINK\x00", 1)
+    assert out == expected
+
+
+def test_unclosed_external_link_is_fast() -> None:
+    for text in ["[http://" + "a" * 64_000, "[http://a" * 7_000, "[http://a x" * 6_000 + "\n"]:
+        start = time.process_time()
+        _render(text)
+        assert time.process_time() - start < 2.0

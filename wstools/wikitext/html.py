@@ -71,8 +71,15 @@ URL_PROTOCOLS = ("bitcoin:", "ftp://", "ftps://", "geo:", "git://", "gopher://",
                  "svn://", "tel:", "telnet://", "urn:", "worldwind://", "xmpp:", "//")
 _PROTO = "|".join(re.escape(p) for p in URL_PROTOCOLS if p != "//")
 _URL_CHARS = r"[^\]\[<>\"\x00-\x20\x7f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\ufffd]"
+# MediaWiki's bracketed external link (the reference; it backtracks quadratically on
+# "[http://aaa…" without "]")
 _EXT_LINK = re.compile(r"\[((?i:" + _PROTO + "|//)" + _URL_CHARS + r"+)[ \u00a0]*"
                        r"([^\]\x00-\x08\x0a-\x1f\ufffd]*?)\]")
+# _EXT_LINK in two steps, linear in time: the start ("[", protocol, address: the address
+# possessive, which finds the same links as no address character can end the label), then
+# the first character that may not be in a label, which must be "]"
+_EXT_LINK_START = re.compile(r"\[((?i:" + _PROTO + "|//)" + _URL_CHARS + r"++)[ \u00a0]*+")
+_EXT_LINK_STOP = re.compile(r"[\]\x00-\x08\x0a-\x1f\ufffd]")
 _FREE_URL = re.compile(r"(?<![\w/])((?i:" + _PROTO + ")" + _URL_CHARS + "+)")
 _TAG_OR_LINK = re.compile(r"<a\b[^>]*>.*?</a>|<[^>]*>", re.S | re.I)
 _LINK_TRAIL = re.compile(r"[a-z]+")
@@ -411,8 +418,7 @@ class HtmlRenderer:
                 f'<div class="thumbcaption">{caption}</div></div></div>')
 
     def _external_links(self, text: str) -> str:
-        def link(m: re.Match[str]) -> str:
-            url, label = m.group(1), m.group(2)
+        def link(url: str, label: str) -> str:
             if label:
                 css = "external text"
             else:
@@ -420,7 +426,21 @@ class HtmlRenderer:
                 label, css = f"[{self.autonumber}]", "external autonumber"
             return (f'<a rel="nofollow" class="{css}" href="{encode_attribute(_clean_url(url))}">'
                     f"{label}</a>")
-        return _EXT_LINK.sub(link, text)
+        out = []
+        last = position = 0
+        stop = -1  # the first stop character at or after the last start's end
+        while (m := _EXT_LINK_START.search(text, position)) is not None:
+            if stop < m.end():
+                found = _EXT_LINK_STOP.search(text, m.end())
+                stop = found.start() if found else len(text)
+            if stop == len(text) or text[stop] != "]":
+                position = m.start() + 1
+                continue
+            out.append(text[last:m.start()])
+            out.append(link(m.group(1), text[m.end():stop]))
+            last = position = stop + 1
+        out.append(text[last:])
+        return "".join(out)
 
     def _free_urls(self, text: str) -> str:
         out = []

@@ -94,6 +94,9 @@ _CSS_BAD = re.compile(
 # backtracks quadratically on "attr(" and a long run of spaces)
 _CSS_ATTR = re.compile(r"attr\s*\(", re.I)
 _CSS_ATTR_URL = re.compile(r"[\s,]url", re.I)
+# a scheme before "//" (its ":" is encoded so that no later pass makes a link of it); the
+# match starts at a word's start, so a long word without ":" is scanned once, not per letter
+_SCHEME_BEFORE_SLASHES = re.compile(r"(?<!\w)(\w+):(?=//)")
 _ATTRIBUTE_NAME = re.compile(r"[a-z][a-z0-9_.\-]*")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 
@@ -239,7 +242,7 @@ def encode_attribute(value: str) -> str:
                       ("|", "&#124;"), ("''", "&#39;&#39;"), ("\n", "&#10;"),
                       ("\r", "&#13;"), ("\t", "&#9;")):
         value = value.replace(char, ref)
-    return re.sub(r"(?i)(\w+):(?=//)", r"\1&#58;", value)
+    return _SCHEME_BEFORE_SLASHES.sub(r"\1&#58;", value)
 
 
 def sanitize_tags(text: str) -> str:
