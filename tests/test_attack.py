@@ -160,7 +160,9 @@ ENTRY_POINTS = [["expand", "{in}"], ["expand", "{in}", "--to", "html"],
                 ["expand", "{in}", "--to", "text"], ["lint", "{in}"], ["clean", "{in}"],
                 ["parse", "{in}"], ["parse", "{in}", "--to", "tei"],
                 ["parse", "{in}", "--to", "html"], ["parse", "{in}", "--to", "wikitext"],
-                ["eo", "show", "{in}"], ["expand", "-", "--to", "html"]]
+                ["eo", "show", "{in}"], ["expand", "-", "--to", "html"],
+                ["repair", "{in}", "--format", "json"], ["proofread", "{in}"],
+                ["clean", "-", "--format", "json"], ["lint", "-", "--format", "json"]]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow],

@@ -164,6 +164,8 @@ def cmd_eo(args: argparse.Namespace) -> int:
         raise InputError("-", "eo format needs -o OUTDIR")
     options = FormatOptions(notes=DEFAULT_NOTES)
     if args.meta:
+        if os.path.exists(args.meta) and not os.path.isfile(args.meta):
+            raise InputError(args.meta, "not a regular file")
         try:
             options.metadata = read_metadata(args.meta)
         except (OSError, ValueError, KeyError) as exc:

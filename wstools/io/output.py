@@ -77,6 +77,8 @@ def check_target(path: str | os.PathLike[str]) -> os.stat_result | None:
     """The status of the file ``path`` will replace (None when there is none yet); raises
     :class:`OutputError` when it must not be replaced or its folder cannot hold it."""
     name = os.fspath(path)
+    if not name or name.endswith(os.sep):
+        raise OutputError(repr(name) if not name else name, "give a file name")
     try:
         st = os.lstat(name)
     except FileNotFoundError:
