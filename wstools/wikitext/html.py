@@ -479,7 +479,7 @@ def _anchor(text: str) -> str:
 
 def _heading_anchor(content: str) -> str:
     text = re.sub(r"<[^>]*>", "", content)
-    text = html.unescape(MARKER_STRIP.sub("", text))
+    text = decode_char_references(MARKER_STRIP.sub("", text))
     return _anchor(" ".join(text.split()))
 
 
@@ -491,7 +491,7 @@ def _url_title(title: str) -> str:
 
 
 def _clean_url(url: str) -> str:
-    return html.unescape(url).replace(" ", "%20")
+    return decode_char_references(url).replace(" ", "%20")
 
 
 def _trail(rest: str) -> tuple[str, str]:
