@@ -55,6 +55,7 @@ from .sanitize import (
     encode_attribute,
     fix_attributes,
     sanitize_tags,
+    valid_code_point,
 )
 from .title import Title
 
@@ -966,11 +967,6 @@ _WRAP_IN_TBODY = frozenset({"tr"})
 _AMPERSAND = re.compile(r"&(?:([A-Za-z][A-Za-z0-9]*)|#([0-9]+)|#[xX]([0-9A-Fa-f]+));|&")
 
 
-def _valid_code_point(code: int) -> bool:
-    return (code in (0x09, 0x0A, 0x0D) or 0x20 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD
-            or 0x10000 <= code <= 0x10FFFF)
-
-
 def normalise_char_references(text: str) -> str:
     """Every ``&`` that starts no valid character reference made ``&amp;`` (MediaWiki's
     ``normalizeCharReferences``), so the parser does not read ``&notx`` as ``¬x`` nor
@@ -988,17 +984,17 @@ def normalise_char_references(text: str) -> str:
             return "&amp;"
         digits = (dec or hexa).lstrip("0")
         code = -1 if len(digits) > 8 else int(dec) if dec is not None else int(hexa, 16)
-        return m.group(0) if _valid_code_point(code) else "&amp;" + m.group(0)[1:]
+        return m.group(0) if valid_code_point(code) else "&amp;" + m.group(0)[1:]
     return _AMPERSAND.sub(one, text)
 
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
-# libxml2 drops everything below depth 256 (2048 with huge_tree), and so would a reader of
-# the output that parses it with lxml: tags nested deeper than
-# MAX_DEPTH containers (a few elements each at most) are left out, their text kept, as
-# browsers flatten deep trees
+# libxml2 drops everything below depth 256 (2048 with huge_tree), and so would a reader
+# of the output that parses it with lxml's defaults: tags nested deeper than MAX_DEPTH
+# containers (a few elements each at most) are left out, their text kept, as browsers
+# flatten deep trees
 MAX_DEPTH = 50
 _PARSER = lxml.html.HTMLParser(huge_tree=True)
 _ANY_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)[^>]*>")

@@ -161,6 +161,13 @@ def safe_url(url: str) -> bool:
 _CHAR_REFERENCE = re.compile(r"&(?:([A-Za-z][A-Za-z0-9]*)|#([0-9]+)|#[xX]([0-9A-Fa-f]+));")
 
 
+def valid_code_point(code: int) -> bool:
+    """Whether a character reference to ``code`` is decoded (MediaWiki's
+    ``validateCodepoint``: characters XML can hold)."""
+    return (code in (0x09, 0x0A, 0x0D) or 0x20 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD
+            or 0x10000 <= code <= 0x10FFFF)
+
+
 def decode_char_references(text: str) -> str:
     """Character references decoded as MediaWiki's ``decodeCharReferences`` does: only
     complete ones (``&name;``, ``&#n;``, ``&#xh;``) naming a valid character; any other
@@ -175,10 +182,7 @@ def decode_char_references(text: str) -> str:
             return html.entities.html5.get(name + ";", m.group(0))
         digits = (dec or hexa).lstrip("0")
         code = -1 if len(digits) > 8 else int(dec) if dec is not None else int(hexa, 16)
-        if code in (0x09, 0x0A, 0x0D) or 0x20 <= code <= 0xD7FF \
-                or 0xE000 <= code <= 0xFFFD or 0x10000 <= code <= 0x10FFFF:
-            return chr(code)
-        return m.group(0)
+        return chr(code) if valid_code_point(code) else m.group(0)
     return _CHAR_REFERENCE.sub(one, text)
 
 
