@@ -998,9 +998,11 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 MAX_DEPTH = 50
 _PARSER = lxml.html.HTMLParser(huge_tree=True)
 _ANY_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)[^>]*>")
-# elements a sibling closes (or void): they add no lasting depth of their own
-_SHALLOW = frozenset("p li dt dd tr td th tbody thead tfoot caption rb rt rp rtc br hr wbr "
-                     "img meta link col area base input source track embed param".split())
+# elements the parser closes when a sibling opens (or void): they add no depth of their own
+_SHALLOW = frozenset("p li tr td th tbody br hr wbr img meta link col area base input source "
+                     "track embed param".split())
+# a parsed tree deeper than this is parsed again with its deepest tags left out
+_TREE_DEPTH = 200
 
 
 def limit_depth(fragment: str, limit: int = MAX_DEPTH) -> str:
@@ -1034,6 +1036,17 @@ def limit_depth(fragment: str, limit: int = MAX_DEPTH) -> str:
     return _ANY_TAG.sub(tag, fragment)
 
 
+def _depth(root: etree._Element) -> int:
+    depth = deepest = 0
+    for event, _ in etree.iterwalk(root, events=("start", "end")):
+        if event == "start":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
 def tidy(fragment: str) -> str:
     """Balance the fragment's tags with lxml's HTML parser, apply the output whitelist, put
     ``<tr>`` rows in ``<tbody>`` as HTML5 parsers do, and serialise as well-formed markup.
@@ -1046,8 +1059,10 @@ def tidy(fragment: str) -> str:
     # characters XML cannot hold: a form feed is white space, any other is shown as U+FFFD
     fragment = _NOT_XML.sub(lambda m: " " if m.group(0) == "\f" else "\ufffd", fragment)
     fragment = normalise_char_references(fragment)
-    fragment = limit_depth(fragment)
     container = lxml.html.fragment_fromstring(fragment, create_parent="div", parser=_PARSER)
+    if _depth(container) > _TREE_DEPTH:
+        container = lxml.html.fragment_fromstring(limit_depth(fragment), create_parent="div",
+                                                  parser=_PARSER)
     clean_tree(container)
     for table in container.iter("table"):
         rows = [c for c in table if c.tag in _WRAP_IN_TBODY]
