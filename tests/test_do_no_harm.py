@@ -214,3 +214,35 @@ def _REPAIRER() -> Repairer:  # noqa: N802 - a cached constant
     if "r" not in _CACHE:
         _CACHE["r"] = Repairer.load()
     return _CACHE["r"]
+
+
+# -- clean and repair on wikitext a person wrote -----------------------------------------
+
+TABLE = ('{| align=center\n|-\n| a || b , c\n|}\nA word , in {{x|a , b}} and <ref>c , d</ref>'
+         ' [[Link ,target|text ,here]] <!-- x , y --> Dr A. Smith , No. 1 .\n')
+
+
+def test_clean_of_wikitext_touches_text_never_markup() -> None:
+    from wstools.wikitext.markup import clean_text_nodes
+    result = clean_text_nodes(TABLE, ("space-before-punctuation", "whitespace"))
+    assert result.text == TABLE.replace("A word ,", "A word,").replace("Smith ,", "Smith,")
+    assert all(e.rule in ("space-before-punctuation", "whitespace") for e in result.edits)
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: p.name)
+def test_repair_of_a_real_page_changes_nothing(path: Path, repairer: Repairer) -> None:
+    text = path.read_text("utf-8")
+    result = repairer.repair(text)
+    assert result.text == text
+    assert result.all_edits() == [] and result.flags == []
+
+
+def test_cli_clean_keeps_table_syntax(tmp_path: Path) -> None:
+    src = tmp_path / "t.wiki"
+    src.write_text(TABLE, "utf-8")
+    out = tmp_path / "o.wiki"
+    assert main(["clean", str(src), "-o", str(out)]) == 0
+    text = out.read_text("utf-8")
+    for markup in ("{| align=center", "| a || b , c", "{{x|a , b}}", "<ref>c , d</ref>",
+                   "[[Link ,target|text ,here]]", "<!-- x , y -->"):
+        assert markup in text

@@ -299,6 +299,7 @@ _LAW_CHOICES = {"auto": None, "yes": True, "no": False}
 
 def cmd_clean(args: argparse.Namespace) -> int:
     from .text import pipeline
+    from .wikitext.markup import clean_text_nodes, is_formatted
     text = read_input(args.file, args.max_bytes)
     name = "<stdin>" if args.file == "-" else args.file
     index = _corpus_index(args)
@@ -313,7 +314,11 @@ def cmd_clean(args: argparse.Namespace) -> int:
             pipeline.default_fixes(args.rules or "")
         if args.unwrap and "unwrap" not in fixes:
             fixes.insert(1, "unwrap")
-        result = pipeline.clean(text, fixes, options)
+        if is_formatted(text):
+            # wikitext a person wrote: the fixes touch its text nodes, never its markup
+            result = clean_text_nodes(text, fixes, options)
+        else:
+            result = pipeline.clean(text, fixes, options)
     except ValueError as exc:
         print(f"wstools clean: {exc}", file=sys.stderr)
         return 2

@@ -38,6 +38,7 @@ from .laws.model import Clause, Code, Law
 from .laws.parse import heading_match, parse
 from .page import DEFAULT_LEVEL, LEVELS, Page, new_page, read_page
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
+from .wikitext.markup import is_formatted, text_node_fixes
 
 WIKI_CHROME = (
     "From Wikisource", "Jump to navigation", "Jump to search", "Jump to navigation Jump to search",
@@ -559,34 +560,6 @@ def _lint(page: Page, title: str | None, file: str) -> list[Diagnostic]:
     return out
 
 
-_TEXT_MARKUP = ("*", "#", ":", ";", "''", "'''")
-
-
-def is_formatted(body: str) -> bool:
-    """Whether a body is already wikitext a person wrote (templates, tables, tags, links,
-    comments, headings, entities), not OCR text: such a body is not laid out or repaired
-    again. Italics and bold, list marks and bare URLs are not enough: OCR text has them.
-
-    >>> is_formatted("53. After the dealer has dealt, x <y the deal.")
-    False
-    >>> is_formatted("{{c|{{sc|Laws}}}}\\n\\n1. The deal.")
-    True
-    """
-    import mwparserfromhell
-    from mwparserfromhell.nodes import Tag, Text
-    if not any(c in body for c in "{[<'=&"):
-        return False
-    for node in mwparserfromhell.parse(body).nodes:
-        if isinstance(node, Text):
-            continue
-        if isinstance(node, Tag) and node.wiki_markup in _TEXT_MARKUP:
-            continue  # a line that starts with a list mark, or italics: OCR text has those
-        if type(node).__name__ == "ExternalLink" and not node.brackets:
-            continue  # a bare URL printed in the text
-        return True
-    return False
-
-
 def keep_page(page: Page, *, title: str | None = None, conventions: Conventions | None = None,
               fixes: tuple[str, ...] = (), file: str = "-") -> ProofreadResult:
     """A page that is not OCR (level 3 or 4, or formatted wikitext): returned as it was, with
@@ -605,41 +578,6 @@ def keep_page(page: Page, *, title: str | None = None, conventions: Conventions 
     diagnostics = _lint(out, title, file)
     return ProofreadResult(body, out, title, None, with_positions(edits, body), [],
                            diagnostics)
-
-
-def text_node_fixes(body: str, fixes: tuple[str, ...]) -> list[Edit]:
-    """The edits the named cleanup fixes make to the text nodes of ``body`` (top-level text,
-    and the text inside inline formatting tags): never to a template call, table syntax, a
-    tag or its attributes, a link target, a reference or a comment.
-
-    >>> [(e.old, e.new) for e in text_node_fixes(
-    ...     "A word , {{x|a , b}} and <ref>c , d</ref>.", ("space-before-punctuation",))]
-    [(' ,', ',')]
-    """
-    import mwparserfromhell
-    from mwparserfromhell.nodes import Tag, Text
-
-    from .text.pipeline import clean
-    out: list[Edit] = []
-
-    def walk(code: mwparserfromhell.wikicode.Wikicode, at: int) -> None:
-        for node in code.nodes:
-            source = str(node)
-            if isinstance(node, Text):
-                for e in clean(source, fixes).edits:
-                    out.append(replace(e, start=e.start + at, end=e.end + at))
-            elif (isinstance(node, Tag) and node.contents is not None
-                  and str(node.tag).lower() in _INLINE_TAGS and not node.wiki_markup):
-                inner = str(node.contents)
-                walk(node.contents, at + source.index(inner, len(str(node.tag)) + 1))
-            at += len(source)
-
-    walk(mwparserfromhell.parse(body), 0)
-    return out
-
-
-_INLINE_TAGS = {"i", "b", "em", "strong", "small", "big", "span", "u", "sup", "sub", "p",
-                "div", "center", "poem", "blockquote"}
 
 
 def level_and_user(page: Page, conventions: Conventions) -> tuple[int, str]:

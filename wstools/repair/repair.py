@@ -47,6 +47,7 @@ from ..laws.numbering import find_law_starts
 from ..text.kind import LawEvidence
 from ..text.kind import judge as judge_law
 from ..text.pipeline import OCR_FIXES, CleanResult, Options, clean
+from ..wikitext.markup import clean_text_nodes, is_formatted
 from .align import aligned
 from .choose import Context, choose_all, law_number_place, support
 from .confusion import cost
@@ -219,7 +220,16 @@ class Repairer:
 
     def repair(self, text: str, *, law: bool | None = None) -> RepairResult:
         """Repair ``text``. Whether it is a law code (where the guessing rules run) is
-        decided from its own evidence unless ``law`` says so."""
+        decided from its own evidence unless ``law`` says so.
+
+        Wikitext a person formatted (templates, tables, tags, links…) is not OCR text: only
+        the cleanup runs, on its text nodes, never on markup; nothing is repaired or flagged.
+        """
+        if is_formatted(text):
+            # (blank lines are the layout a person chose: the whitespace fix stays out)
+            cleaned = clean_text_nodes(text, [f for f in OCR_FIXES if f != "whitespace"],
+                                       Options(vocabulary=self.index.vocabulary))
+            return RepairResult(text, cleaned.text, cleaned, [], [], None)
         cleaned = clean(text, OCR_FIXES, Options(vocabulary=self.index.vocabulary))
         base = cleaned.text
         edits: dict[int, Edit] = {}

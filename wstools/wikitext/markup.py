@@ -1,0 +1,135 @@
+"""Which parts of a wikitext are text: OCR and repair rules touch text nodes only.
+
+A body a person has formatted (templates, tables, tags, links, comments, headings,
+entities) is not OCR text. The cleanup fixes a proofreader asks for may still run on it, but
+only inside its text nodes: never on a template call, table syntax, a tag or its attributes,
+a link target, a reference or a comment (mwparserfromhell's tree gives the nodes; their
+offsets are the sums of the nodes' lengths, since the tree round-trips its input exactly).
+
+>>> is_formatted("53. After the dealer has dealt, x <y the deal is lost.")
+False
+>>> is_formatted("{{c|{{sc|Laws}}}}\\n\\n1. The deal.")
+True
+>>> [(e.old, e.new) for e in text_node_fixes(
+...     "A word , {{x|a , b}} and <ref>c , d</ref>.", ("space-before-punctuation",))]
+[(' ,', ',')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import mwparserfromhell
+import regex
+from mwparserfromhell.nodes import ExternalLink, Heading, Tag, Text
+from mwparserfromhell.wikicode import Wikicode
+
+from ..edits import Edit, with_positions
+
+_LETTERS = regex.compile(r"\p{L}{2}")
+# markup OCR text has too: list marks at a line's start, italics and bold quotes
+_TEXT_MARKUP = ("*", "#", ":", ";", "''", "'''")
+# tags whose contents are running text (a <ref>, a table or a <math> is not)
+INLINE_TAGS = frozenset({"i", "b", "em", "strong", "small", "big", "span", "u", "sup", "sub",
+                         "p", "div", "center", "poem", "blockquote", "s", "del", "ins"})
+
+
+def is_formatted(text: str) -> bool:
+    """Whether ``text`` is wikitext a person wrote (templates, tables, tags, links, comments,
+    headings, entities), not OCR text. Italics and bold, list marks and bare URLs are not
+    enough: OCR text has them."""
+    if not any(c in text for c in "{[<'=&"):
+        return False
+    for node in mwparserfromhell.parse(text).nodes:
+        if isinstance(node, Text):
+            continue
+        if isinstance(node, Tag) and node.wiki_markup in _TEXT_MARKUP:
+            continue
+        if isinstance(node, ExternalLink) and not node.brackets:
+            continue  # a bare URL printed in the text
+        if isinstance(node, Heading) and not _LETTERS.search(str(node.title)):
+            continue  # "=.=" at a line's start: OCR dust, not a heading
+        return True
+    return False
+
+
+def text_spans(text: str) -> list[tuple[int, int]]:
+    """The ``[start, end)`` spans of ``text`` that are running text: its top-level text
+    nodes and the text inside inline formatting tags (recursively).
+
+    >>> s = "Ab {{t|x}} <i>cd</i> [[L|e]] f"
+    >>> [s[a:b] for a, b in text_spans(s)]
+    ['Ab ', ' ', 'cd', ' ', ' f']
+    """
+    spans: list[tuple[int, int]] = []
+
+    def walk(code: Wikicode, at: int) -> None:
+        for node in code.nodes:
+            source = str(node)
+            if isinstance(node, Text):
+                spans.append((at, at + len(source)))
+            elif (isinstance(node, Tag) and node.contents is not None and not node.wiki_markup
+                  and str(node.tag).lower() in INLINE_TAGS and not node.self_closing):
+                inner = str(node.contents)
+                open_end = source.find(">") + 1
+                if inner and source[open_end:open_end + len(inner)] == inner:
+                    walk(node.contents, at + open_end)
+            elif isinstance(node, Tag) and node.wiki_markup in ("''", "'''"):
+                inner, mark = str(node.contents), len(node.wiki_markup)
+                if source[mark:mark + len(inner)] == inner:
+                    walk(node.contents, at + mark)
+            at += len(source)
+
+    walk(mwparserfromhell.parse(text), 0)
+    return spans
+
+
+MASK = "\ue000"  # a private-use character: no word, space or mark to any fix
+
+
+def masked(text: str) -> str:
+    """``text`` with every character outside its text spans replaced by :data:`MASK` (same
+    length, so offsets are shared), for fixes that must see the text but not the markup.
+
+    >>> masked("A {{t|x}} b <ref>c</ref>.").replace(MASK, "#")
+    'A ####### b ############.'
+    """
+    out = [MASK] * len(text)
+    for start, end in text_spans(text):
+        out[start:end] = text[start:end]
+    return "".join(out)
+
+
+def text_node_fixes(text: str, fixes: Sequence[str], options: object = None) -> list[Edit]:
+    """The edits the named cleanup fixes (:data:`wstools.text.pipeline.FIXES`) make to the
+    text of ``text``, never to its markup, in ``text``'s coordinates (see
+    :func:`clean_text_nodes`)."""
+    return clean_text_nodes(text, fixes, options).edits
+
+
+def clean_text_nodes(text: str, fixes: Sequence[str], options: object = None):  # noqa: ANN201
+    """:func:`wstools.text.pipeline.clean` for formatted wikitext (the same result type):
+    the fixes run on the whole text with its markup masked (:func:`masked`), so a text
+    node's end is not taken for the text's end, and the markup comes back as it was. If a
+    fix would touch a masked character, no edit is made: what cannot be placed is left."""
+    from ..text.pipeline import CleanResult, Options, clean
+    opts = options if isinstance(options, Options) else None
+    hidden = masked(text)
+    if MASK not in hidden:
+        return clean(text, fixes, opts)
+    unchanged = CleanResult(text, text, [], [], [])
+    if MASK in text:
+        return unchanged
+    result = clean(hidden, fixes, opts)
+    runs = [m.span() for m in _MASK_RUN.finditer(hidden)]
+    if any(MASK in e.old or MASK in e.new for e in result.edits) or result.marks \
+            or [b - a for a, b in runs] != [len(m.group()) for m in
+                                            _MASK_RUN.finditer(result.text)]:
+        return unchanged
+    markup = iter(text[a:b] for a, b in runs)
+    out = _MASK_RUN.sub(lambda m: next(markup), result.text)
+    return CleanResult(text, out, with_positions(list(result.edits), text), [],
+                       list(result.maps))
+
+
+_MASK_RUN = regex.compile(MASK + "+")
