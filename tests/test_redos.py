@@ -56,6 +56,12 @@ HOSTILE: dict[str, tuple[Callable[[str], object], str]] = {
     "quoted-openings": (web._quoted, "“" * SIZE),
     "quoted-apostrophes": (web._quoted, " ‘" * (SIZE // 2) + "’x"),
     "boilerplate-dots": (web.remove_boilerplate, "a." * (SIZE // 2) + "\n"),
+    # wikitext/functions.py {{anchorencode:}}: quadratic ([[ x 32,000: 30 s)
+    "anchorencode-links": (functions._anchorencode, "[[" * (SIZE // 2)),
+    "anchorencode-links-x": (functions._anchorencode, "[[x" * (SIZE // 3) + "]"),
+    "anchorencode-tags": (functions._anchorencode, "<" * SIZE),
+    # wikitext/plain.py: a run of line breaks with no paragraph in it (<br> x 16,000)
+    "plain-breaks": (plain._finish, "\x00B" * (SIZE // 2)),
 }
 
 

@@ -402,7 +402,9 @@ def _finish(text: str) -> str:
     text = text.replace("\n", " ")
     text = _SPACES.sub(" ", text)
     text = re.sub(r" *(\x00[PBT]) *", r"\1", text)
-    text = re.sub(r"(?:\x00[PB])*\x00P(?:\x00[PB])*", "\n\n", text)
+    # a run of breaks with a paragraph among them is a paragraph; starting only where a run
+    # starts (a start inside one fails where the run's first failed) keeps this linear
+    text = re.sub(r"(?<!\x00[PB])(?:\x00[PB])*\x00P(?:\x00[PB])*", "\n\n", text)
     text = text.replace(BREAK, "\n").replace(TAB, "\t")
     text = "\n".join(line.strip(" ") for line in text.split("\n")).strip("\n ")
     return text.replace(INDENT, "    ")
