@@ -118,9 +118,10 @@ def map_to_source(edits: Sequence[Edit], maps: Sequence[OffsetMap]) -> list[Edit
 def with_positions(edits: Sequence[Edit], text: str) -> list[Edit]:
     """Fill in 1-based line and column of each edit's start in ``text``."""
     line_starts = [0]
-    for i, ch in enumerate(text):
-        if ch == "\n":
-            line_starts.append(i + 1)
+    pos = text.find("\n")
+    while pos >= 0:
+        line_starts.append(pos + 1)
+        pos = text.find("\n", pos + 1)
     out = []
     for e in edits:
         i = bisect.bisect_right(line_starts, e.start) - 1

@@ -56,6 +56,11 @@ _HEAD_RIGHT = regex.compile(rf"\A[ \t]*{_TITLE}[ \t]+{_NUMBER}\.?(?=\s|\Z)")
 _PARAGRAPH_END = regex.compile(r"""[.!?:]['"’”)\]]*\s*\Z""")
 
 
+# a body longer than this (characters) is not aligned with the corpus' printings: a Page:
+# page has a few thousand, and the alignment of a 2 MB text takes a minute
+WITNESS_LIMIT = 200_000
+
+
 @dataclass
 class Conventions:
     """How the page is written; the defaults follow English Wikisource."""
@@ -393,7 +398,8 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
                           f"'{head.title}' moved to the header as {head.wikitext(conventions)}"))
         offset = head.end
     body_source = text[offset:]
-    result = repairer.repair(body_source)
+    oversized = len(body_source) > WITNESS_LIMIT
+    result = repairer.repair(body_source, witness=not oversized)
     for e in result.all_edits():
         edits.append(replace(e, start=e.start + offset, end=e.end + offset))
     flags = [replace(f, start=result.cleanup.to_source(f.start) + offset,
@@ -418,6 +424,11 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         maps.append(OffsetMap(fixes))
     codes = parsed.codes if parsed.laws else []
     diagnostics = [d for d in parsed.diagnostics if d.code != "no-laws"]
+    if oversized:
+        diagnostics.append(Diagnostic(
+            "oversized-page", f"a page of {len(body_source):,} characters (a Page: page has a "
+            f"few thousand): not aligned with the corpus (over {WITNESS_LIMIT:,}); "
+            "'wstools repair' does the whole text", offset, "warning", file, 1, 1))
     body = body_wikitext(codes, conventions) if codes else _fallback_body(repaired)
     if codes and not same_words(repaired, body):
         # the law layout cannot place every piece of text where it was: leave the text's

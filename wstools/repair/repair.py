@@ -218,9 +218,11 @@ class Repairer:
 
     # -- public -------------------------------------------------------------------------
 
-    def repair(self, text: str, *, law: bool | None = None) -> RepairResult:
+    def repair(self, text: str, *, law: bool | None = None,
+               witness: bool = True) -> RepairResult:
         """Repair ``text``. Whether it is a law code (where the guessing rules run) is
-        decided from its own evidence unless ``law`` says so.
+        decided from its own evidence unless ``law`` says so. ``witness=False`` leaves out
+        the alignment with the corpus' printings (the costly step; for oversized input).
 
         Wikitext a person formatted (templates, tables, tags, links…) is not OCR text: only
         the cleanup runs, on its text nodes, never on markup; nothing is repaired or flagged.
@@ -242,7 +244,7 @@ class Repairer:
         toks = tokens(base)
         flags: list[Edit] = []
         witnessed = 0
-        for segment in self._segments(starts, toks):
+        for segment in self._segments(starts, toks) if witness else ():
             found, seen = self._from_windows(segment, base, covered)
             witnessed += len(segment) if seen else 0
             for e in found:
