@@ -1,0 +1,269 @@
+#!/usr/bin/env python3
+"""Score ``wstools proofread`` on the page benchmark (issue 19).
+
+    python benchmarks/pages/score.py [--split dev|test|all] [--limit N] [--pages]
+        [--json FILE]
+
+For every page of the split: ``proofread_page(read_page(ocr))`` and a comparison with the
+gold ``Page:`` wikitext and structure (``pages/<id>.gold.wiki``, ``pages/<id>.json``):
+
+- running head: found (a header was produced) and right (title and folio as printed;
+  title compared case- and punctuation-blind);
+- law numbers: the numbers of the laws the result's codes hold, in order, equal to the
+  numbers of the laws that begin on the page;
+- clause labels: the labels of the clauses (nested included), in order, against the labels
+  printed at the start of the page's paragraphs (``(a)``, ``(i)``, ``(1)``, ``I.``; brackets
+  and stops ignored);
+- headings: the codes' section headings against the gold headings (case- and
+  punctuation-blind);
+- CER of the body before (the raw OCR, running head included, against the gold body) and
+  after (the proofread body against the gold body). Both sides go through :func:`plain`, a
+  simple normaliser of this file (not ``wstools.to_text``): ``<ref>`` texts moved to the end
+  (where the page prints them), ``{{hws|de|…}}``/``{{hwe|tached|…}}`` to the printed part,
+  other templates to their last non-empty argument, ``{{nop}}``/``{{smallrefs}}`` and tags
+  dropped, italics quotes dropped, case folded, quotes and dashes straightened, whitespace
+  collapsed;
+- moved words: runs of words the proofread body has in another place than the OCR
+  (``wstools.proofread.moved_words``);
+- worse: pages whose CER after is above the CER before.
+
+Tune on dev, report test. Exit 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import regex
+from rapidfuzz.distance import Levenshtein
+
+HERE = Path(__file__).resolve().parent
+
+_REF = regex.compile(r"<ref(?:\s[^>]*)?>(.*?)</ref>", regex.DOTALL)
+_HW = regex.compile(r"\{\{\s*hw[se]\s*\|([^{}|]*)(?:\|[^{}]*)?\}\}", regex.IGNORECASE)
+_DROP = regex.compile(r"\{\{\s*(?:nop|smallrefs|reflist|references)\s*\}\}", regex.IGNORECASE)
+_TEMPLATE = regex.compile(r"\{\{[^{}|]*((?:\|[^{}]*)?)\}\}")
+_TAG = regex.compile(r"</?[a-zA-Z][^>]*>")
+_RH = regex.compile(r"\{\{\s*r[v]?h\s*\|([^{}]*)\}\}")
+_DASHES = str.maketrans({"—": "-", "–": "-", "‐": "-", "‘": "'", "’": "'", "“": '"',
+                         "”": '"', "ſ": "s"})
+
+
+def _template_text(m: regex.Match) -> str:
+    args = [a for a in m.group(1).split("|")[1:] if a.strip() and "=" not in a]
+    return args[-1] if args else ""
+
+
+def plain(text: str) -> str:
+    """The printed text of a body (wikitext or OCR), for CER; see the module docstring."""
+    notes = _REF.findall(text)
+    text = _REF.sub("", text)
+    if notes:
+        text += "\n" + "\n".join(notes)
+    text = _HW.sub(r"\1", text)
+    text = _DROP.sub("", text)
+    for _ in range(5):
+        new = _TEMPLATE.sub(_template_text, text)
+        if new == text:
+            break
+        text = new
+    text = _TAG.sub("", text)
+    text = regex.sub(r"'{2,}", "", text)
+    text = text.translate(_DASHES).casefold()
+    return " ".join(text.split())
+
+
+def cer(hyp: str, ref: str) -> float:
+    if not ref:
+        return 0.0 if not hyp else 1.0
+    return Levenshtein.distance(hyp, ref) / len(ref)
+
+
+def _key(s: str) -> str:
+    return " ".join(regex.sub(r"[^\p{L}\p{N} ]", " ", s).casefold().split())
+
+
+def _label(s: str) -> str:
+    return s.strip().strip("().").strip()
+
+
+def gold_body(gold: str) -> str:
+    from wstools.page import read_page
+    return read_page(gold).body
+
+
+def header_parts(header: str) -> tuple[str, str] | None:
+    """(title, folio) of an ``{{rh|…}}`` or ``{{rvh|…}}`` header."""
+    m = _RH.search(header)
+    if not m:
+        return None
+    args = [a.strip() for a in m.group(1).split("|")]
+    folio = next((a for a in args if regex.fullmatch(r"\d+|[ivxlc]+", a)), "")
+    title = next((a for a in args if a and a != folio), "")
+    return title, folio
+
+
+def _clauses(clauses) -> list[str]:
+    out = []
+    for c in clauses:
+        out.append(_label(c.label))
+        out.extend(_clauses(c.clauses))
+    return out
+
+
+def score_page(pid: str, entry: dict | None = None, root: Path = HERE) -> dict:
+    from wstools.page import read_page
+    from wstools.proofread import moved_words, proofread_page
+    ocr = (root / "pages" / f"{pid}.ocr.txt").read_text(encoding="utf-8")
+    gold = (root / "pages" / f"{pid}.gold.wiki").read_text(encoding="utf-8")
+    st = json.loads((root / "pages" / f"{pid}.json").read_text(encoding="utf-8"))
+    result = proofread_page(read_page(ocr))
+    body = result.page.body
+    ref = plain(gold_body(gold))
+    head = header_parts(result.page.header)
+    want = st["running_head"]
+    laws = [law.number for c in result.codes for s in c.sections for law in s.laws
+            if law.number is not None]
+    clauses = [lab for c in result.codes for s in c.sections for law in s.laws
+               for lab in _clauses(law.clauses)]
+    headings = [_key(s.heading) for c in result.codes for s in c.sections if s.heading]
+    before, after = cer(plain(ocr), ref), cer(plain(body), ref)
+    moved = moved_words(ocr, body)
+    return {
+        "id": pid,
+        "head_found": head is not None,
+        "head_title": bool(head) and _key(head[0]) == _key(want["title"]),
+        "head_folio": bool(head) and head[1] == str(want["folio"]),
+        "laws_right": laws == st["laws"],
+        "has_laws": bool(st["laws"]),
+        "clauses_right": clauses == [_label(c) for c in st["clauses"]],
+        "has_clauses": bool(st["clauses"]),
+        "headings_right": headings == [_key(h) for h in st["headings"]],
+        "has_headings": bool(st["headings"]),
+        "cer_before": before,
+        "cer_after": after,
+        "worse": after > before + 1e-9,
+        "moved_runs": len(moved),
+        "moved_words": sum(len(r) for r in moved),
+        "refused": any(d.code == "order-check" for d in result.diagnostics),
+        **({k: entry[k] for k in ("typeface", "columns", "level", "text", "split")}
+           if entry else {}),
+    }
+
+
+def summarise(rows: list[dict]) -> dict:
+    n = len(rows)
+    if not n:
+        return {"pages": 0}
+
+    def pct(key, among=None):
+        pool = [r for r in rows if among is None or r[among]]
+        return (100.0 * sum(r[key] for r in pool) / len(pool)) if pool else float("nan")
+
+    return {
+        "pages": n,
+        "head_found": pct("head_found"),
+        "head_right": 100.0 * sum(r["head_title"] and r["head_folio"] for r in rows) / n,
+        "head_title": pct("head_title"),
+        "head_folio": pct("head_folio"),
+        "laws_right": pct("laws_right"),
+        "laws_right_with_laws": pct("laws_right", "has_laws"),
+        "clauses_right": pct("clauses_right"),
+        "clauses_right_with_clauses": pct("clauses_right", "has_clauses"),
+        "headings_right": pct("headings_right"),
+        "headings_right_with_headings": pct("headings_right", "has_headings"),
+        "cer_before": 100.0 * sum(r["cer_before"] for r in rows) / n,
+        "cer_after": 100.0 * sum(r["cer_after"] for r in rows) / n,
+        "worse": sum(r["worse"] for r in rows),
+        "moved_pages": sum(r["moved_runs"] > 0 for r in rows),
+        "moved_words": sum(r["moved_words"] for r in rows),
+        "refused": sum(r["refused"] for r in rows),
+    }
+
+
+COLUMNS = [("pages", "pages", "{:d}"), ("head ok%", "head_right", "{:.0f}"),
+           ("laws ok%", "laws_right_with_laws", "{:.0f}"),
+           ("clauses ok%", "clauses_right_with_clauses", "{:.0f}"),
+           ("heads ok%", "headings_right_with_headings", "{:.0f}"),
+           ("CER before%", "cer_before", "{:.2f}"), ("CER after%", "cer_after", "{:.2f}"),
+           ("worse", "worse", "{:d}"), ("moved", "moved_pages", "{:d}"),
+           ("refused", "refused", "{:d}")]
+
+
+def table(groups: dict[str, dict]) -> str:
+    width = max([len(k) for k in groups] + [10])
+    out = [f"{'':{width}}  " + "  ".join(f"{h:>11}" for h, _, _ in COLUMNS)]
+    for name, s in groups.items():
+        cells = []
+        for _, key, fmt in COLUMNS:
+            v = s.get(key)
+            cells.append(f"{'-' if v is None or v != v else fmt.format(v):>11}")
+        out.append(f"{name:{width}}  " + "  ".join(cells))
+    return "\n".join(out)
+
+
+def load_manifest(root: Path = HERE) -> dict:
+    return json.loads((root / "manifest.json").read_text(encoding="utf-8"))
+
+
+def run(split: str = "dev", limit: int = 0, root: Path = HERE) -> tuple[list[dict], dict]:
+    entries = [p for p in load_manifest(root)["pages"] if split == "all" or p["split"] == split]
+    if limit:
+        entries = entries[:limit]
+    rows = [score_page(e["id"], e, root) for e in entries]
+    groups: dict[str, dict] = {"ALL": summarise(rows)}
+    for dim, name in (("typeface", "font"), ("columns", "cols"), ("level", "level")):
+        by = defaultdict(list)
+        for r in rows:
+            by[f"{name}: {r[dim]}"].append(r)
+        for k in sorted(by):
+            groups[k] = summarise(by[k])
+    by_kind = defaultdict(list)
+    for r in rows:
+        by_kind["text: " + ("eo" if r["text"].startswith("eo-") else r["text"])].append(r)
+    for k in sorted(by_kind):
+        groups[k] = summarise(by_kind[k])
+    return rows, groups
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Score wstools proofread on the page benchmark")
+    ap.add_argument("--split", choices=["dev", "test", "all"], default="dev")
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--pages", action="store_true", help="print a line per page")
+    ap.add_argument("--json", help="write rows and totals to this file")
+    args = ap.parse_args(argv)
+    started = time.time()
+    rows, groups = run(args.split, args.limit)
+    if args.pages:
+        for r in rows:
+            print(f"{r['id']:44} head {'ok' if r['head_title'] and r['head_folio'] else '--'}"
+                  f" laws {'ok' if r['laws_right'] else '--'}"
+                  f" clauses {'ok' if r['clauses_right'] else '--'}"
+                  f" headings {'ok' if r['headings_right'] else '--'}"
+                  f" CER {100 * r['cer_before']:6.2f} -> {100 * r['cer_after']:6.2f}"
+                  f"{' WORSE' if r['worse'] else ''}"
+                  f"{' moved ' + str(r['moved_words']) if r['moved_runs'] else ''}")
+    print(f"split {args.split}: {len(rows)} pages, {time.time() - started:.0f}s")
+    print("CER: plain-text normaliser of score.py (refs to the end, templates to their text, "
+          "case folded); laws/clauses/headings ok% among pages that have them")
+    print(table(groups))
+    s = groups["ALL"]
+    if rows:
+        print(f"running head: found {s['head_found']:.0f}%, title {s['head_title']:.0f}%, "
+              f"folio {s['head_folio']:.0f}%; moved words {s['moved_words']} on "
+              f"{s['moved_pages']} pages; pages made worse {s['worse']}")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"rows": rows, "groups": groups}, indent=1),
+                                   encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(HERE.parents[1]))
+    sys.exit(main())

@@ -1,0 +1,917 @@
+#!/usr/bin/env python3
+"""Build the page benchmark of issue 19: typeset public-domain texts into page images, OCR
+them with Tesseract, and write for every page the OCR text, the gold ``Page:`` wikitext and
+the page's structure into ``benchmarks/pages/`` (see ``benchmarks/pages/README.md``).
+
+Sources (read-only, ``/work/shared/sources``): the law codes and some descriptive chapters of
+*Hoyle's Games Modernized* (1909, Project Gutenberg #39445) and executive orders from the
+GPO's Federal Register HTML (``eo-govinfo/``).
+
+Each *book run* is one edition of one or more texts: a typeface, one or two columns, a
+heading style, a first folio; its pages are consecutive and the text flows from page to page
+(a law or a word can be broken at a page foot). Every page gets a degradation level (clean,
+worn, augraphy, poor) drawn from the seed. Whole runs (and every run of the same text) go to
+one split, dev or test, about 60/40 by pages.
+
+Needs, beyond wstools: Pillow, augraphy (``pip install augraphy``), numpy, and the
+``tesseract`` binary with English data; the fonts EB Garamond, TeX Gyre (Termes, Bonum,
+Schola, Pagella), Linux Libertine and Caladea (Debian: fonts-ebgaramond, fonts-texgyre,
+fonts-linuxlibertine, fonts-crosextra-caladea).
+
+    python scripts/make-page-benchmark.py [--seed 19] [--out benchmarks/pages]
+        [--images /tmp/page-benchmark-images] [--limit N]
+
+Tesseract runs one process at a time with OMP_THREAD_LIMIT=1. Deterministic for a seed
+(given the same Tesseract and fonts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+SOURCES = Path("/work/shared/sources")
+HOYLE = SOURCES / "hoyles-games-modernized-1909.pg39445.txt"
+EO_DIR = SOURCES / "eo-govinfo"
+
+FONTS = {
+    "EB Garamond": ("/usr/share/fonts/opentype/ebgaramond/EBGaramond12-Regular.otf",
+                    "/usr/share/fonts/opentype/ebgaramond/EBGaramond12-Italic.otf"),
+    "TeX Gyre Termes": ("/usr/share/texmf/fonts/opentype/public/tex-gyre/texgyretermes-regular.otf",
+                        "/usr/share/texmf/fonts/opentype/public/tex-gyre/texgyretermes-italic.otf"),
+    "TeX Gyre Bonum": ("/usr/share/texmf/fonts/opentype/public/tex-gyre/texgyrebonum-regular.otf",
+                       "/usr/share/texmf/fonts/opentype/public/tex-gyre/texgyrebonum-italic.otf"),
+    "TeX Gyre Schola": ("/usr/share/texmf/fonts/opentype/public/tex-gyre/texgyreschola-regular.otf",
+                        "/usr/share/texmf/fonts/opentype/public/tex-gyre/texgyreschola-italic.otf"),
+    "TeX Gyre Pagella": (
+        "/usr/share/texmf/fonts/opentype/public/tex-gyre/texgyrepagella-regular.otf",
+        "/usr/share/texmf/fonts/opentype/public/tex-gyre/texgyrepagella-italic.otf"),
+    "Linux Libertine": ("/usr/share/fonts/opentype/linux-libertine/LinLibertine_R.otf",
+                        "/usr/share/fonts/opentype/linux-libertine/LinLibertine_RI.otf"),
+    "Caladea": ("/usr/share/fonts/truetype/crosextra/Caladea-Regular.ttf",
+                "/usr/share/fonts/truetype/crosextra/Caladea-Italic.ttf"),
+}
+
+# (id, first line, last line (1-based, inclusive), even-page title, odd-page title, kind)
+HOYLE_TEXTS = [
+    ("hoyle-rubicon-bezique-laws", 985, 1300, "BÉZIQUE", "LAWS OF RUBICON BÉZIQUE", "laws"),
+    ("hoyle-ecarte-laws", 1870, 2185, "ÉCARTÉ", "LAWS OF ÉCARTÉ", "laws"),
+    ("hoyle-loo-laws", 2937, 3032, "LOO", "LAWS OF LOO", "laws"),
+    ("hoyle-solo-whist-digest", 4556, 4708, "SOLO WHIST", "DIGEST OF THE LAWS", "laws"),
+    ("hoyle-whist-laws", 5006, 5557, "WHIST", "LAWS OF WHIST", "laws"),
+    ("hoyle-bridge-laws", 6882, 7490, "BRIDGE", "LAWS OF BRIDGE", "laws"),
+    ("hoyle-auction-bridge-laws", 7582, 7718, "AUCTION BRIDGE", "LAWS OF AUCTION BRIDGE",
+     "laws"),
+    ("hoyle-pool-rules", 9408, 9572, "POOL", "NATIONAL RULES OF POOL", "laws"),
+    ("hoyle-snooker-rules", 9614, 9737, "SNOOKER POOL", "RULES OF SNOOKER POOL", "laws"),
+    ("hoyle-cribbage", 1332, 1869, "CRIBBAGE", "CRIBBAGE", "prose"),
+    ("hoyle-piquet", 3281, 3804, "PIQUET", "PIQUET", "prose"),
+    ("hoyle-poker", 3805, 4253, "POKER", "POKER", "prose"),
+]
+
+LEVELS = {
+    "clean": {"means": "none", "weight": 3},
+    "worn": {"means": "own: scale 0.8, blur 0.6, noise 2%, threshold 185", "weight": 3,
+             "scale": 0.8, "blur": 0.6, "noise": 0.02, "threshold": 185},
+    "augraphy": {"means": "augraphy pipeline (InkBleed, LowInkRandomLines, NoiseTexturize, "
+                 "BrightnessTexturize, SubtleNoise)", "weight": 2},
+    "poor": {"means": "own: scale 0.6, blur 0.9, noise 4%, threshold 175", "weight": 2,
+             "scale": 0.6, "blur": 0.9, "noise": 0.04, "threshold": 175},
+}
+
+PAGE_W, PAGE_H = 1100, 1650
+MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 90, 80, 90
+GUTTER = 44
+BODY_SIZE, NOTE_SIZE, HEAD_SIZE = 32, 25, 28
+LEADING = 1.32
+SYMBOLS = ["*", "†", "‡", "§"]
+
+
+# -- sources -----------------------------------------------------------------------------
+
+
+@dataclass
+class Seg:
+    text: str
+    italic: bool = False
+
+
+@dataclass
+class Token:
+    segs: list[Seg]
+    note: str | None = None  # footnote text (Gutenberg-marked) referenced after this token
+
+    @property
+    def text(self) -> str:
+        return "".join(s.text for s in self.segs)
+
+
+@dataclass
+class Block:
+    kind: str  # "heading" or "para"
+    tokens: list[Token] = field(default_factory=list)
+    text: str = ""  # heading text
+    depth: int = 0  # clause depth (indent)
+
+
+def clean_marks(text: str) -> str:
+    text = re.sub(r"\{\d+\}", "", text)
+    text = text.replace("[)a]", "a").replace("--", "—")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def tokens_of(text: str, notes: dict[str, str]) -> list[Token]:
+    """Gutenberg-marked text (``_italic_``, ``[21]`` note marks) into tokens."""
+    out: list[Token] = []
+    italic = False
+    for raw in text.split():
+        note = None
+        m = re.search(r"\[(\d+)\]", raw)
+        if m:
+            note = notes.get(m.group(1))
+            raw = raw[:m.start()] + raw[m.end():]
+        segs: list[Seg] = []
+        for i, part in enumerate(raw.split("_")):
+            if i:
+                italic = not italic
+            if part:
+                segs.append(Seg(part, italic))
+        if not segs:
+            if note and out:
+                out[-1].note = note
+            continue
+        out.append(Token(segs, note))
+    return out
+
+
+def hoyle_notes(lines: list[str]) -> dict[str, str]:
+    start = next(i for i, s in enumerate(lines) if s.strip() == "NOTES")
+    notes: dict[str, str] = {}
+    cur, buf = None, []
+    for s in lines[start + 1:]:
+        if s.startswith("***") or "END OF THE PROJECT" in s:
+            break
+        m = re.match(r"\[(\d+)\] (.*)", s)
+        if m:
+            if cur:
+                notes[cur] = clean_marks(" ".join(buf))
+            cur, buf = m.group(1), [m.group(2)]
+        elif cur and s.strip():
+            buf.append(s)
+    if cur:
+        notes[cur] = clean_marks(" ".join(buf))
+    return notes
+
+
+_CLAUSE_START = re.compile(r"^\s+(?:[IVX]+\.|\([a-z]\)|\(\d+\))\s")
+
+
+def hoyle_blocks(lines: list[str], first: int, last: int, notes: dict[str, str]) -> list[Block]:
+    paras: list[list[str]] = [[]]
+    for s in lines[first - 1:last]:
+        if s.strip():
+            paras[-1].append(s)
+        elif paras[-1]:
+            paras.append([])
+    blocks: list[Block] = []
+    for p in paras:
+        if not p:
+            continue
+        joined = clean_marks(" ".join(p))
+        if not joined or joined.startswith("[") or re.fullmatch(r"\{\d+\}", joined):
+            continue
+        indented = p[0].startswith(" ")
+        clause = bool(_CLAUSE_START.match(p[0]))
+        if indented and not clause:
+            continue  # tables, examples, verse
+        if any(re.search(r"\S {3,}\S", s) for s in p):
+            continue
+        if len(p) == 1 and joined.upper() == joined and re.search(r"[A-Z]", joined) \
+                and len(joined) < 60:
+            blocks.append(Block("heading", text=joined))
+            continue
+        blocks.append(Block("para", tokens_of(joined, notes), depth=1 if clause else 0))
+    return blocks
+
+
+def eo_text(path: Path) -> tuple[str, str, list[str]] | None:
+    """(number, title, body lines) of an executive order, or None if unusable."""
+    import lxml.html
+    raw = path.read_bytes().replace(b"\x00", b"")
+    pre = lxml.html.fromstring(raw).xpath("//pre")
+    if not pre:
+        return None
+    lines = pre[0].text_content().replace("\r", "").split("\n")
+    lines = [s for s in lines if not re.match(r"\s*\[\[Page \d+\]\]", s)]
+    head = next((i for i, s in enumerate(lines)
+                 if re.match(r"\s+Executive Order (\d+) of ", s)), None)
+    if head is None:
+        return None
+    number = re.match(r"\s+Executive Order (\d+)", lines[head]).group(1)
+    i = head + 1
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    title = []
+    while i < len(lines) and lines[i].strip():
+        title.append(lines[i].strip())
+        i += 1
+    body = []
+    for s in lines[i:]:
+        if "(Presidential Sig.)" in s or s.strip().startswith("THE WHITE HOUSE") \
+                or s.startswith("[FR Doc"):
+            break
+        body.append(s.rstrip())
+    return number, " ".join(title), body
+
+
+def eo_blocks(number: str, title: str, body: list[str]) -> list[Block] | None:
+    text = "\n".join(body)
+    if "[GRAPHIC]" in text or "___" in text or "---" in text or "Billing code" in text:
+        return None
+    content = [s for s in body if s.strip()]
+    if not content:
+        return None
+    indents = [len(s) - len(s.lstrip()) for s in content]
+    base = max(set(indents), key=lambda i: (indents.count(i), -i))  # the commonest indent
+    paras: list[tuple[int, list[str]]] = []
+    blank = True
+    for s in body:
+        if not s.strip():
+            blank = True
+            continue
+        indent = len(s) - len(s.lstrip())
+        if re.search(r"\S {3,}\S", s.strip()):
+            return None
+        if blank or indent > base:
+            paras.append((indent - base, [s.strip()]))
+        else:
+            paras[-1][1].append(s.strip())
+        blank = False
+    blocks = [Block("heading", text=f"EXECUTIVE ORDER {number}"),
+              Block("heading", text=clean_marks(title))]
+    for indent, p in paras:
+        joined = clean_marks(" ".join(p))
+        if not joined:
+            continue
+        depth = 0 if indent < 4 else (1 if indent < 6 else 2)
+        if joined.isupper() and len(joined) < 80:
+            blocks.append(Block("heading", text=joined))
+        else:
+            # GPO writes quotation marks as `` and '' (which would be wiki italics)
+            joined = joined.replace("``", "“").replace("''", "”").replace("_", "")
+            blocks.append(Block("para", tokens_of(joined, {}), depth=depth))
+    return blocks
+
+
+def pick_eos(rnd: random.Random, want_pages: int) -> list[tuple[str, str, list[Block]]]:
+    found = []
+    for path in sorted(EO_DIR.glob("EO_*.htm")):
+        got = eo_text(path)
+        if not got:
+            continue
+        number, title, body = got
+        blocks = eo_blocks(number, title, body)
+        if not blocks:
+            continue
+        size = sum(len(t.text) + 1 for b in blocks for t in b.tokens)
+        secs = sum(1 for b in blocks if b.kind == "para" and b.tokens and
+                   b.tokens[0].text in ("Sec.", "Section"))
+        clauses = sum(1 for b in blocks if b.depth)
+        if 3500 <= size <= 16000 and secs >= 3 and clauses >= 3:
+            found.append((number, title, blocks))
+    rnd.shuffle(found)
+    return found
+
+
+# -- typesetting ---------------------------------------------------------------------------
+
+
+class Fonts:
+    def __init__(self, face: str):
+        regular, italic = FONTS[face]
+        self.body = ImageFont.truetype(regular, BODY_SIZE)
+        self.italic = ImageFont.truetype(italic, BODY_SIZE)
+        self.note = ImageFont.truetype(regular, NOTE_SIZE)
+        self.note_italic = ImageFont.truetype(italic, NOTE_SIZE)
+        self.head = ImageFont.truetype(regular, HEAD_SIZE)
+        self.small = ImageFont.truetype(regular, int(BODY_SIZE * 0.74))
+        self.mark = ImageFont.truetype(regular, int(BODY_SIZE * 0.6))
+        self.space = self.body.getlength(" ")
+
+
+@dataclass
+class Item:
+    token: int  # index into the flow's tokens
+    part: str  # "whole", "head" (first half of a hyphenated word), "tail"
+    text: str  # as printed (head parts with their hyphen)
+
+
+@dataclass
+class Line:
+    kind: str  # "text", "heading", "gap"
+    block: int
+    items: list[Item] = field(default_factory=list)
+    first: bool = False
+    last: bool = False
+    indent: int = 0
+    text: str = ""  # heading line text
+    height: int = 0
+    notes: list[int] = field(default_factory=list)  # tokens with footnotes
+
+
+def seg_font(fonts: Fonts, italic: bool, note: bool = False):
+    if note:
+        return fonts.note_italic if italic else fonts.note
+    return fonts.italic if italic else fonts.body
+
+
+def token_width(fonts: Fonts, tok: Token, text: str | None = None) -> float:
+    if text is not None:
+        return fonts.body.getlength(text)
+    return sum(seg_font(fonts, s.italic).getlength(s.text) for s in tok.segs)
+
+
+def split_points(word: str) -> list[int]:
+    """Where a plain word may be hyphenated (after a vowel before a consonant, else anywhere),
+    longest first part first."""
+    core = re.fullmatch(r"([A-Za-z]+)([.,;:]?)", word)
+    if not core or len(core.group(1)) < 6:
+        return []
+    w = core.group(1)
+    pts = [i for i in range(3, len(w) - 2) if w[i - 1] in "aeiouy" and w[i] not in "aeiouy"]
+    return sorted(pts or list(range(3, len(w) - 2)), reverse=True)
+
+
+def smallcaps_width(fonts: Fonts, text: str) -> float:
+    return sum((fonts.body if not c.islower() else fonts.small).getlength(c.upper())
+               for c in text)
+
+
+def break_flow(blocks: list[Block], fonts: Fonts, width: int, heading_style: str
+               ) -> tuple[list[Token], list[Line]]:
+    tokens: list[Token] = []
+    lines: list[Line] = []
+    line_h = int(BODY_SIZE * LEADING)
+    for b, block in enumerate(blocks):
+        if block.kind == "heading":
+            shown = block.text if heading_style == "caps" else sc_case(block.text)
+            words, cur = shown.split(), ""
+            head_lines = []
+            for w in words:
+                trial = f"{cur} {w}".strip()
+                if smallcaps_width(fonts, trial) > width - 40 and cur:
+                    head_lines.append(cur)
+                    cur = w
+                else:
+                    cur = trial
+            head_lines.append(cur)
+            lines.append(Line("gap", b, height=line_h // 2))
+            for i, h in enumerate(head_lines):
+                lines.append(Line("heading", b, text=h, height=line_h, first=i == 0,
+                                  last=i == len(head_lines) - 1))
+            lines.append(Line("gap", b, height=line_h // 3))
+            continue
+        start = len(tokens)
+        tokens.extend(block.tokens)
+        indent = 32 + 34 * block.depth
+        cur = Line("text", b, first=True, indent=indent, height=line_h)
+        x = indent
+        i = start
+        pending_tail: Item | None = None
+        while i < len(tokens):
+            tok = tokens[i]
+            if pending_tail:
+                item, pending_tail = pending_tail, None
+                w = fonts.body.getlength(item.text)
+            else:
+                item = Item(i, "whole", tok.text)
+                w = token_width(fonts, tok)
+            gap = fonts.space if cur.items else 0
+            if x + gap + w <= width:
+                cur.items.append(item)
+                if tok.note and item.part != "head":
+                    cur.notes.append(i)
+                x += gap + w
+                i += 1
+                continue
+            # does not fit: try to hyphenate a whole word
+            if item.part == "whole" and len(tok.segs) == 1:
+                for p in split_points(tok.text):
+                    head = tok.text[:p] + "-"
+                    if x + gap + fonts.body.getlength(head) <= width:
+                        cur.items.append(Item(i, "head", head))
+                        pending_tail = Item(i, "tail", tok.text[p:])
+                        break
+            if not cur.items:  # a word longer than the line: put it anyway
+                cur.items.append(item)
+                i += 1
+            lines.append(cur)
+            cur = Line("text", b, height=line_h)
+            x = 0
+            if pending_tail:
+                continue
+        cur.last = True
+        lines.append(cur)
+    return tokens, lines
+
+
+_SMALL_WORDS = {"of", "the", "and", "or", "to", "in", "a", "an", "for", "on", "by", "at",
+                "with", "as", "its", "from"}
+
+
+def sc_case(text: str) -> str:
+    """A capitals heading in the case a proofreader writes inside {{sc|…}}."""
+    if not text.isupper():
+        return text
+    words = text.lower().split()
+    return " ".join(w if (i and w in _SMALL_WORDS) else w[:1].upper() + w[1:]
+                    for i, w in enumerate(words))
+
+
+def note_lines(fonts: Fonts, text: str, width: int, symbol: str) -> list[str]:
+    words = f"{symbol} {text.replace('_', '')}".split()
+    out, cur = [], ""
+    for w in words:
+        trial = f"{cur} {w}".strip()
+        if fonts.note.getlength(trial) > width and cur:
+            out.append(cur)
+            cur = w
+        else:
+            cur = trial
+    out.append(cur)
+    return out
+
+
+@dataclass
+class PageLayout:
+    frames: list[list[int]]  # line indices per column
+    notes: list[list[int]]  # note tokens per column
+
+
+def paginate(lines: list[Line], tokens: list[Token], fonts: Fonts, columns: int, width: int
+             ) -> list[PageLayout]:
+    body_h = PAGE_H - MARGIN_TOP - MARGIN_BOTTOM - int(HEAD_SIZE * 2.2)
+    note_h = int(NOTE_SIZE * 1.25)
+    pages: list[PageLayout] = []
+    i = 0
+    while i < len(lines):
+        page = PageLayout([], [])
+        for _col in range(columns):
+            frame, notes, used, note_used = [], [], 0, 0
+            while i < len(lines):
+                ln = lines[i]
+                if not frame and ln.kind == "gap":
+                    i += 1
+                    continue
+                extra = 0
+                for t in ln.notes:
+                    n = len(note_lines(fonts, tokens[t].note, width, "*"))
+                    extra += n * note_h + (note_h if not notes else 0)
+                need = ln.height
+                # keep a heading with the line after it
+                if ln.kind == "heading" and ln.last:
+                    need += ln.height
+                if used + need + note_used + extra > body_h and frame:
+                    break
+                frame.append(i)
+                notes.extend(ln.notes)
+                used += ln.height
+                note_used += extra
+                i += 1
+            page.frames.append(frame)
+            page.notes.append(notes)
+        pages.append(page)
+    return pages
+
+
+def draw_smallcaps(draw, fonts: Fonts, x: float, y: int, text: str, caps: bool):
+    for c in text:
+        f = fonts.small if (c.islower() and not caps) else fonts.body
+        draw.text((x, y + (fonts.body.size - f.size) * 0.8), c.upper(), font=f, fill=0)
+        x += f.getlength(c.upper())
+
+
+def render_page(page: PageLayout, lines: list[Line], tokens: list[Token], fonts: Fonts,
+                columns: int, width: int, folio: int, title: str, heading_style: str
+                ) -> Image.Image:
+    img = Image.new("L", (PAGE_W, PAGE_H), 255)
+    draw = ImageDraw.Draw(img)
+    # running head
+    y0 = MARGIN_TOP
+    tw = fonts.head.getlength(title)
+    draw.text(((PAGE_W - tw) / 2, y0), title, font=fonts.head, fill=0)
+    num = str(folio)
+    if folio % 2 == 0:
+        draw.text((MARGIN_X, y0), num, font=fonts.head, fill=0)
+    else:
+        draw.text((PAGE_W - MARGIN_X - fonts.head.getlength(num), y0), num, font=fonts.head,
+                  fill=0)
+    top = y0 + int(HEAD_SIZE * 2.2)
+    line_h = int(BODY_SIZE * LEADING)
+    for c, frame in enumerate(page.frames):
+        x0 = MARGIN_X + c * (width + GUTTER)
+        y = top
+        symbols = {}
+        for li in frame:
+            ln = lines[li]
+            if ln.kind == "gap":
+                y += ln.height
+                continue
+            if ln.kind == "heading":
+                w = smallcaps_width(fonts, ln.text) if heading_style != "caps" else \
+                    fonts.body.getlength(ln.text)
+                draw_smallcaps(draw, fonts, x0 + (width - w) / 2, y, ln.text,
+                               heading_style == "caps")
+                y += ln.height
+                continue
+            widths = []
+            for it in ln.items:
+                tok = tokens[it.token]
+                widths.append(token_width(fonts, tok) if it.part == "whole"
+                              else fonts.body.getlength(it.text))
+            x = x0 + (ln.indent if ln.first else 0)
+            space = fonts.space
+            if not ln.last and len(ln.items) > 1:
+                space = max(fonts.space, (x0 + width - x - sum(widths)) / (len(ln.items) - 1))
+                space = min(space, fonts.space * 3)
+            for it, w in zip(ln.items, widths, strict=True):
+                tok = tokens[it.token]
+                if it.part == "whole":
+                    xx = x
+                    for s in tok.segs:
+                        f = seg_font(fonts, s.italic)
+                        draw.text((xx, y), s.text, font=f, fill=0)
+                        xx += f.getlength(s.text)
+                else:
+                    draw.text((x, y), it.text, font=seg_font(fonts, tok.segs[0].italic),
+                              fill=0)
+                if tok.note and it.part != "head":
+                    sym = SYMBOLS[len(symbols) % len(SYMBOLS)]
+                    symbols[it.token] = sym
+                    draw.text((x + w + 1, y - 4), sym, font=fonts.mark, fill=0)
+                x += w + space
+            y += line_h
+        if page.notes[c]:
+            note_h = int(NOTE_SIZE * 1.25)
+            nlines = [(t, note_lines(fonts, tokens[t].note, width, symbols.get(t, "*")))
+                      for t in page.notes[c]]
+            total = sum(len(n) for _, n in nlines) * note_h
+            y = PAGE_H - MARGIN_BOTTOM - total
+            draw.line((x0, y - note_h // 2, x0 + width // 3, y - note_h // 2), fill=0, width=2)
+            for _, nl in nlines:
+                for s in nl:
+                    draw.text((x0, y), s, font=fonts.note, fill=0)
+                    y += note_h
+    return img
+
+
+# -- gold ----------------------------------------------------------------------------------
+
+
+def wiki_segs(segs: list[Seg]) -> str:
+    out, italic = [], False
+    for s in segs:
+        if s.italic != italic:
+            out.append("''")
+            italic = s.italic
+        out.append(s.text)
+    if italic:
+        out.append("''")
+    return "".join(out)
+
+
+def wiki_note(text: str) -> str:
+    return re.sub(r"_([^_]+)_", r"''\1''", text)
+
+
+_LAW = re.compile(r"^(?:(?:Section|Sec\.)\s+)?(\d+)\.(?:—|\s)")
+_CLAUSE = re.compile(r"^(?:(?:Section|Sec\.)\s+\d+\.\s*(?:[^.]{0,80}\.\s)?|\d+\.—?)?\s*"
+                     r"(\((?:[a-z]{1,4}|\d{1,2})\)|[IVX]{1,5}\.)\s")
+
+
+def gold_page(page: PageLayout, lines: list[Line], tokens: list[Token], blocks: list[Block],
+              heading_style: str, is_last_page: bool) -> tuple[str, dict]:
+    # gaps (space around headings) print nothing
+    order = [li for frame in page.frames for li in frame if lines[li].kind != "gap"]
+    paras: list[str] = []
+    structure = {"laws": [], "clauses": [], "headings": [], "footnotes": 0,
+                 "continues": False, "word_broken_at_top": None, "word_broken_at_foot": None}
+    cur_block, cur_words = None, []
+    head_parts: list[str] = []
+
+    def flush():
+        nonlocal cur_words
+        if cur_words:
+            paras.append(" ".join(cur_words).replace("'' ''", " "))
+        cur_words = []
+
+    for n, li in enumerate(order):
+        ln = lines[li]
+        if ln.kind == "heading":
+            if ln.first:
+                flush()
+                cur_block = None
+                head_parts = []
+            head_parts.append(ln.text)
+            if ln.last:
+                text = blocks[ln.block].text
+                shown = text if heading_style == "caps" else sc_case(text)
+                paras.append(f"{{{{c|{{{{sc|{shown}}}}}}}}}")
+                structure["headings"].append(shown)
+            continue
+        if ln.block != cur_block:
+            flush()
+            cur_block = ln.block
+            if ln.first:
+                plain = " ".join(t.text for t in blocks[ln.block].tokens[:40])
+                m = _LAW.match(plain)
+                if m:
+                    structure["laws"].append(int(m.group(1)))
+                m = _CLAUSE.match(plain)
+                if m:
+                    structure["clauses"].append(m.group(1))
+            elif n == 0 or not any(lines[k].kind == "text" for k in order[:n]):
+                structure["continues"] = True
+        for it in ln.items:
+            tok = tokens[it.token]
+            whole = tok.text
+            if it.part == "whole":
+                w = wiki_segs(tok.segs)
+            elif it.part == "head":
+                # is the tail on this page?
+                if li == order[-1]:
+                    w = f"{{{{hws|{it.text[:-1]}|{whole}}}}}"
+                    structure["word_broken_at_foot"] = whole
+                else:
+                    w = wiki_segs(tok.segs)
+            else:  # tail
+                if li == order[0] or all(lines[k].kind != "text" for k in order[:n]):
+                    w = f"{{{{hwe|{it.text}|{whole}}}}}"
+                    structure["word_broken_at_top"] = whole
+                else:
+                    continue  # written with its head
+            if tok.note and it.part != "head":
+                w += f"<ref>{wiki_note(tok.note)}</ref>"
+                structure["footnotes"] += 1
+            cur_words.append(w)
+    flush()
+    body = "\n\n".join(paras)
+    last = lines[order[-1]] if order else None
+    if last is not None and last.kind == "text" and last.last and not is_last_page:
+        body += "\n{{nop}}"
+    return body, structure
+
+
+# -- degradation and OCR -------------------------------------------------------------------
+
+
+def degrade(img: Image.Image, level: str, rnd: random.Random) -> Image.Image:
+    spec = LEVELS[level]
+    if level == "clean":
+        return img
+    if level == "augraphy":
+        return augraphy_degrade(img, rnd)
+    if spec["scale"] != 1.0:
+        small = img.resize((int(img.width * spec["scale"]), int(img.height * spec["scale"])),
+                           Image.BILINEAR)
+        img = small.resize(img.size, Image.BILINEAR)
+    if spec["blur"]:
+        img = img.filter(ImageFilter.GaussianBlur(spec["blur"]))
+    if spec["noise"]:
+        import numpy as np
+        arr = np.array(img)
+        gen = np.random.default_rng(rnd.randrange(2**32))
+        mask = gen.random(arr.shape) < spec["noise"] / 10
+        arr[mask] = np.where(gen.random(int(mask.sum())) < 0.5, 0, 255)
+        img = Image.fromarray(arr)
+    if spec["threshold"] is not None:
+        img = img.point(lambda v, t=spec["threshold"]: 0 if v < t else 255)
+    return img
+
+
+_AUG = None
+
+
+def augraphy_degrade(img: Image.Image, rnd: random.Random) -> Image.Image:
+    import numpy as np
+    seed = rnd.randrange(2**31)
+    random.seed(seed)
+    np.random.seed(seed % (2**32))
+    import cv2
+    cv2.setRNGSeed(seed)
+    from augraphy import (
+        AugraphyPipeline,
+        BrightnessTexturize,
+        InkBleed,
+        LowInkRandomLines,
+        NoiseTexturize,
+        SubtleNoise,
+    )
+    pipeline = AugraphyPipeline(
+        ink_phase=[InkBleed(intensity_range=(0.3, 0.5), p=0.8),
+                   LowInkRandomLines(count_range=(5, 15), use_consistent_lines=False, p=0.7)],
+        paper_phase=[NoiseTexturize(sigma_range=(3, 8), turbulence_range=(2, 4), p=0.8),
+                     BrightnessTexturize(texturize_range=(0.9, 0.97), deviation=0.05, p=0.6)],
+        post_phase=[SubtleNoise(subtle_range=15, p=0.7)],
+        random_seed=seed,
+    )
+    arr = np.array(img.convert("RGB"))
+    # augraphy caches its inputs in ./augraphy_cache: keep that out of the working tree
+    here = os.getcwd()
+    os.chdir(os.environ.get("TMPDIR", "/tmp"))
+    try:
+        out = pipeline(arr)
+    finally:
+        os.chdir(here)
+    if isinstance(out, dict):
+        out = out["output"]
+    return Image.fromarray(out).convert("L")
+
+
+def ocr(path: Path) -> str:
+    env = dict(os.environ, OMP_THREAD_LIMIT="1")
+    done = subprocess.run(["tesseract", str(path), "stdout", "-l", "eng", "--psm", "3",
+                           "--dpi", "200", "-c", "tessedit_do_invert=0"],
+                          capture_output=True, text=True, check=True, env=env)
+    return done.stdout
+
+
+# -- runs ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Run:
+    id: str
+    texts: list[tuple[str, list[Block], str, str]]  # (text id, blocks, even title, odd title)
+    face: str
+    columns: int
+    heading_style: str
+    first_folio: int
+    kind: str
+
+
+def plan_runs(rnd: random.Random, eo_pages: int) -> list[Run]:
+    lines = HOYLE.read_text(encoding="utf-8").replace("\r", "").split("\n")
+    notes = hoyle_notes(lines)
+    faces = list(FONTS)
+    runs: list[Run] = []
+    for tid, first, last, even, odd, kind in HOYLE_TEXTS:
+        blocks = hoyle_blocks(lines, first, last, notes)
+        editions = 2 if kind == "laws" else 1
+        chosen = rnd.sample(faces, editions)
+        cols = rnd.sample([1, 2], 2)
+        for e in range(editions):
+            runs.append(Run(f"{tid}-ed{e + 1}", [(tid, blocks, even, odd)], chosen[e],
+                            cols[e], rnd.choice(["caps", "sc"]),
+                            rnd.randrange(20, 400), kind))
+    eos = pick_eos(random.Random(f"{rnd.random()}-eo"), eo_pages)
+    # volumes of executive orders, each a book run of several orders
+    per_volume = 6
+    for v in range(0, min(len(eos), 60), per_volume):
+        texts = []
+        for number, title, blocks in eos[v:v + per_volume]:
+            short = re.sub(r"[^A-Za-z ]", " ", title).upper().split()
+            odd = ""
+            for w in short:
+                if len(odd) + len(w) + 1 > 34:
+                    break
+                odd = f"{odd} {w}".strip()
+            texts.append((f"eo-{number}", blocks, "EXECUTIVE ORDERS", odd or "EXECUTIVE ORDER"))
+        runs.append(Run(f"eo-volume-{v // per_volume + 1}", texts, rnd.choice(faces),
+                        rnd.choice([1, 2]), rnd.choice(["caps", "sc"]),
+                        rnd.randrange(1000, 3000), "executive orders"))
+    return runs
+
+
+def assign_splits(runs: list[Run], pages_per_run: dict[str, int], rnd: random.Random
+                  ) -> dict[str, str]:
+    groups: dict[str, list[str]] = {}
+    for r in runs:
+        key = r.texts[0][0] if len(r.texts) == 1 else r.id
+        groups.setdefault(key, []).append(r.id)
+    keys = sorted(groups)
+    rnd.shuffle(keys)
+    total = sum(pages_per_run.values())
+    dev, split = 0, {}
+    for k in keys:
+        n = sum(pages_per_run[r] for r in groups[k])
+        side = "dev" if dev + n / 2 <= 0.6 * total else "test"
+        if side == "dev":
+            dev += n
+        for r in groups[k]:
+            split[r] = side
+    return split
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=19)
+    ap.add_argument("--out", default="benchmarks/pages")
+    ap.add_argument("--images", default="/tmp/page-benchmark-images")
+    ap.add_argument("--limit", type=int, default=0, help="stop after N pages (a trial)")
+    ap.add_argument("--eo-volumes", type=int, default=10)
+    ap.add_argument("--dry-run", action="store_true", help="lay out and count pages only")
+    ap.add_argument("--gold-only", action="store_true",
+                    help="rewrite gold, structure and manifest from the layout, keeping the OCR")
+    args = ap.parse_args(argv)
+    rnd = random.Random(f"{args.seed}-plan")
+    out, images = Path(args.out), Path(args.images)
+    (out / "pages").mkdir(parents=True, exist_ok=True)
+    images.mkdir(parents=True, exist_ok=True)
+    started = time.time()
+    runs = plan_runs(rnd, 0)
+    runs = [r for r in runs if not r.id.startswith("eo-volume-")] + \
+        [r for r in runs if r.id.startswith("eo-volume-")][:args.eo_volumes]
+    # lay out every run first (fast), then split, then render and OCR
+    laid = []
+    for run in runs:
+        fonts = Fonts(run.face)
+        width = PAGE_W - 2 * MARGIN_X
+        if run.columns == 2:
+            width = (width - GUTTER) // 2
+        run_pages = []
+        folio = run.first_folio
+        for tid, blocks, even, odd in run.texts:
+            tokens, lines = break_flow(blocks, fonts, width, run.heading_style)
+            pages = paginate(lines, tokens, fonts, run.columns, width)
+            for k, pg in enumerate(pages):
+                run_pages.append((tid, blocks, tokens, lines, pg, folio,
+                                  even if folio % 2 == 0 else odd, k == len(pages) - 1))
+                folio += 1
+        laid.append((run, fonts, width, run_pages))
+        print(f"laid out {run.id}: {len(run_pages)} pages ({run.face}, {run.columns} col)",
+              flush=True)
+    if args.dry_run:
+        print(sum(len(p) for *_, p in laid), "pages")
+        return 0
+    split = assign_splits(runs, {r.id: len(p) for r, _, _, p in laid}, rnd)
+    manifest = {"seed": args.seed, "generator": "scripts/make-page-benchmark.py",
+                "levels": {k: v["means"] for k, v in LEVELS.items()}, "pages": []}
+    level_names = list(LEVELS)
+    weights = [LEVELS[k]["weight"] for k in level_names]
+    done = 0
+    total = sum(len(p) for *_, p in laid)
+    if args.limit:
+        total = min(total, args.limit)
+    for run, fonts, width, run_pages in laid:
+        for pos, (tid, blocks, tokens, lines, pg, folio, title, last) in enumerate(run_pages):
+            if args.limit and done >= args.limit:
+                break
+            pid = f"{run.id}-p{pos + 1:03d}"
+            level = random.Random(f"{args.seed}-{pid}-level").choices(level_names, weights)[0]
+            prnd = random.Random(f"{args.seed}-{pid}")
+            if args.gold_only:  # keep the committed OCR, rewrite gold and structure
+                text = (out / "pages" / f"{pid}.ocr.txt").read_text(encoding="utf-8")
+            else:
+                img = render_page(pg, lines, tokens, fonts, run.columns, width, folio, title,
+                                  run.heading_style)
+                img = degrade(img, level, prnd)
+                path = images / f"{pid}.png"
+                img.save(path, dpi=(200, 200))
+                text = ocr(path)
+            body, structure = gold_page(pg, lines, tokens, blocks, run.heading_style, last)
+            side = "left" if folio % 2 == 0 else "right"
+            header = (f"{{{{rh|{folio}|{title}|}}}}" if side == "left"
+                      else f"{{{{rh||{title}|{folio}}}}}")
+            footer = "{{smallrefs}}" if "<ref>" in body else ""
+            gold = (f'<noinclude><pagequality level="3" user="" />{header}</noinclude>'
+                    f"{body}<noinclude>{footer}</noinclude>")
+            structure = {"running_head": {"title": title, "folio": folio, "side": side},
+                         **structure}
+            (out / "pages" / f"{pid}.ocr.txt").write_text(text, encoding="utf-8")
+            (out / "pages" / f"{pid}.gold.wiki").write_text(gold, encoding="utf-8")
+            (out / "pages" / f"{pid}.json").write_text(
+                json.dumps(structure, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            manifest["pages"].append({
+                # an executive-order volume is one book (a compilation): its text is the
+                # volume, its document the order
+                "id": pid, "text": run.id if run.kind == "executive orders" else tid,
+                "document": tid, "kind": run.kind, "typeface": run.face,
+                "columns": run.columns, "headings": run.heading_style, "level": level,
+                "degradation": LEVELS[level]["means"], "run": run.id, "position": pos + 1,
+                "folio": folio, "split": split[run.id]})
+            done += 1
+            if done % 10 == 0 or done == total:
+                (out / "manifest.json").write_text(
+                    json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+                el = time.time() - started
+                print(f"[{done}/{total}] {pid} {level} {el:.0f}s "
+                      f"(~{el / done * (total - done):.0f}s left)", flush=True)
+    (out / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1)
+                                       + "\n", encoding="utf-8")
+    print(f"{done} pages in {time.time() - started:.0f}s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,120 @@
+"""The page benchmark of issue 19 (benchmarks/pages/): integrity of the committed pages and a
+quick run of its scorer. Needs no Tesseract: the OCR text is committed."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1] / "benchmarks" / "pages"
+
+
+@pytest.fixture(scope="module")
+def manifest() -> dict:
+    return json.loads((ROOT / "manifest.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def score():
+    spec = importlib.util.spec_from_file_location("page_benchmark_score", ROOT / "score.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_size_and_variety(manifest):
+    pages = manifest["pages"]
+    assert len(pages) >= 400
+    assert len({p["text"] for p in pages}) >= 12
+    assert len({p["typeface"] for p in pages}) >= 4
+    assert {p["columns"] for p in pages} == {1, 2}
+    levels = {p["level"] for p in pages}
+    assert len(levels) >= 3
+    # at least three different means of degradation (none, own filters, augraphy)
+    assert len({p["degradation"] for p in pages}) >= 3
+    assert any("augraphy" in p["degradation"] for p in pages)
+    kinds = {p["kind"] for p in pages}
+    assert {"laws", "prose", "executive orders"} <= kinds
+
+
+def test_every_page_has_ocr_gold_and_structure(manifest):
+    ids = [p["id"] for p in manifest["pages"]]
+    assert len(ids) == len(set(ids))
+    for pid in ids:
+        ocr = (ROOT / "pages" / f"{pid}.ocr.txt").read_text(encoding="utf-8")
+        gold = (ROOT / "pages" / f"{pid}.gold.wiki").read_text(encoding="utf-8")
+        st = json.loads((ROOT / "pages" / f"{pid}.json").read_text(encoding="utf-8"))
+        assert ocr.strip(), pid
+        assert gold.startswith('<noinclude><pagequality level="3"'), pid
+        assert "{{rh|" in gold, pid
+        head = st["running_head"]
+        if head["side"] == "left":
+            assert f"{{{{rh|{head['folio']}|{head['title']}|}}}}" in gold, pid
+            assert head["folio"] % 2 == 0
+        else:
+            assert f"{{{{rh||{head['title']}|{head['folio']}}}}}" in gold, pid
+            assert head["folio"] % 2 == 1
+        assert ("<ref>" in gold) == ("{{smallrefs}}" in gold), pid
+        for key in ("laws", "clauses", "headings"):
+            assert isinstance(st[key], list), pid
+
+
+def test_features_present(manifest):
+    texts = {}
+    for p in manifest["pages"]:
+        st = json.loads((ROOT / "pages" / f"{p['id']}.json").read_text(encoding="utf-8"))
+        texts[p["id"]] = st
+    assert sum(1 for st in texts.values() if st["footnotes"]) >= 5
+    assert sum(1 for st in texts.values() if st["word_broken_at_foot"]) >= 10
+    assert sum(1 for st in texts.values() if st["continues"]) >= 50
+    assert sum(1 for st in texts.values() if st["headings"]) >= 50
+    labels = {c for st in texts.values() for c in st["clauses"]}
+    assert {"(a)", "(i)", "(1)", "I."} <= labels
+
+
+def test_split_is_by_run_and_text(manifest):
+    by_run, by_text = defaultdict(set), defaultdict(set)
+    for p in manifest["pages"]:
+        by_run[p["run"]].add(p["split"])
+        by_text[p["text"]].add(p["split"])
+        assert p["split"] in ("dev", "test")
+    assert all(len(s) == 1 for s in by_run.values())
+    assert all(len(s) == 1 for s in by_text.values())
+    dev = sum(p["split"] == "dev" for p in manifest["pages"])
+    assert 0.45 <= dev / len(manifest["pages"]) <= 0.75
+
+
+def test_book_run_of_thirty_consecutive_pages(manifest):
+    runs = defaultdict(list)
+    for p in manifest["pages"]:
+        runs[p["run"]].append(p)
+    for pages in runs.values():
+        pages.sort(key=lambda p: p["position"])
+        assert [p["position"] for p in pages] == list(range(1, len(pages) + 1))
+        folios = [p["folio"] for p in pages]
+        assert folios == list(range(folios[0], folios[0] + len(folios)))
+    assert max(len(p) for p in runs.values() if len({q["text"] for q in p}) == 1) >= 30
+
+
+def test_plain_normaliser(score):
+    assert score.plain("{{c|{{sc|Cards.}}}}\n\n1.—A ''b'' {{hws|de|detached}}") == \
+        "cards. 1.-a b de"
+    assert score.plain("a<ref>note</ref> b\n{{nop}}") == "a b note"
+    assert score.header_parts("{{rh||LAWS OF WHIST|603}}") == ("LAWS OF WHIST", "603")
+    assert score.header_parts("{{rh|602|WHIST|}}") == ("WHIST", "602")
+
+
+def test_scorer_runs_on_five_pages(score):
+    rows, groups = score.run("all", limit=5, root=ROOT)
+    assert len(rows) == 5
+    total = groups["ALL"]
+    assert total["pages"] == 5
+    for r in rows:
+        assert 0 <= r["cer_before"] and 0 <= r["cer_after"]
+    assert "CER after%" in score.table(groups)
