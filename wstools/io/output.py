@@ -153,9 +153,9 @@ class AtomicFile:
                     f.close()
             st = check_target(self.path)  # again: it may have changed meanwhile
             if st is not None:
-                os.chmod(self._tmp, stat.S_IMODE(st.st_mode))
-                if os.geteuid() == 0:
+                if os.geteuid() == 0:  # first: a chown may clear the set-id bits
                     os.chown(self._tmp, st.st_uid, st.st_gid)
+                os.chmod(self._tmp, stat.S_IMODE(st.st_mode))
             else:
                 os.chmod(self._tmp, 0o666 & ~_umask())
             os.replace(self._tmp, self.path)
