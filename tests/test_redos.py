@@ -45,6 +45,9 @@ HOSTILE: dict[str, tuple[Callable[[str], object], str]] = {
     "frdoc-blanks": (_fr_filed, "[FR Doc.0" + " " * SIZE + "\n"),
     "frdoc-blanks-closed": (_fr_filed, "[FR Doc.0" + " " * SIZE + "x]"),
     "frdoc-starts": (_fr_filed, "[FR Doc.1 " * (SIZE // 10) + "]"),
+    # eo/read.py the order's head line: quadratic in blank lines (64 KB of newlines: 8 s)
+    "eo-line-newlines": (read.EO_LINE.search, "\n" * SIZE),
+    "eo-line-blank-lines": (read.EO_LINE.search, " \n" * (SIZE // 2) + "Executive Order 1 of x"),
     # wikitext/plain.py links dropped from plain text: quadratic ([[ + 20k blanks: 16 s)
     "link-blanks": (plain._LINK_DROP.match, " " * SIZE + "x"),
     "link-colon": (plain._LINK_DROP.match, " " * (SIZE // 2) + ":" + " " * (SIZE // 2) + "x"),
