@@ -460,14 +460,19 @@ class PageLayout:
 
 def paginate(lines: list[Line], tokens: list[Token], fonts: Fonts, columns: int, width: int
              ) -> list[PageLayout]:
+    """Fill the columns of each page in turn; footnotes go at the foot of the page, across
+    its whole measure (under both columns), so the body's text is read before them."""
     body_h = PAGE_H - MARGIN_TOP - MARGIN_BOTTOM - int(HEAD_SIZE * 2.2)
     note_h = int(NOTE_SIZE * 1.25)
+    note_w = PAGE_W - 2 * MARGIN_X
     pages: list[PageLayout] = []
     i = 0
     while i < len(lines):
         page = PageLayout([], [])
+        note_used = 0
+        used_cols: list[int] = []
         for _col in range(columns):
-            frame, notes, used, note_used = [], [], 0, 0
+            frame, notes, used = [], [], 0
             while i < len(lines):
                 ln = lines[i]
                 if not frame and ln.kind == "gap":
@@ -475,19 +480,21 @@ def paginate(lines: list[Line], tokens: list[Token], fonts: Fonts, columns: int,
                     continue
                 extra = 0
                 for t in ln.notes:
-                    n = len(note_lines(fonts, tokens[t].note, width, "*"))
-                    extra += n * note_h + (note_h if not notes else 0)
+                    n = len(note_lines(fonts, tokens[t].note, note_w, "*"))
+                    extra += n * note_h + (note_h if not (note_used or extra) else 0)
                 need = ln.height
                 # keep a heading with the line after it
                 if ln.kind == "heading" and ln.last:
                     need += ln.height
-                if used + need + note_used + extra > body_h and frame:
+                limit = body_h - note_used - extra
+                if frame and (used + need > limit or any(u > limit for u in used_cols)):
                     break
                 frame.append(i)
                 notes.extend(ln.notes)
                 used += ln.height
                 note_used += extra
                 i += 1
+            used_cols.append(used)
             page.frames.append(frame)
             page.notes.append(notes)
         pages.append(page)
@@ -518,10 +525,10 @@ def render_page(page: PageLayout, lines: list[Line], tokens: list[Token], fonts:
                   fill=0)
     top = y0 + int(HEAD_SIZE * 2.2)
     line_h = int(BODY_SIZE * LEADING)
+    symbols: dict[int, str] = {}
     for c, frame in enumerate(page.frames):
         x0 = MARGIN_X + c * (width + GUTTER)
         y = top
-        symbols = {}
         for li in frame:
             ln = lines[li]
             if ln.kind == "gap":
@@ -561,17 +568,19 @@ def render_page(page: PageLayout, lines: list[Line], tokens: list[Token], fonts:
                     draw.text((x + w + 1, y - 4), sym, font=fonts.mark, fill=0)
                 x += w + space
             y += line_h
-        if page.notes[c]:
-            note_h = int(NOTE_SIZE * 1.25)
-            nlines = [(t, note_lines(fonts, tokens[t].note, width, symbols.get(t, "*")))
-                      for t in page.notes[c]]
-            total = sum(len(n) for _, n in nlines) * note_h
-            y = PAGE_H - MARGIN_BOTTOM - total
-            draw.line((x0, y - note_h // 2, x0 + width // 3, y - note_h // 2), fill=0, width=2)
-            for _, nl in nlines:
-                for s in nl:
-                    draw.text((x0, y), s, font=fonts.note, fill=0)
-                    y += note_h
+    all_notes = [t for col in page.notes for t in col]
+    if all_notes:
+        note_h = int(NOTE_SIZE * 1.25)
+        note_w = PAGE_W - 2 * MARGIN_X
+        nlines = [note_lines(fonts, tokens[t].note, note_w, symbols.get(t, "*"))
+                  for t in all_notes]
+        y = PAGE_H - MARGIN_BOTTOM - sum(len(n) for n in nlines) * note_h
+        draw.line((MARGIN_X, y - note_h // 2, MARGIN_X + note_w // 4, y - note_h // 2), fill=0,
+                  width=2)
+        for nl in nlines:
+            for s in nl:
+                draw.text((MARGIN_X, y), s, font=fonts.note, fill=0)
+                y += note_h
     return img
 
 
@@ -591,10 +600,11 @@ def wiki_segs(segs: list[Seg]) -> str:
 
 
 def wiki_note(text: str) -> str:
-    return re.sub(r"_([^_]+)_", r"''\1''", text)
+    """A footnote is printed in roman throughout (its Gutenberg italics are dropped)."""
+    return text.replace("_", "")
 
 
-_LAW = re.compile(r"^(?:(?:Section|Sec\.)\s+)?(\d+)\.(?:—|\s)")
+_LAW = re.compile(r"^(?:(?:Section|Sec\.)\s+)?(\d+[a-z]?)\.(?:—|\s)")
 _CLAUSE = re.compile(r"^(?:(?:Section|Sec\.)\s+\d+\.\s*(?:[^.]{0,80}\.\s)?|\d+\.—?)?\s*"
                      r"(\((?:[a-z]{1,4}|\d{1,2})\)|[IVX]{1,5}\.)\s")
 
@@ -636,7 +646,7 @@ def gold_page(page: PageLayout, lines: list[Line], tokens: list[Token], blocks: 
                 plain = " ".join(t.text for t in blocks[ln.block].tokens[:40])
                 m = _LAW.match(plain)
                 if m:
-                    structure["laws"].append(int(m.group(1)))
+                    structure["laws"].append(m.group(1))
                 m = _CLAUSE.match(plain)
                 if m:
                     structure["clauses"].append(m.group(1))

@@ -9,8 +9,8 @@ gold ``Page:`` wikitext and structure (``pages/<id>.gold.wiki``, ``pages/<id>.js
 
 - running head: found (a header was produced) and right (title and folio as printed;
   title compared case- and punctuation-blind);
-- law numbers: the numbers of the laws the result's codes hold, in order, equal to the
-  numbers of the laws that begin on the page;
+- law numbers: the labels (``12``, ``12a``) of the numbered laws the result's codes hold, in
+  order, equal to those of the laws that begin on the page;
 - clause labels: the labels of the clauses (nested included), in order, against the labels
   printed at the start of the page's paragraphs (``(a)``, ``(i)``, ``(1)``, ``I.``; brackets
   and stops ignored);
@@ -127,7 +127,7 @@ def score_page(pid: str, entry: dict | None = None, root: Path = HERE) -> dict:
     ref = plain(gold_body(gold))
     head = header_parts(result.page.header)
     want = st["running_head"]
-    laws = [law.number for c in result.codes for s in c.sections for law in s.laws
+    laws = [law.label for c in result.codes for s in c.sections for law in s.laws
             if law.number is not None]
     clauses = [lab for c in result.codes for s in c.sections for law in s.laws
                for lab in _clauses(law.clauses)]
@@ -139,7 +139,7 @@ def score_page(pid: str, entry: dict | None = None, root: Path = HERE) -> dict:
         "head_found": head is not None,
         "head_title": bool(head) and _key(head[0]) == _key(want["title"]),
         "head_folio": bool(head) and head[1] == str(want["folio"]),
-        "laws_right": laws == st["laws"],
+        "laws_right": laws == [str(n) for n in st["laws"]],
         "has_laws": bool(st["laws"]),
         "clauses_right": clauses == [_label(c) for c in st["clauses"]],
         "has_clauses": bool(st["clauses"]),
