@@ -14,8 +14,9 @@ gold ``Page:`` wikitext and structure (``pages/<id>.gold.wiki``, ``pages/<id>.js
 - clause labels: the labels of the clauses (nested included), in order, against the labels
   printed at the start of the page's paragraphs (``(a)``, ``(i)``, ``(1)``, ``I.``; brackets
   and stops ignored);
-- headings: the codes' section headings against the gold headings (case- and
-  punctuation-blind);
+- headings: the lines of the proofread body that are a centred template (``{{c|…}}``,
+  ``{{center|…}}``), as plain text, against the gold headings (case- and punctuation-blind,
+  accents kept);
 - CER of the body before (the raw OCR, running head included, against the gold body) and
   after (the proofread body against the gold body). Both sides go through :func:`plain`, a
   simple normaliser of this file (not ``wstools.to_text``): ``<ref>`` texts moved to the end
@@ -25,7 +26,8 @@ gold ``Page:`` wikitext and structure (``pages/<id>.gold.wiki``, ``pages/<id>.js
   collapsed;
 - moved words: runs of words the proofread body has in another place than the OCR
   (``wstools.proofread.moved_words``);
-- worse: pages whose CER after is above the CER before.
+- worse: pages whose CER after is above the CER before;
+- crashed: pages on which ``proofread_page`` raised (scored as left unchanged, nothing found).
 
 Tune on dev, report test. Exit 0.
 """
@@ -50,6 +52,7 @@ _DROP = regex.compile(r"\{\{\s*(?:nop|smallrefs|reflist|references)\s*\}\}", reg
 _TEMPLATE = regex.compile(r"\{\{[^{}|]*((?:\|[^{}]*)?)\}\}")
 _TAG = regex.compile(r"</?[a-zA-Z][^>]*>")
 _RH = regex.compile(r"\{\{\s*r[v]?h\s*\|([^{}]*)\}\}")
+_HEADING = regex.compile(r"\s*\{\{\s*(?:c|center|centre|csc)\s*\|")
 _DASHES = str.maketrans({"—": "-", "–": "-", "‐": "-", "‘": "'", "’": "'", "“": '"',
                          "”": '"', "ſ": "s"})
 
@@ -122,18 +125,24 @@ def score_page(pid: str, entry: dict | None = None, root: Path = HERE) -> dict:
     ocr = (root / "pages" / f"{pid}.ocr.txt").read_text(encoding="utf-8")
     gold = (root / "pages" / f"{pid}.gold.wiki").read_text(encoding="utf-8")
     st = json.loads((root / "pages" / f"{pid}.json").read_text(encoding="utf-8"))
-    result = proofread_page(read_page(ocr))
-    body = result.page.body
+    try:
+        result = proofread_page(read_page(ocr))
+    except Exception as e:  # a crash is a result: the page stays as OCR'd, nothing found
+        result, crash = None, f"{type(e).__name__}: {e}"
+    else:
+        crash = None
+    codes = result.codes if result else []
+    body = result.page.body if result else ocr
     ref = plain(gold_body(gold))
-    head = header_parts(result.page.header)
+    head = header_parts(result.page.header) if result else None
     want = st["running_head"]
-    laws = [law.label for c in result.codes for s in c.sections for law in s.laws
+    laws = [law.label for c in codes for s in c.sections for law in s.laws
             if law.number is not None]
-    clauses = [lab for c in result.codes for s in c.sections for law in s.laws
+    clauses = [lab for c in codes for s in c.sections for law in s.laws
                for lab in _clauses(law.clauses)]
-    headings = [_key(s.heading) for c in result.codes for s in c.sections if s.heading]
+    headings = [_key(plain(line)) for line in body.split("\n") if _HEADING.match(line)]
     before, after = cer(plain(ocr), ref), cer(plain(body), ref)
-    moved = moved_words(ocr, body)
+    moved = moved_words(ocr, body) if result else []
     return {
         "id": pid,
         "head_found": head is not None,
@@ -150,7 +159,8 @@ def score_page(pid: str, entry: dict | None = None, root: Path = HERE) -> dict:
         "worse": after > before + 1e-9,
         "moved_runs": len(moved),
         "moved_words": sum(len(r) for r in moved),
-        "refused": any(d.code == "order-check" for d in result.diagnostics),
+        "refused": bool(result) and any(d.code == "order-check" for d in result.diagnostics),
+        "crashed": crash,
         **({k: entry[k] for k in ("typeface", "columns", "level", "text", "split")}
            if entry else {}),
     }
@@ -183,6 +193,7 @@ def summarise(rows: list[dict]) -> dict:
         "moved_pages": sum(r["moved_runs"] > 0 for r in rows),
         "moved_words": sum(r["moved_words"] for r in rows),
         "refused": sum(r["refused"] for r in rows),
+        "crashed": sum(bool(r["crashed"]) for r in rows),
     }
 
 
@@ -192,7 +203,7 @@ COLUMNS = [("pages", "pages", "{:d}"), ("head ok%", "head_right", "{:.0f}"),
            ("heads ok%", "headings_right_with_headings", "{:.0f}"),
            ("CER before%", "cer_before", "{:.2f}"), ("CER after%", "cer_after", "{:.2f}"),
            ("worse", "worse", "{:d}"), ("moved", "moved_pages", "{:d}"),
-           ("refused", "refused", "{:d}")]
+           ("refused", "refused", "{:d}"), ("crashed", "crashed", "{:d}")]
 
 
 def table(groups: dict[str, dict]) -> str:
@@ -248,7 +259,8 @@ def main(argv: list[str] | None = None) -> int:
                   f" headings {'ok' if r['headings_right'] else '--'}"
                   f" CER {100 * r['cer_before']:6.2f} -> {100 * r['cer_after']:6.2f}"
                   f"{' WORSE' if r['worse'] else ''}"
-                  f"{' moved ' + str(r['moved_words']) if r['moved_runs'] else ''}")
+                  f"{' moved ' + str(r['moved_words']) if r['moved_runs'] else ''}"
+                  f"{' CRASH ' + r['crashed'] if r['crashed'] else ''}")
     print(f"split {args.split}: {len(rows)} pages, {time.time() - started:.0f}s")
     print("CER: plain-text normaliser of score.py (refs to the end, templates to their text, "
           "case folded); laws/clauses/headings ok% among pages that have them")
@@ -257,7 +269,11 @@ def main(argv: list[str] | None = None) -> int:
     if rows:
         print(f"running head: found {s['head_found']:.0f}%, title {s['head_title']:.0f}%, "
               f"folio {s['head_folio']:.0f}%; moved words {s['moved_words']} on "
-              f"{s['moved_pages']} pages; pages made worse {s['worse']}")
+              f"{s['moved_pages']} pages; pages made worse {s['worse']}; "
+              f"proofread raised on {s['crashed']} pages")
+        for r in rows:
+            if r["crashed"]:
+                print(f"  crash: {r['id']}: {r['crashed']}")
     if args.json:
         Path(args.json).write_text(json.dumps({"rows": rows, "groups": groups}, indent=1),
                                    encoding="utf-8")
