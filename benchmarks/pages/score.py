@@ -24,6 +24,8 @@ gold ``Page:`` wikitext and structure (``pages/<id>.gold.wiki``, ``pages/<id>.js
   other templates to their last non-empty argument, ``{{nop}}``/``{{smallrefs}}`` and tags
   dropped, italics quotes dropped, case folded, quotes and dashes straightened, whitespace
   collapsed;
+- CER is given as the mean of the pages' CERs (short pages weigh as much as full ones) and
+  pooled (all edits over all gold characters);
 - moved words: runs of words the proofread body has in another place than the OCR
   (``wstools.proofread.moved_words``);
 - worse: pages whose CER after is above the CER before;
@@ -142,6 +144,8 @@ def score_page(pid: str, entry: dict | None = None, root: Path = HERE) -> dict:
                for lab in _clauses(law.clauses)]
     headings = [_key(plain(line)) for line in body.split("\n") if _HEADING.match(line)]
     before, after = cer(plain(ocr), ref), cer(plain(body), ref)
+    dist_before = Levenshtein.distance(plain(ocr), ref)
+    dist_after = Levenshtein.distance(plain(body), ref)
     moved = moved_words(ocr, body) if result else []
     return {
         "id": pid,
@@ -157,6 +161,9 @@ def score_page(pid: str, entry: dict | None = None, root: Path = HERE) -> dict:
         "cer_before": before,
         "cer_after": after,
         "worse": after > before + 1e-9,
+        "dist_before": dist_before,
+        "dist_after": dist_after,
+        "ref_chars": len(ref),
         "moved_runs": len(moved),
         "moved_words": sum(len(r) for r in moved),
         "refused": bool(result) and any(d.code == "order-check" for d in result.diagnostics),
@@ -189,6 +196,10 @@ def summarise(rows: list[dict]) -> dict:
         "headings_right_with_headings": pct("headings_right", "has_headings"),
         "cer_before": 100.0 * sum(r["cer_before"] for r in rows) / n,
         "cer_after": 100.0 * sum(r["cer_after"] for r in rows) / n,
+        "pooled_before": 100.0 * sum(r["dist_before"] for r in rows)
+        / max(1, sum(r["ref_chars"] for r in rows)),
+        "pooled_after": 100.0 * sum(r["dist_after"] for r in rows)
+        / max(1, sum(r["ref_chars"] for r in rows)),
         "worse": sum(r["worse"] for r in rows),
         "moved_pages": sum(r["moved_runs"] > 0 for r in rows),
         "moved_words": sum(r["moved_words"] for r in rows),
@@ -202,6 +213,7 @@ COLUMNS = [("pages", "pages", "{:d}"), ("head ok%", "head_right", "{:.0f}"),
            ("clauses ok%", "clauses_right_with_clauses", "{:.0f}"),
            ("heads ok%", "headings_right_with_headings", "{:.0f}"),
            ("CER before%", "cer_before", "{:.2f}"), ("CER after%", "cer_after", "{:.2f}"),
+           ("pooled bef%", "pooled_before", "{:.2f}"), ("pooled aft%", "pooled_after", "{:.2f}"),
            ("worse", "worse", "{:d}"), ("moved", "moved_pages", "{:d}"),
            ("refused", "refused", "{:d}"), ("crashed", "crashed", "{:d}")]
 
@@ -263,7 +275,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{' CRASH ' + r['crashed'] if r['crashed'] else ''}")
     print(f"split {args.split}: {len(rows)} pages, {time.time() - started:.0f}s")
     print("CER: plain-text normaliser of score.py (refs to the end, templates to their text, "
-          "case folded); laws/clauses/headings ok% among pages that have them")
+          "case folded), mean of pages and pooled; laws/clauses/headings ok% among pages that "
+          "have them")
     print(table(groups))
     s = groups["ALL"]
     if rows:
