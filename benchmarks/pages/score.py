@@ -8,7 +8,8 @@ For every page of the split: ``proofread_page(read_page(ocr))`` and a comparison
 gold ``Page:`` wikitext and structure (``pages/<id>.gold.wiki``, ``pages/<id>.json``):
 
 - running head: found (a header was produced) and right (title and folio as printed;
-  title compared case- and punctuation-blind);
+  title compared case- and punctuation-blind, accents kept: ``BEZIQUE`` for ``BÉZIQUE`` is
+  wrong; the summary line also gives the title ignoring accents);
 - law numbers: the labels (``12``, ``12a``) of the numbered laws the result's codes hold, in
   order, equal to those of the laws that begin on the page;
 - clause labels: the labels of the clauses (nested included), in order, against the labels
@@ -93,6 +94,11 @@ def _key(s: str) -> str:
     return " ".join(regex.sub(r"[^\p{L}\p{N} ]", " ", s).casefold().split())
 
 
+def _unaccented(s: str) -> str:
+    import unicodedata
+    return "".join(c for c in unicodedata.normalize("NFD", s) if not unicodedata.combining(c))
+
+
 def _label(s: str) -> str:
     return s.strip().strip("().").strip()
 
@@ -152,6 +158,8 @@ def score_page(pid: str, entry: dict | None = None, root: Path = HERE) -> dict:
         "head_found": head is not None,
         "head_title": bool(head) and _key(head[0]) == _key(want["title"]),
         "head_folio": bool(head) and head[1] == str(want["folio"]),
+        "head_title_unaccented": bool(head)
+        and _unaccented(_key(head[0])) == _unaccented(_key(want["title"])),
         "laws_right": laws == [str(n) for n in st["laws"]],
         "has_laws": bool(st["laws"]),
         "clauses_right": clauses == [_label(c) for c in st["clauses"]],
@@ -188,6 +196,7 @@ def summarise(rows: list[dict]) -> dict:
         "head_right": 100.0 * sum(r["head_title"] and r["head_folio"] for r in rows) / n,
         "head_title": pct("head_title"),
         "head_folio": pct("head_folio"),
+        "head_title_unaccented": pct("head_title_unaccented"),
         "laws_right": pct("laws_right"),
         "laws_right_with_laws": pct("laws_right", "has_laws"),
         "clauses_right": pct("clauses_right"),
@@ -280,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     print(table(groups))
     s = groups["ALL"]
     if rows:
-        print(f"running head: found {s['head_found']:.0f}%, title {s['head_title']:.0f}%, "
+        print(f"running head: found {s['head_found']:.0f}%, title {s['head_title']:.0f}% "
+              f"({s['head_title_unaccented']:.0f}% ignoring accents), "
               f"folio {s['head_folio']:.0f}%; moved words {s['moved_words']} on "
               f"{s['moved_pages']} pages; pages made worse {s['worse']}; "
               f"proofread raised on {s['crashed']} pages")
