@@ -39,6 +39,8 @@ def _snapshot(path: Path) -> tuple:
     ["parse", "{in}", "-o", "{in}"],
     ["parse", "{in}", "--to", "epub", "-o", "{in}"],
     ["clean", "{in}", "-o", "{hard}"],
+    ["repair", "{in}", "-o", "{in}"],
+    ["proofread", "{in}", "-o", "{in}"],
 ])
 def test_output_onto_the_input_is_refused(capsys: pytest.CaptureFixture[str], page: Path,
                                           argv: list[str]) -> None:
