@@ -25,15 +25,24 @@ def substitute(text: str, pattern: re.Pattern | regex.Pattern, rule: str,
 
     The text replaced runs from the start of group ``start_group`` to the match's end: a
     pattern that captures in a lookbehind (found from a rare character, which is much
-    faster than trying every position) still replaces what it captured there.
+    faster than trying every position) still replaces what it captured there; a match
+    whose captured start falls in the text an earlier edit replaced is left alone.
+
+    >>> import regex
+    >>> join = regex.compile(r"(?<=(\\w+))- (\\w+)")
+    >>> substitute("non- compli- ant", join, "join", lambda m: (m.group(1) + m.group(2),
+    ...            1.0, ""), start_group=1).text
+    'noncompli- ant'
     """
-    edits = []
+    edits: list[Edit] = []
     for m in pattern.finditer(text):
+        start = m.start(start_group)
+        if edits and start < edits[-1].end:
+            continue  # what a lookbehind captured was replaced already ("non- compli-\nant")
         result = replace(m)
         if result is None:
             continue
         new, confidence, evidence = result
-        start = m.start(start_group)
         old = text[start:m.end()]
         if new != old:
             edits.append(Edit(start, m.end(), old, new, rule, confidence, evidence))
