@@ -59,6 +59,7 @@ _PARAGRAPH_END = regex.compile(r"""[.!?:]['"’”)\]]*\s*\Z""")
 # a body longer than this (characters) is not aligned with the corpus' printings: a Page:
 # page has a few thousand, and the alignment of a 2 MB text takes a minute
 WITNESS_LIMIT = 200_000
+MAX_PAGE_BYTES = 2 * 1024 * 1024  # MediaWiki's $wgMaxArticleSize (2,048 KiB)
 
 
 @dataclass
@@ -612,6 +613,13 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
     :func:`keep_page`. The level is the page's own unless ``conventions.level`` sets it.
     """
     conventions = conventions or Conventions()
+    size = len(page.body.encode("utf-8"))
+    if size > MAX_PAGE_BYTES:
+        # no Page: page is this large (MediaWiki refuses to save it): left as it is
+        return ProofreadResult(page.body, page, title, diagnostics=locate([Diagnostic(
+            "size-limit", f"the page is {size:,} bytes; a wiki page holds at most "
+            f"{MAX_PAGE_BYTES:,} (MediaWiki's $wgMaxArticleSize): left as it is ('wstools "
+            "repair' and 'clean' take whole texts)", 0)], page.body, file))
     if page.level >= 3 or is_formatted(page.body):
         return keep_page(page, title=title, conventions=conventions, fixes=fixes, file=file)
     header = page.header if page.header.strip() else ""
@@ -620,7 +628,9 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
     conventions = replace(conventions, level=level, user=user)
     result = proofread(page.body, title=title, repairer=repairer, conventions=conventions,
                        header=header, footer=footer, file=file)
-    moved = moved_words(page.body, result.page.body)
+    # (the layout's own check, same_words, already holds every page to the order; this
+    # one, from outside, is quadratic in the words, so oversized pages rely on that one)
+    moved = moved_words(page.body, result.page.body) if size <= WITNESS_LIMIT else []
     if moved:
         # the pipeline moved text it could not place: refuse the page rather than save it
         refused = keep_page(page, title=title, conventions=Conventions(), file=file)

@@ -54,6 +54,28 @@ class Limits:
     node_count: int = 1_000_000
 
 
+def markup_marks(text: str) -> int:
+    """How many pipes, brace pairs, bracket pairs and tag openings ``text`` has: each may
+    become a node of the preprocessor's tree, so this bounds the tree's size.
+
+    >>> markup_marks("{{rh|1|A|}} [[B]] <br>")
+    6
+    """
+    return text.count("|") + text.count("{{") + text.count("[[") + text.count("<")
+
+
+def node_limit_exceeded(text: str, limit: int = 1_000_000) -> Diagnostic | None:
+    """A ``size-limit`` error when ``text`` has more marks (:func:`markup_marks`) than the
+    node-count limit (MediaWiki's ``$wgMaxPPNodeCount``): such a text is not expanded,
+    rendered or linted, and no tree is built for it (4 MB of pipes took 1.4 GB)."""
+    marks = markup_marks(text)
+    if marks <= limit:
+        return None
+    return Diagnostic("size-limit", f"node-count limit exceeded ({marks:,} pipes, braces, "
+                      f"brackets and tags; the limit is {limit:,}): the text is left as it "
+                      "is", 0, "error")
+
+
 @dataclass(slots=True)
 class Expansion:
     """The result of an expansion: text plus what was noticed on the way."""
@@ -115,6 +137,10 @@ class Expander:
         """Expand page ``text`` (or its already parsed ``nodes``) in a fresh root frame."""
         self._reset()
         if nodes is None:
+            over = node_limit_exceeded(text, self.limits.node_count)
+            if over is not None:
+                self.diagnostics.append(over)
+                return Expansion(text, self.diagnostics, set(), 0, markup_marks(text))
             nodes = parse(text, False, self.extension_tags)
         root = Frame(None, None, {}, 0, 0)
         out = self.expand_nodes(nodes, root)

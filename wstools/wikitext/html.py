@@ -45,7 +45,7 @@ import lxml.html
 from lxml import etree
 
 from ..diagnostics import Diagnostic
-from .expand import Expander, Frame
+from .expand import Expander, Frame, node_limit_exceeded
 from .preprocess import ExtensionTag, parse, to_source
 from .registry import Registry
 from .sanitize import (
@@ -167,6 +167,9 @@ class HtmlRenderer:
     # -- public ---------------------------------------------------------------------------
 
     def render(self, text: str) -> Rendered:
+        over = node_limit_exceeded(text)
+        if over is not None:  # left as it is, as text
+            return Rendered(f"<pre>{html.escape(text, quote=False)}</pre>", [over])
         self._reset()
         expander = _TagExpander(self.registry, self.title_text or "API", on_missing="link")
         expansion = expander.expand(text)

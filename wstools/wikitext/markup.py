@@ -25,8 +25,13 @@ from mwparserfromhell.nodes import ExternalLink, Heading, Tag, Text
 from mwparserfromhell.wikicode import Wikicode
 
 from ..edits import Edit, with_positions
+from .expand import markup_marks, node_limit_exceeded
 
 _LETTERS = regex.compile(r"\p{L}{2}")
+PARSE_LIMIT = 200_000  # characters: a larger text is judged by _STRUCTURE, not parsed
+_STRUCTURE = regex.compile(
+    r"\{\{|\[\[|^\{\||<[A-Za-z!/]|&(?:[A-Za-z]{2,8}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"
+    r"|^=+[^=\n]*\p{L}\p{L}", regex.MULTILINE)
 # markup OCR text has too: list marks at a line's start, italics and bold quotes
 _TEXT_MARKUP = ("*", "#", ":", ";", "''", "'''")
 # tags whose contents are running text (a <ref>, a table or a <math> is not)
@@ -40,6 +45,10 @@ def is_formatted(text: str) -> bool:
     enough: OCR text has them."""
     if not any(c in text for c in "{[<'=&"):
         return False
+    if len(text) > PARSE_LIMIT or markup_marks(text) > PARSE_LIMIT // 10:
+        # too large to parse cheaply (mwparserfromhell retries an unclosed template at
+        # every pipe): the signs of structure decide
+        return _STRUCTURE.search(text) is not None
     for node in mwparserfromhell.parse(text).nodes:
         if isinstance(node, Text):
             continue
@@ -114,12 +123,12 @@ def clean_text_nodes(text: str, fixes: Sequence[str], options: object = None):  
     fix would touch a masked character, no edit is made: what cannot be placed is left."""
     from ..text.pipeline import CleanResult, Options, clean
     opts = options if isinstance(options, Options) else None
+    unchanged = CleanResult(text, text, [], [], [])
+    if MASK in text or node_limit_exceeded(text) is not None:
+        return unchanged
     hidden = masked(text)
     if MASK not in hidden:
         return clean(text, fixes, opts)
-    unchanged = CleanResult(text, text, [], [], [])
-    if MASK in text:
-        return unchanged
     result = clean(hidden, fixes, opts)
     runs = [m.span() for m in _MASK_RUN.finditer(hidden)]
     if any(MASK in e.old or MASK in e.new for e in result.edits) or result.marks \

@@ -40,7 +40,7 @@ from mwparserfromhell.nodes import (
 )
 
 from ..diagnostics import Diagnostic
-from .expand import Expander
+from .expand import Expander, node_limit_exceeded
 from .registry import Registry
 
 PARA = "\x00P"
@@ -136,6 +136,9 @@ class TextRenderer:
         self.diagnostics: list[Diagnostic] = []
 
     def render(self, text: str) -> PlainText:
+        over = node_limit_exceeded(text)
+        if over is not None:
+            return PlainText(text, [over])
         self.diagnostics = []
         self.notes = _Notes()
         body = self._render_wikitext(text, line_mode=False, top=True)

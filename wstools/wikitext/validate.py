@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic, locate
 from . import functions
-from .expand import Expander
+from .expand import Expander, node_limit_exceeded
 from .preprocess import (
     EXTENSION_TAGS,
     BracketProblem,
@@ -113,6 +113,9 @@ class Linter:
         self.expander = Expander(registry, title, extension_tags=extension_tags)
 
     def lint(self, text: str, file: str = "-") -> LintResult:
+        over = node_limit_exceeded(text)
+        if over is not None:
+            return LintResult(locate([over], text, file))
         problems: list[BracketProblem] = []
         nodes = parse(text, False, self.extension_tags, problems)
         found: list[Diagnostic] = []
