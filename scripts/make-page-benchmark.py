@@ -40,7 +40,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-SOURCES = Path("/work/shared/sources")
+SOURCES = Path(__file__).resolve().parents[2] / "shared" / "sources"
 HOYLE = SOURCES / "hoyles-games-modernized-1909.pg39445.txt"
 EO_DIR = SOURCES / "eo-govinfo"
 
