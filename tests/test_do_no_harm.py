@@ -246,3 +246,12 @@ def test_cli_clean_keeps_table_syntax(tmp_path: Path) -> None:
     for markup in ("{| align=center", "| a || b , c", "{{x|a , b}}", "<ref>c , d</ref>",
                    "[[Link ,target|text ,here]]", "<!-- x , y -->"):
         assert markup in text
+
+
+def test_real_ocr_is_not_taken_for_wikitext() -> None:
+    """The AFRICA OCR (326 KB, judged by signs of structure, not parsed) has OCR dust like
+    '<fie' and '<p tn j': not markup, so it is repaired as OCR."""
+    from wstools.wikitext.markup import is_formatted
+    africa = REAL / "pages" / "eb1911-ocr-pair" / "africa.ia-ocr.txt"
+    assert not is_formatted(africa.read_text("utf-8"))
+    assert not is_formatted("a ££f „7<fie and had seized\n\nnational <p tn j s en( j neg")

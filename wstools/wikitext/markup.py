@@ -29,9 +29,12 @@ from .expand import markup_marks, node_limit_exceeded
 
 _LETTERS = regex.compile(r"\p{L}{2}")
 PARSE_LIMIT = 200_000  # characters: a larger text is judged by _STRUCTURE, not parsed
-_STRUCTURE = regex.compile(
-    r"\{\{|\[\[|^\{\||<[A-Za-z!/]|&(?:[A-Za-z]{2,8}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"
-    r"|^=+[^=\n]*\p{L}\p{L}", regex.MULTILINE)
+_STRUCTURE = regex.compile(  # complete markup only: OCR dust has '<fie' and '<p tn j'
+    r"\{\{[^{}|\n]{1,100}(?:\||\}\})|\[\[[^\[\]\n]{1,250}\]\]|^\{\|"
+    r"|<(?:ref|references|div|span|center|br|small|big|sup|sub|poem|table|noinclude"
+    r"|includeonly|onlyinclude|section|nowiki|pre|math|blockquote|font|s|u|i|b)\b[^<>\n]{0,200}>"
+    r"|<!--|&(?:nbsp|amp|lt|gt|quot|mdash|ndash|thinsp|hairsp|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"
+    r"|^==+[^=\n]*\p{L}\p{L}[^=\n]*==+[ \t]*$", regex.MULTILINE)
 # markup OCR text has too: list marks at a line's start, italics and bold quotes
 _TEXT_MARKUP = ("*", "#", ":", ";", "''", "'''")
 # tags whose contents are running text (a <ref>, a table or a <math> is not)
