@@ -99,7 +99,7 @@ def test_no_running_head(line: str) -> None:
 
 def test_rvh_option() -> None:
     head = find_running_head("600 WHIST the")
-    assert head.wikitext(Conventions(header="rvh")) == "{{rvh|600|WHIST}}"
+    assert head.wikitext("rvh") == "{{rvh|600|WHIST}}"
 
 
 def test_paragraph_end_gets_nop_and_refs_get_smallrefs(repairer: Repairer) -> None:

@@ -38,6 +38,7 @@ from .laws.model import Clause, Code, Law
 from .laws.parse import heading_match, parse
 from .page import DEFAULT_LEVEL, LEVELS, Page, new_page, read_page
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
+from .running_head import RunningHead, find_running_head
 from .wikitext.markup import is_formatted, text_node_fixes
 
 WIKI_CHROME = (
@@ -48,11 +49,6 @@ WIKI_CHROME = (
     "validated", "Navigation menu",
 )
 _TITLE_LINE = regex.compile(r"\APage:[^\n|#<>\[\]{}]+/\d+[ \t]*$", regex.MULTILINE)
-# a printed page number (arabic, or lower-case roman) and a title in capitals
-_NUMBER = r"(?P<number>\d{1,4}|[ivxlc]{1,6})"
-_TITLE = r"(?P<title>(?:\p{Lu}[\p{Lu}&'’.\-]*[ \t]+)*\p{Lu}[\p{Lu}&'’\-]*\p{Lu}[.,]?)"
-_HEAD_LEFT = regex.compile(rf"\A[ \t]*{_NUMBER}\.?[ \t]+{_TITLE}(?=\s|\Z)")
-_HEAD_RIGHT = regex.compile(rf"\A[ \t]*{_TITLE}[ \t]+{_NUMBER}\.?(?=\s|\Z)")
 _PARAGRAPH_END = regex.compile(r"""[.!?:]['"’”)\]]*\s*\Z""")
 
 
@@ -73,28 +69,6 @@ class Conventions:
     references: str = "{{smallrefs}}"  # footer when the body has <ref>s
     level: int | None = None  # None keeps the page's level (1 for new OCR text)
     user: str = ""  # who sets the level, when it changes
-
-
-@dataclass
-class RunningHead:
-    """The running head as printed: ``number`` (``None`` when absent), ``title``, ``side``
-    (``"left"`` on an even, verso page; ``"right"`` on an odd, recto page)."""
-
-    number: str | None
-    title: str
-    side: str | None
-    start: int
-    end: int
-
-    def wikitext(self, conventions: Conventions | None = None) -> str:
-        """The header template for this head."""
-        style = (conventions or Conventions()).header
-        number = self.number or ""
-        if style == "rvh":
-            return f"{{{{rvh|{number}|{self.title}}}}}"
-        if self.side == "right":
-            return f"{{{{rh||{self.title}|{number}}}}}"
-        return f"{{{{rh|{number}|{self.title}|}}}}"
 
 
 @dataclass
@@ -167,49 +141,6 @@ around the text (title, navigation, proofreading status)', line=0, column=0)])
     return title, [Edit(0, pos, text[:pos], "", "wiki-chrome", 0.95,
                         "the lines a Wikisource page view adds around the text (title, "
                         "navigation, proofreading status)")]
-
-
-# -- 2. running head -------------------------------------------------------------------
-
-
-def _roman(s: str) -> int | None:
-    values = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
-    total = 0
-    for a, b in zip(s, s[1:] + " ", strict=True):
-        if a not in values:
-            return None
-        total += -values[a] if b in values and values[b] > values[a] else values[a]
-    return total
-
-
-def find_running_head(text: str) -> RunningHead | None:
-    """The running head at the start of ``text``, alone on its line or fused into the text.
-
-    >>> h = find_running_head("600 WHIST the first trick")
-    >>> h.number, h.title, h.side, h.wikitext()
-    ('600', 'WHIST', 'left', '{{rh|600|WHIST|}}')
-    >>> find_running_head("THE LAWS OF WHIST 601\\nText").wikitext()
-    '{{rh||THE LAWS OF WHIST|601}}'
-    >>> find_running_head("53. After the dealer") is None
-    True
-    """
-    for pattern in (_HEAD_LEFT, _HEAD_RIGHT):
-        m = pattern.match(text)
-        if not m:
-            continue
-        title = m.group("title").rstrip(".,")
-        number = m.group("number")
-        value = int(number) if number.isdigit() else _roman(number)
-        if value is None or len(regex.sub(r"[^\p{Lu}]", "", title)) < 3:
-            continue
-        side = "left" if value % 2 == 0 else "right"
-        end = m.end()
-        while end < len(text) and text[end] in " \t":
-            end += 1
-        if end < len(text) and text[end] == "\n":
-            end += 1
-        return RunningHead(number, title, side, m.start(), end)
-    return None
 
 
 # -- 3. headings -----------------------------------------------------------------------
@@ -394,9 +325,10 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
     head = find_running_head(rest)
     if head is not None:
         head = replace(head, start=head.start + offset, end=head.end + offset)
+        header_call = head.wikitext(conventions.header)
         edits.append(Edit(head.start, head.end, text[head.start:head.end], "", "running-head",
                           0.9, f"page {head.number} ({head.side} page) and title "
-                          f"'{head.title}' moved to the header as {head.wikitext(conventions)}"))
+                          f"'{head.title}' moved to the header as {header_call}"))
         offset = head.end
     body_source = text[offset:]
     oversized = len(body_source) > WITNESS_LIMIT
@@ -443,7 +375,7 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         body += "\n" + conventions.nop
     edits.extend(_to_input(layout_edits(repaired, body), maps, text, offset))
     if not header and head is not None:
-        header = head.wikitext(conventions)
+        header = head.wikitext(conventions.header)
     if "<ref" in body and conventions.references and not _HAS_REFERENCES.search(
             body + "\n" + footer):
         footer = (footer + "\n" if footer else "") + conventions.references
