@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from wstools.cli import main
 from wstools.wikitext.registry import Registry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,3 +71,10 @@ def lab_wiki(tmp_path_factory):
         yield api
     finally:
         lab.stop()
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``wstools ARGS`` in-process: the exit code, standard output and standard error."""
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err

@@ -8,15 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from wstools.cli import main
-
-from .conftest import ROOT, TEMPLATES
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+from .conftest import ROOT, TEMPLATES, run
 
 
 @pytest.fixture

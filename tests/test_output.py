@@ -9,14 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from wstools.cli import main
 from wstools.io.output import AtomicFile, OutputError, note_input, write_output
 
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+from .conftest import run
 
 
 @pytest.fixture
