@@ -389,9 +389,8 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
 # -- the order invariant -----------------------------------------------------------------
 
 # what the layout adds around the words: templates' names and braces, quotes for italics and
-# bold, reference tags, the "Note.—" a law's note is given
-_LAYOUT_MARKUP = regex.compile(
-    r"\{\{[^{}|]*\}\}|\{\{[^{}|]*\||\}\}|'{2,}|</?ref\b[^<>]*>|(?m:^Note\.—)")
+# bold, reference tags (a note's "Note.—" stands for the printed NOTE, a word of the text)
+_LAYOUT_MARKUP = regex.compile(r"\{\{[^{}|]*\}\}|\{\{[^{}|]*\||\}\}|'{2,}|</?ref\b[^<>]*>")
 _WORD = regex.compile(r"\w+")
 _HAS_REFERENCES = regex.compile(r"\{\{\s*(?:smallrefs|reflist|references)\b|<references\b",
                                 regex.IGNORECASE)
