@@ -322,13 +322,16 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
     edits.extend(chrome)
     offset = chrome[0].end if chrome else 0
     rest = text[offset:]
-    head = find_running_head(rest)
+    head = find_running_head(rest, repairer.index.headings)
     if head is not None:
-        head = replace(head, start=head.start + offset, end=head.end + offset)
+        spans = [(a + offset, b + offset) for a, b in head.spans]
+        head = replace(head, start=spans[0][0], end=spans[-1][1], spans=spans)
         header_call = head.wikitext(conventions.header)
-        edits.append(Edit(head.start, head.end, text[head.start:head.end], "", "running-head",
-                          0.9, f"page {head.number} ({head.side} page) and title "
-                          f"'{head.title}' moved to the header as {header_call}"))
+        for a, b in spans:  # every piece of the head (a folio on a line of its own) an edit
+            edits.append(Edit(a, b, text[a:b], "", "running-head", 0.9,
+                              f"page {head.number or '(lost)'} ({head.side or 'unknown'} "
+                              f"page) and title '{head.title or '(lost)'}' moved to the header as "
+                              f"{header_call}"))
         offset = head.end
     body_source = text[offset:]
     oversized = len(body_source) > WITNESS_LIMIT

@@ -1,6 +1,14 @@
 """The running head of a printed page: its folio (page number) and running title, found at
 the top of a page's OCR text and written as the header template (``{{rh}}``, ``{{rvh}}``).
 
+The head is found from evidence, not from one pattern: it is the first line of the page (or
+the first two, when the OCR reads the folio as a block of its own), made of words in capitals
+with at most a folio-like token (1–4 digits or a lower-case roman numeral) at its start or
+end; OCR noise between them (``=``, ``-.``, ``:``, ``|``, a stray comma) is dropped from the
+title. A line of capitals alone is a head only when it is not a heading: no closing stop, a
+blank line after it, not a heading the corpus knows. A folio alone on the first line is a head
+whose title was lost.
+
 >>> h = find_running_head("600 WHIST the first trick")
 >>> h.number, h.title, h.side, h.wikitext()
 ('600', 'WHIST', 'left', '{{rh|600|WHIST|}}')
@@ -8,27 +16,37 @@ the top of a page's OCR text and written as the header template (``{{rh}}``, ``{
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 import regex
 
-# a printed page number (arabic, or lower-case roman) and a title in capitals
-_NUMBER = r"(?P<number>\d{1,4}|[ivxlc]{1,6})"
-_TITLE = r"(?P<title>(?:\p{Lu}[\p{Lu}&'’.\-]*[ \t]+)*\p{Lu}[\p{Lu}&'’\-]*\p{Lu}[.,]?)"
-_HEAD_LEFT = regex.compile(rf"\A[ \t]*{_NUMBER}\.?[ \t]+{_TITLE}(?=\s|\Z)")
-_HEAD_RIGHT = regex.compile(rf"\A[ \t]*{_TITLE}[ \t]+{_NUMBER}\.?(?=\s|\Z)")
+_FOLIO = regex.compile(r"(?P<n>\d{1,4}|[ivxlc]{1,6})(?P<stop>\.?)")
+_JUNK = regex.compile(r"[^\p{L}\p{N}]+")
+# a word in capitals, with OCR'd punctuation at its edges
+_CAPS = regex.compile(r"[\"'‘“(\[]*(?P<core>\p{Lu}(?:[\p{Lu}&'’.\-]*[\p{Lu}])?)"
+                      r"(?P<tail>[\"'’”)\].,:;]*)")
+_LINE = regex.compile(r"[^\n]*(?:\n|\Z)")
+MAX_TITLE_WORDS = 8
 
 
 @dataclass
 class RunningHead:
-    """The running head as printed: ``number`` (``None`` when absent), ``title``, ``side``
-    (``"left"`` on an even, verso page; ``"right"`` on an odd, recto page)."""
+    """The running head as printed: ``number`` (``None`` when absent), ``title`` (``""`` when
+    lost), ``side`` (``"left"`` on an even, verso page; ``"right"`` on an odd, recto page;
+    ``None`` when the folio is lost), and where it is: ``start``–``end`` in all, ``spans`` the
+    pieces of text that are the head (one a line when the folio is a line of its own)."""
 
     number: str | None
     title: str
     side: str | None
     start: int
     end: int
+    spans: list[tuple[int, int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.spans:
+            self.spans = [(self.start, self.end)]
 
     def wikitext(self, style: str = "rh") -> str:
         """The header template for this head."""
@@ -50,33 +68,150 @@ def _roman(s: str) -> int | None:
     return total
 
 
-def find_running_head(text: str) -> RunningHead | None:
+def _folio_value(token: str) -> tuple[int, bool] | None:
+    m = _FOLIO.fullmatch(token)
+    if not m:
+        return None
+    n = m.group("n")
+    value = int(n) if n.isdigit() else _roman(n)
+    if value is None or value == 0:
+        return None
+    return value, bool(m.group("stop"))
+
+
+@dataclass
+class _Line:
+    """What the start of one line says about a running head."""
+
+    folio: str | None
+    folio_value: int | None
+    title: list[str]
+    end: int  # end of the head's text in the line (offset in the line)
+    whole: bool  # the head is the whole line
+    last_stop: bool  # the title ends with a full stop (as a heading does)
+    folio_stop: bool  # the folio has a stop after it ("9." as a law number)
+    folio_first: bool
+
+
+def _read_line(line: str) -> _Line | None:
+    """The running-head reading of the start of ``line``: capitals and one folio."""
+    tokens = list(regex.finditer(r"\S+", line))
+    folio = folio_value = None
+    folio_stop = folio_first = False
+    title: list[str] = []
+    last_stop = False
+    end = 0
+    used = 0
+    for i, t in enumerate(tokens):
+        word = t.group()
+        f = _folio_value(word)
+        if f is not None and folio is None:
+            if title and i + 1 < len(tokens) and _CAPS.fullmatch(tokens[i + 1].group()):
+                break  # a folio between words of the title is not the head's
+            folio, (folio_value, folio_stop) = _FOLIO.fullmatch(word).group("n"), f
+            folio_first = not title
+            end, used = t.end(), i + 1
+            if title:
+                break  # the folio closes the head
+            continue
+        if _JUNK.fullmatch(word):
+            used = i + 1
+            continue
+        m = _CAPS.fullmatch(word)
+        if m is None:
+            break
+        title.append(m.group("core").rstrip("."))
+        last_stop = "." in m.group("tail") or m.group("core").endswith(".")
+        end, used = t.end(), i + 1
+    whole = all(_JUNK.fullmatch(t.group()) for t in tokens[used:])
+    if whole:
+        end = len(line.rstrip())
+    if folio is None and not title:
+        return None
+    return _Line(folio, folio_value, title, end, whole, last_stop, folio_stop, folio_first)
+
+
+def _capitals(words: list[str]) -> int:
+    return sum(1 for w in words for c in w if c.isupper())
+
+
+def _known_heading(title: str, headings: Sequence[str]) -> bool:
+    key = " ".join(regex.sub(r"[^\p{L}\p{N}]+", " ", title).casefold().split())
+    return any(" ".join(regex.sub(r"[^\p{L}\p{N}]+", " ", h).casefold().split()) == key
+               for h in headings)
+
+
+def find_running_head(text: str, headings: Sequence[str] = ()) -> RunningHead | None:
     """The running head at the start of ``text``, alone on its line or fused into the text.
+
+    ``headings`` are the headings the corpus knows: a line of capitals alone that is one of
+    them is a heading, not a head.
 
     >>> h = find_running_head("600 WHIST the first trick")
     >>> h.number, h.title, h.side, h.wikitext()
     ('600', 'WHIST', 'left', '{{rh|600|WHIST|}}')
     >>> find_running_head("THE LAWS OF WHIST 601\\nText").wikitext()
     '{{rh||THE LAWS OF WHIST|601}}'
+    >>> find_running_head("WHIST = 603\\nText").wikitext()
+    '{{rh||WHIST|603}}'
+    >>> find_running_head("LAWS OF WHIST\\n\\nthe first trick").wikitext()
+    '{{rh||LAWS OF WHIST|}}'
+    >>> find_running_head("602\\n\\nthe first trick").wikitext()
+    '{{rh|602||}}'
     >>> find_running_head("53. After the dealer") is None
     True
     """
-    for pattern in (_HEAD_LEFT, _HEAD_RIGHT):
-        m = pattern.match(text)
-        if not m:
+    lines = [(m.start(), m.group()) for m in _LINE.finditer(text) if m.group()]
+    first = next((i for i, (_, s) in enumerate(lines) if s.strip()), None)
+    if first is None or first > 2:
+        return None
+    at, line = lines[first]
+    read = _read_line(line)
+    if read is None:
+        return None
+    title = " ".join(read.title)
+    capitals = _capitals(read.title)
+    after = lines[first + 1][1] if first + 1 < len(lines) else ""
+
+    def line_end(i: int) -> int:
+        return lines[i][0] + len(lines[i][1])
+
+    if read.folio is not None:
+        if not read.title:
+            # a folio alone: the title was lost (or is a block of its own)
+            if not read.whole or read.folio_stop:
+                return None
+            return _head(read.folio, read.folio_value, "", [(0, line_end(first))])
+        if capitals < 3 or len(read.title) > MAX_TITLE_WORDS:
+            return None
+        if read.folio_stop and read.folio_first and (read.last_stop or not read.whole):
+            return None  # "9. HIGHEST CARD." is a numbered heading or law
+        end = at + (len(line) if read.whole else read.end)
+        if not read.whole:
+            while end < len(text) and text[end] in " \t":
+                end += 1
+        return _head(read.folio, read.folio_value, title, [(0, end)])
+    # capitals alone: a head whose folio is lost or on a line of its own, or a heading
+    if not read.whole or capitals < 3 or len(read.title) > MAX_TITLE_WORDS:
+        return None
+    if read.last_stop or _known_heading(title, headings):
+        return None
+    # the folio as a block of its own on one of the next lines
+    for j in range(first + 1, min(first + 4, len(lines))):
+        s = lines[j][1].strip()
+        if not s:
             continue
-        title = m.group("title").rstrip(".,")
-        number = m.group("number")
-        value = int(number) if number.isdigit() else _roman(number)
-        if value is None or len(regex.sub(r"[^\p{Lu}]", "", title)) < 3:
-            continue
-        side = "left" if value % 2 == 0 else "right"
-        end = m.end()
-        while end < len(text) and text[end] in " \t":
-            end += 1
-        if end < len(text) and text[end] == "\n":
-            end += 1
-        return RunningHead(number, title, side, m.start(), end)
-    return None
+        f = _folio_value(s)
+        if f is not None and not f[1]:
+            return _head(s, f[0], title, [(0, line_end(first)),
+                                          (line_end(first), line_end(j))])
+        break
+    if after.strip():
+        return None  # a head stands apart from the text
+    return _head(None, None, title, [(0, line_end(first))])
 
 
+def _head(number: str | None, value: int | None, title: str,
+          spans: list[tuple[int, int]]) -> RunningHead:
+    side = None if value is None else ("left" if value % 2 == 0 else "right")
+    return RunningHead(number, title, side, spans[0][0], spans[-1][1], spans)

@@ -1,0 +1,94 @@
+"""The running head found from evidence (issue 19): capitals, a folio-like token at the start
+or end of the first line or alone on a line near it, OCR noise between them; and never a
+body line, a heading or prose."""
+
+from __future__ import annotations
+
+import pytest
+
+from wstools.running_head import find_running_head
+
+
+@pytest.mark.parametrize(("text", "number", "title", "header"), [
+    ("WHIST = 603\n\nthe first trick", "603", "WHIST", "{{rh||WHIST|603}}"),
+    ("602 -. WHIST\n\nthe first trick", "602", "WHIST", "{{rh|602|WHIST|}}"),
+    ("76 KUCHRE\nthe first trick", "76", "KUCHRE", "{{rh|76|KUCHRE|}}"),
+    ("6114 PRESIDENTIAL, DOCUMENTS\n\nSec. 2. The Secretary", "6114",
+     "PRESIDENTIAL DOCUMENTS", "{{rh|6114|PRESIDENTIAL DOCUMENTS|}}"),
+    ("HEARTS : 341\n\nother hand, the six", "341", "HEARTS", "{{rh||HEARTS|341}}"),
+    ("1532 : EXECUTIVE ORDERS\n\n(xii) Secretary", "1532", "EXECUTIVE ORDERS",
+     "{{rh|1532|EXECUTIVE ORDERS|}}"),
+    ("' LAWS OF PIQUET 357\n\ndid not mark it", "357", "LAWS OF PIQUET",
+     "{{rh||LAWS OF PIQUET|357}}"),
+    ("TARIFF COMMISSION |\n\nexport control laws;", None, "TARIFF COMMISSION",
+     "{{rh||TARIFF COMMISSION|}}"),
+    ("xiv PREFACE\n\nThe rules", "xiv", "PREFACE", "{{rh|xiv|PREFACE|}}"),
+])
+def test_heads_with_ocr_noise(text: str, number: str | None, title: str,
+                              header: str) -> None:
+    head = find_running_head(text)
+    assert head is not None
+    assert (head.number, head.title, head.wikitext()) == (number, title, header)
+    # the head's text is exactly the spans; the rest of the page is untouched
+    assert text[head.spans[-1][1]:].lstrip().startswith(text.split("\n")[-1][:5])
+
+
+def test_odd_page_folio_lost() -> None:
+    head = find_running_head("LAWS OF WHIST\n\nthe first trick, which")
+    assert head is not None
+    assert (head.number, head.title, head.side) == (None, "LAWS OF WHIST", None)
+    assert head.wikitext() == "{{rh||LAWS OF WHIST|}}"
+    assert head.spans == [(0, len("LAWS OF WHIST\n"))]
+
+
+def test_folio_first_and_alone() -> None:
+    text = "1396\n\nSec. 3. Foreign assistance"
+    head = find_running_head(text)
+    assert head is not None
+    assert (head.number, head.title, head.side) == ("1396", "", "left")
+    assert head.wikitext() == "{{rh|1396||}}"
+    assert text[head.end:] == "\nSec. 3. Foreign assistance"
+
+
+def test_folio_on_a_later_line() -> None:
+    text = "LAWS OF WHIST\n\n603\n\nthe first trick"
+    head = find_running_head(text)
+    assert head is not None
+    assert (head.number, head.title, head.side) == ("603", "LAWS OF WHIST", "right")
+    assert head.wikitext() == "{{rh||LAWS OF WHIST|603}}"
+    assert len(head.spans) == 2
+    assert [text[a:b] for a, b in head.spans] == ["LAWS OF WHIST\n", "\n603\n"]
+    assert text[head.end:] == "\nthe first trick"
+
+
+def test_fused_head_keeps_the_text() -> None:
+    text = "600 WHIST the first trick"
+    head = find_running_head(text)
+    assert head is not None and text[head.end:] == "the first trick"
+
+
+@pytest.mark.parametrize("text", [
+    "53. After the dealer has dealt",
+    "9. HIGHEST CARD. Where no hand has a pair",
+    "CARDS LIABLE TO BE CALLED.\n\n53. All exposed cards",
+    "THE LAWS OF WHIST.\n\n1. The rubber",
+    "A card detached from the pack",
+    "The game is ten points, and the rubber",
+    "OF the first",
+    "12 IT is",
+    "600 A card",
+    "EXECUTIVE ORDER 13926\n\nBy the authority",
+    "WHIST\nthe first trick",  # capitals alone and run into the text: not set apart
+    "(4) the Attorney General;",
+    "",
+    "\n\n\n\nWHIST 603\n\ntext",  # not at the top
+])
+def test_no_head(text: str) -> None:
+    assert find_running_head(text) is None
+
+
+def test_known_heading_is_not_a_head() -> None:
+    text = "REVOKE\n\n1. A revoke is"
+    assert find_running_head(text) is not None
+    assert find_running_head(text, headings=["REVOKE"]) is None
+    assert find_running_head(text, headings=["THE REVOKE."]) is not None
