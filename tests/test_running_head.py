@@ -92,3 +92,32 @@ def test_known_heading_is_not_a_head() -> None:
     assert find_running_head(text) is not None
     assert find_running_head(text, headings=["REVOKE"]) is None
     assert find_running_head(text, headings=["THE REVOKE."]) is not None
+
+
+def test_detached_folio_between_the_columns() -> None:
+    text = ("LAWS OF WHIST\n\nthe first trick, which\nis won by the\n\n603\n\nhighest card "
+            "of the suit\nled.\n")
+    assert find_running_head(text).number is None  # not looked for unless asked
+    head = find_running_head(text, detached=True)
+    assert head is not None
+    assert head.wikitext() == "{{rh||LAWS OF WHIST|603}}"
+    assert [text[a:b] for a, b in head.spans] == ["LAWS OF WHIST\n", "603\n"]
+    assert text[head.end:].startswith("\nthe first trick")  # end: the head at the top
+
+
+def test_detached_title_between_the_columns() -> None:
+    text = "602\n\nthe first trick\n\nWHIST\n\nis won.\n"
+    head = find_running_head(text, detached=True)
+    assert head is not None and head.wikitext() == "{{rh|602|WHIST|}}"
+    assert text[head.spans[-1][0]:head.spans[-1][1]] == "WHIST\n"
+
+
+@pytest.mark.parametrize("text", [
+    "602\n\nthe first trick\n\nCARDS LIABLE TO BE CALLED.\n\n53. All exposed cards\n",
+    "602\n\nthe first trick\nWHIST\nis won.\n",  # not a line alone
+    "LAWS OF WHIST\n\nthe first trick\n\n603.\n\nis won.\n",  # a stop: a number, not a folio
+    "LAWS OF WHIST\n\nthe first trick\n\n13926\n\nis won.\n",
+])
+def test_detached_part_not_taken(text: str) -> None:
+    head = find_running_head(text, detached=True)
+    assert head is not None and len(head.spans) == 1

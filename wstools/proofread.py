@@ -325,7 +325,7 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
     head = find_running_head(rest, repairer.index.headings)
     if head is not None:
         spans = [(a + offset, b + offset) for a, b in head.spans]
-        head = replace(head, start=spans[0][0], end=spans[-1][1], spans=spans)
+        head = replace(head, start=spans[0][0], end=head.end + offset, spans=spans)
         header_call = head.wikitext(conventions.header)
         for a, b in spans:  # every piece of the head (a folio on a line of its own) an edit
             edits.append(Edit(a, b, text[a:b], "", "running-head", 0.9,

@@ -17,7 +17,7 @@ whose title was lost.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import regex
 
@@ -141,11 +141,16 @@ def _known_heading(title: str, headings: Sequence[str]) -> bool:
                for h in headings)
 
 
-def find_running_head(text: str, headings: Sequence[str] = ()) -> RunningHead | None:
+def find_running_head(text: str, headings: Sequence[str] = (),
+                      detached: bool = False) -> RunningHead | None:
     """The running head at the start of ``text``, alone on its line or fused into the text.
 
     ``headings`` are the headings the corpus knows: a line of capitals alone that is one of
-    them is a heading, not a head.
+    them is a heading, not a head. With ``detached``, the part of the head the top lacks (the
+    folio of a head of capitals alone, the title of a folio alone) is looked for further down,
+    where a two-column page's OCR reads it between the columns: a line alone between blank
+    lines; it is then the last of the ``spans``, after ``end`` (which stays the end of the
+    head at the top).
 
     >>> h = find_running_head("600 WHIST the first trick")
     >>> h.number, h.title, h.side, h.wikitext()
@@ -161,6 +166,13 @@ def find_running_head(text: str, headings: Sequence[str] = ()) -> RunningHead | 
     >>> find_running_head("53. After the dealer") is None
     True
     """
+    head = _top_head(text, headings)
+    if head is None or not detached or (head.number and head.title):
+        return head
+    return _with_detached(text, head, headings)
+
+
+def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
     lines = [(m.start(), m.group()) for m in _LINE.finditer(text) if m.group()]
     first = next((i for i, (_, s) in enumerate(lines) if s.strip()), None)
     if first is None or first > 2:
@@ -209,6 +221,30 @@ def find_running_head(text: str, headings: Sequence[str] = ()) -> RunningHead | 
     if after.strip():
         return None  # a head stands apart from the text
     return _head(None, None, title, [(0, line_end(first))])
+
+
+def _with_detached(text: str, head: RunningHead,
+                   headings: Sequence[str]) -> RunningHead:
+    """``head`` with the part it lacks, when a line alone further down is that part."""
+    lines = [(m.start(), m.group()) for m in _LINE.finditer(text[head.end:])]
+    for i in range(1, len(lines) - 1):
+        s = lines[i][1].strip()
+        if not s or lines[i - 1][1].strip() or lines[i + 1][1].strip():
+            continue
+        span = (head.end + lines[i][0], head.end + lines[i][0] + len(lines[i][1]))
+        if head.number is None:
+            f = _folio_value(s)
+            if f is not None and s.isdigit():
+                side = "left" if f[0] % 2 == 0 else "right"
+                return replace(head, number=s, side=side, spans=[*head.spans, span])
+        else:
+            read = _read_line(lines[i][1])
+            if (read is not None and read.whole and read.folio is None
+                    and not read.last_stop and _capitals(read.title) >= 3
+                    and len(read.title) <= MAX_TITLE_WORDS
+                    and not _known_heading(" ".join(read.title), headings)):
+                return replace(head, title=" ".join(read.title), spans=[*head.spans, span])
+    return head
 
 
 def _head(number: str | None, value: int | None, title: str,
