@@ -121,3 +121,20 @@ def test_detached_title_between_the_columns() -> None:
 def test_detached_part_not_taken(text: str) -> None:
     head = find_running_head(text, detached=True)
     assert head is not None and len(head.spans) == 1
+
+
+def test_proofread_moves_the_detached_folio_to_the_header() -> None:
+    """A two-column page's OCR reads the folio between the columns: proofread takes it out
+    of the body (an edit of its own, at its place in the input) and into the header."""
+    from wstools.page import read_page
+    from wstools.proofread import proofread_page, words_in_order
+    text = ("LAWS OF WHIST\n\n53. After the dealer has taken the trump card into his hand, it "
+            "cannot be asked for.\n\n603\n\n54. If the dealer take the trump card into his "
+            "hand before it is his turn to play, he may be desired to lay it on the table.\n")
+    result = proofread_page(read_page(text))
+    assert result.page.header == "{{rh||LAWS OF WHIST|603}}"
+    assert "603" not in result.page.body and "54. If the dealer" in result.page.body
+    heads = [e for e in result.edits if e.rule == "running-head"]
+    assert [text[e.start:e.end].strip() for e in heads] == ["LAWS OF WHIST", "603"]
+    assert all(text[e.start:e.end] == e.old for e in result.edits)
+    assert words_in_order(text, result)

@@ -322,7 +322,8 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
     edits.extend(chrome)
     offset = chrome[0].end if chrome else 0
     rest = text[offset:]
-    head = find_running_head(rest, repairer.index.headings)
+    head = find_running_head(rest, repairer.index.headings, detached=True)
+    cut: list[Edit] = []  # a piece of the head inside the body (read between the columns)
     if head is not None:
         spans = [(a + offset, b + offset) for a, b in head.spans]
         head = replace(head, start=spans[0][0], end=head.end + offset, spans=spans)
@@ -333,20 +334,26 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
                               f"page) and title '{head.title or '(lost)'}' moved to the header as "
                               f"{header_call}"))
         offset = head.end
-    body_source = text[offset:]
+        cut = [Edit(a - offset, b - offset, text[a:b], "", "running-head")
+               for a, b in spans if a >= offset]
+    body_source = apply_edits(text[offset:], cut) if cut else text[offset:]
+    uncut = OffsetMap(cut)  # body_source offsets -> offsets after the head at the top
     oversized = len(body_source) > WITNESS_LIMIT
     result = repairer.repair(body_source, witness=not oversized)
     for e in result.all_edits():
-        edits.append(replace(e, start=e.start + offset, end=e.end + offset))
-    flags = [replace(f, start=result.cleanup.to_source(f.start) + offset,
-                     end=result.cleanup.to_source(f.end, end=True) + offset)
+        start, end = uncut.to_input(e.start), uncut.to_input(e.end, end=True)
+        edits.append(replace(e, start=start + offset, end=end + offset,
+                             old=text[start + offset:end + offset]))
+    flags = [replace(f, start=uncut.to_input(result.cleanup.to_source(f.start)) + offset,
+                     end=uncut.to_input(result.cleanup.to_source(f.end, end=True),
+                                        end=True) + offset)
              for f in result.flags]
     repaired = result.text
     index = repairer.index
     shape = _shape(repaired)
     parsed = parse(repaired, shape, headings=index.headings, vocabulary=index.vocabulary)
     heading_edits = repair_headings(repaired, parsed.codes, index.headings, repairer)
-    maps = list(result.cleanup.maps) + [OffsetMap(result.edits)]
+    maps = [uncut, *result.cleanup.maps, OffsetMap(result.edits)]
     if heading_edits:
         edits.extend(_to_input(heading_edits, maps, text, offset))
         repaired = apply_edits(repaired, heading_edits)
