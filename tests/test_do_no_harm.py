@@ -23,10 +23,10 @@ from wstools.proofread import (
     is_formatted,
     moved_words,
     proofread_page,
-    text_node_fixes,
     words_in_order,
 )
 from wstools.repair.repair import Repairer
+from wstools.wikitext.markup import clean_text_nodes
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT.parent / "shared" / "real"
@@ -73,10 +73,9 @@ def test_real_page_at_level_1_is_still_not_ocr(path: Path, repairer: Repairer) -
 def test_asked_for_fixes_touch_text_never_markup(path: Path) -> None:
     body = read_page(path.read_text("utf-8")).body
     fixes = ("space-before-punctuation", "etc", "ligatures", "hyphens", "dashes", "whitespace")
-    edits = text_node_fixes(body, fixes)
     markup = [str(n) for n in mwparserfromhell.parse(body).nodes
               if not isinstance(n, mwparserfromhell.nodes.Text)]
-    after = mwparserfromhell.parse(_apply(body, edits))
+    after = mwparserfromhell.parse(clean_text_nodes(body, fixes).text)
     kept = [str(n) for n in after.nodes if not isinstance(n, mwparserfromhell.nodes.Text)]
     # every template call, table, tag, link, comment and entity is as it was
     inner = [m for m in markup if not _inline(m)]
@@ -87,11 +86,6 @@ def _inline(node_source: str) -> bool:
     return node_source.lstrip("<").split(">")[0].split()[0].lower() in (
         "i", "b", "em", "strong", "small", "big", "span", "u", "sup", "sub", "p", "div",
         "center", "poem", "blockquote") if node_source.startswith("<") else False
-
-
-def _apply(text: str, edits: list) -> str:
-    from wstools.edits import apply_edits
-    return apply_edits(text, edits)
 
 
 def test_cli_keeps_a_validated_page_and_its_validator(tmp_path: Path) -> None:
@@ -223,7 +217,6 @@ TABLE = ('{| align=center\n|-\n| a || b , c\n|}\nA word , in {{x|a , b}} and <re
 
 
 def test_clean_of_wikitext_touches_text_never_markup() -> None:
-    from wstools.wikitext.markup import clean_text_nodes
     result = clean_text_nodes(TABLE, ("space-before-punctuation", "whitespace"))
     assert result.text == TABLE.replace("A word ,", "A word,").replace("Smith ,", "Smith,")
     assert all(e.rule in ("space-before-punctuation", "whitespace") for e in result.edits)

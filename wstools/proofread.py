@@ -39,7 +39,7 @@ from .laws.parse import heading_match, parse
 from .page import DEFAULT_LEVEL, LEVELS, Page, new_page, read_page
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
 from .running_head import RunningHead, find_running_head
-from .wikitext.markup import is_formatted, text_node_fixes
+from .wikitext.markup import clean_text_nodes, is_formatted
 
 WIKI_CHROME = (
     "From Wikisource", "Jump to navigation", "Jump to search", "Jump to navigation Jump to search",
@@ -340,14 +340,9 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
     uncut = OffsetMap(cut)  # body_source offsets -> offsets after the head at the top
     oversized = len(body_source) > WITNESS_LIMIT
     result = repairer.repair(body_source, witness=not oversized)
-    for e in result.all_edits():
-        start, end = uncut.to_input(e.start), uncut.to_input(e.end, end=True)
-        edits.append(replace(e, start=start + offset, end=end + offset,
-                             old=text[start + offset:end + offset]))
-    flags = [replace(f, start=uncut.to_input(result.cleanup.to_source(f.start)) + offset,
-                     end=uncut.to_input(result.cleanup.to_source(f.end, end=True),
-                                        end=True) + offset)
-             for f in result.flags]
+    edits.extend(_to_input(result.all_edits(), [uncut], text, offset))
+    flags = [replace(f, start=f.start + offset, end=f.end + offset)
+             for f in map_to_source(result.flags, [uncut, *result.cleanup.maps])]
     repaired = result.text
     index = repairer.index
     shape = _shape(repaired)
@@ -368,10 +363,10 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
     codes = parsed.codes if parsed.laws else []
     diagnostics = [d for d in parsed.diagnostics if d.code != "no-laws"]
     if oversized:
-        diagnostics.append(Diagnostic(
+        diagnostics.extend(locate([Diagnostic(
             "oversized-page", f"a page of {len(body_source):,} characters (a Page: page has a "
             f"few thousand): not aligned with the corpus (over {WITNESS_LIMIT:,}); "
-            "'wstools repair' does the whole text", offset, "warning", file, 1, 1))
+            "'wstools repair' does the whole text", offset, "warning")], text, file))
     body = body_wikitext(codes, conventions) if codes else _fallback_body(repaired)
     if codes and not same_words(repaired, body):
         # the law layout cannot place every piece of text where it was: leave the text's
@@ -520,8 +515,9 @@ def keep_page(page: Page, *, title: str | None = None, conventions: Conventions 
     markup, and the level set only when ``conventions.level`` says so."""
     conventions = conventions or Conventions()
     body = page.body
-    edits = text_node_fixes(body, fixes) if fixes else []
-    new_body = apply_edits(body, edits) if edits else body
+    cleaned = clean_text_nodes(body, fixes) if fixes else None
+    edits = cleaned.edits if cleaned else []
+    new_body = cleaned.text if cleaned else body
     level, user = level_and_user(page, conventions)
     if (new_body, level, user) == (page.body, page.level, page.user):
         out = page
