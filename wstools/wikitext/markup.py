@@ -10,8 +10,8 @@ offsets are the sums of the nodes' lengths, since the tree round-trips its input
 False
 >>> is_formatted("{{c|{{sc|Laws}}}}\\n\\n1. The deal.")
 True
->>> [(e.old, e.new) for e in text_node_fixes(
-...     "A word , {{x|a , b}} and <ref>c , d</ref>.", ("space-before-punctuation",))]
+>>> [(e.old, e.new) for e in clean_text_nodes(
+...     "A word , {{x|a , b}} and <ref>c , d</ref>.", ("space-before-punctuation",)).edits]
 [(' ,', ',')]
 """
 
@@ -24,7 +24,7 @@ import regex
 from mwparserfromhell.nodes import ExternalLink, Heading, Tag, Text
 from mwparserfromhell.wikicode import Wikicode
 
-from ..edits import Edit, with_positions
+from ..edits import with_positions
 from .expand import markup_marks, node_limit_exceeded
 
 _LETTERS = regex.compile(r"\p{L}{2}")
@@ -110,13 +110,6 @@ def masked(text: str) -> str:
     for start, end in text_spans(text):
         out[start:end] = text[start:end]
     return "".join(out)
-
-
-def text_node_fixes(text: str, fixes: Sequence[str], options: object = None) -> list[Edit]:
-    """The edits the named cleanup fixes (:data:`wstools.text.pipeline.FIXES`) make to the
-    text of ``text``, never to its markup, in ``text``'s coordinates (see
-    :func:`clean_text_nodes`)."""
-    return clean_text_nodes(text, fixes, options).edits
 
 
 def clean_text_nodes(text: str, fixes: Sequence[str], options: object = None):  # noqa: ANN201
