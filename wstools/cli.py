@@ -22,7 +22,6 @@ from .wikitext.expand import Expander
 from .wikitext.html import HtmlRenderer, standalone_page
 from .wikitext.plain import TextRenderer
 from .wikitext.registry import Registry, TemplateDataError, default_template_dir
-from .wikitext.validate import Linter
 
 MAX_INPUT_BYTES = 20 * 1024 * 1024
 
@@ -192,91 +191,6 @@ def cmd_eo(args: argparse.Namespace) -> int:
     if missing or any(not o.ok for o in outcomes):
         return 2
     return 1 if any(o.lint for o in outcomes) else 0
-
-
-def cmd_lint(args: argparse.Namespace) -> int:
-    registry = _registry(args)
-    linter = Linter(registry, args.title)
-    all_diags: list[Diagnostic] = []
-    input_errors = 0
-    for path in args.files:
-        try:
-            text = read_input(path, args.max_bytes)
-        except InputError as exc:
-            print(exc.format(), file=sys.stderr)
-            input_errors += 1
-            continue
-        name = "<stdin>" if path == "-" else path
-        try:
-            all_diags.extend(linter.lint(text, name).diagnostics)
-        except RecursionError:
-            all_diags.append(Diagnostic("depth-limit", "nesting too deep to analyse", 0,
-                                        "error", name, 1, 1))
-    if args.format == "json":
-        print(json.dumps([d.as_dict() for d in all_diags], ensure_ascii=False, indent=1))
-    else:
-        for d in all_diags:
-            print(d.format())
-    if input_errors:
-        return 2
-    return 1 if all_diags else 0
-
-
-def cmd_templates(args: argparse.Namespace) -> int:
-    registry = _registry(args)
-    if args.action == "list":
-        for page in registry.templates():
-            name = page.title.removeprefix("Template:")
-            shortcuts = [r.removeprefix("Template:") for r in registry.redirects_to(page.title)]
-            kind = "block" if registry.is_block(name) else "inline"
-            desc = (page.templatedata or {}).get("description", "")
-            short = ", ".join(shortcuts)
-            print(f"{name}\t{kind}\t{short}\t{desc}")
-        return 0
-    if not args.name:
-        print("wstools templates show: give a template name", file=sys.stderr)
-        return 2
-    page = registry.template(args.name)
-    if page is None:
-        print(f"wstools templates show: no template {args.name!r}", file=sys.stderr)
-        return 2
-    data = page.templatedata or {}
-    if args.format == "json":
-        print(json.dumps({"title": page.title, "redirects": registry.redirects_to(page.title),
-                          "block": registry.is_block(args.name), "templatedata": data},
-                         ensure_ascii=False, indent=1))
-        return 0
-    name = page.title.removeprefix("Template:")
-    print(name)
-    shortcuts = [r.removeprefix("Template:") for r in registry.redirects_to(page.title)]
-    if shortcuts:
-        print("shortcuts: " + ", ".join("{{" + s + "}}" for s in shortcuts))
-    print(("block" if registry.is_block(args.name) else "inline") + " template")
-    if data.get("description"):
-        print(data["description"])
-    params = data.get("params", {})
-    order = data.get("paramOrder") or list(params)
-    if params:
-        print("\nparameters:")
-    for key in order:
-        spec = params.get(key, {})
-        flags = [f for f in ("required", "suggested") if spec.get(f)]
-        if spec.get("deprecated"):
-            flags.append("deprecated")
-        extra = []
-        if spec.get("aliases"):
-            extra.append("aliases: " + ", ".join(spec["aliases"]))
-        if "default" in spec:
-            extra.append(f"default: {spec['default']}")
-        if spec.get("suggestedvalues"):
-            extra.append("values: " + ", ".join(spec["suggestedvalues"]))
-        head = f"  {key} ({spec.get('type', 'unknown')}{', ' if flags else ''}{', '.join(flags)})"
-        print(f"{head}  {spec.get('label', '')}: {spec.get('description', '')}")
-        if extra:
-            print("      " + "; ".join(extra))
-    if not params:
-        print("\nno parameters")
-    return 0
 
 
 def _corpus_index(args: argparse.Namespace):
@@ -540,11 +454,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES, help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_eo)
 
-    p = sub.add_parser("lint", help="check templates and wikitext structure")
-    p.add_argument("files", metavar="FILE", nargs="+", help="wikitext files, - for stdin")
-    common(p)
-    p.set_defaults(func=cmd_lint)
-
     p = sub.add_parser("repair", help="repair OCR against the corpus, explaining each edit")
     p.add_argument("file", metavar="FILE", help="OCR text, or - for standard input")
     p.add_argument("-o", "--output", metavar="OUT")
@@ -615,11 +524,8 @@ def build_parser() -> argparse.ArgumentParser:
     from .wiki import add_parser as add_wiki
     add_wiki(sub)
 
-    p = sub.add_parser("templates", help="list the templates or show one's parameters")
-    p.add_argument("action", choices=("list", "show"))
-    p.add_argument("name", nargs="?", help="template name for 'show' (shortcuts work)")
-    common(p)
-    p.set_defaults(func=cmd_templates)
+    from .cli_templates import add_parser as add_templates
+    add_templates(sub, MAX_INPUT_BYTES)
     return parser
 
 

@@ -3,8 +3,10 @@
 Codes (``file:line:col: CODE message``):
 
 ========================  =====================================================
-unknown-template          ``{{name}}`` has no page in the registry
-unknown-parameter         a parameter the template neither declares nor reads
+unknown-template          ``{{name}}`` has no page in the registry (a warning: it may
+                          exist on the wiki)
+unknown-parameter         a parameter the template neither declares nor reads (a
+                          warning when the template has no TemplateData of its own)
 missing-required          a required parameter absent or empty
 duplicate-parameter       the same parameter given twice (also via an alias)
 deprecated-parameter      a parameter TemplateData marks deprecated
@@ -24,6 +26,9 @@ unevaluated               ``#invoke`` or an unknown parser function, left in pla
 placeholder               ``{{EOplaceholder}}``: a value left to be filled in (a warning)
 expr-error                an ``#expr`` error that reaches the page
 ========================  =====================================================
+
+Severity: ``error`` for what is certainly wrong, ``warning`` for what may be right
+(``--strict`` makes warnings fail too).
 """
 
 from __future__ import annotations
@@ -99,7 +104,17 @@ class LintResult:
 
     @property
     def ok(self) -> bool:
+        """No finding at all (warnings included)."""
         return not self.diagnostics
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        """The findings that are certainly wrong."""
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    def failed(self, strict: bool = False) -> bool:
+        """Whether the text fails: an error, or with ``strict`` any warning too."""
+        return bool(self.diagnostics if strict else self.errors)
 
 
 class Linter:
@@ -198,9 +213,11 @@ class Linter:
             return
         page = call.page
         if page is None:
+            # it may exist on the wiki: a warning, not an error
             found.append(Diagnostic("unknown-template",
                                     f"unknown template {{{{{call.name}}}}} "
-                                    f"([[{call.title}]] does not exist)", node.start))
+                                    f"([[{call.title}]] is not in the template folder)",
+                                    node.start, "warning"))
             return
         if page.title in PLACEHOLDER_TEMPLATES:
             found.append(Diagnostic("placeholder", "a value to fill in before saving: "
@@ -232,9 +249,12 @@ class Linter:
             value = to_source(part.value)
             values[canonical] = (part, value)
             if known and key not in known:
+                # certain only when the template documents its parameters
+                has_data = page.templatedata is not None
                 found.append(Diagnostic(
-                    "unknown-parameter", f"unknown parameter '{key}' for {{{{{call.name}}}}}",
-                    part.start))
+                    "unknown-parameter", f"unknown parameter '{key}' for {{{{{call.name}}}}}"
+                    + ("" if has_data else " (it has no TemplateData; read from its "
+                       "definition)"), part.start, "error" if has_data else "warning"))
                 continue
             spec = declared.get(canonical) or {}
             deprecated = spec.get("deprecated")

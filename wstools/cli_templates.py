@@ -1,0 +1,169 @@
+"""``wstools lint`` and ``wstools templates`` (list, show, pull).
+
+Lint exit codes: 0 when no error was found (warnings are printed but do not fail, unless
+``--strict``), 1 when one was, 2 on an input error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .diagnostics import Diagnostic
+from .wikitext.registry import Registry
+from .wikitext.validate import Linter
+
+
+def _common(p: argparse.ArgumentParser, max_bytes: int) -> None:
+    p.add_argument("--templates", metavar="DIR", help="template folder (default: the "
+                   "project's templates/, or $WSTOOLS_TEMPLATES)")
+    p.add_argument("--title", default="", help="page title, e.g. 'Page:File.djvu/624' "
+                   "(for {{PAGENAME}} and {{rvh}})")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--max-bytes", type=int, default=max_bytes, help=argparse.SUPPRESS)
+
+
+def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
+    """Register ``lint`` and ``templates`` on the ``wstools`` command."""
+    p = sub.add_parser("lint", help="check templates and wikitext structure")
+    p.add_argument("files", metavar="FILE", nargs="+", help="wikitext files, - for stdin")
+    p.add_argument("--strict", action="store_true", help="warnings fail too (exit 1): "
+                   "unknown templates, parameters a template without TemplateData does not "
+                   "read, deprecated parameters, odd values")
+    _common(p, max_bytes)
+    p.set_defaults(func=cmd_lint)
+
+    p = sub.add_parser("templates", help="list the templates, show one's parameters, or "
+                       "pull templates from a wiki")
+    p.add_argument("action", choices=("list", "show", "pull"))
+    p.add_argument("name", nargs="*", help="show: a template name (shortcuts work); pull: "
+                   "the templates to fetch")
+    p.add_argument("--wiki", metavar="SITE", help="pull: the wiki, as pywikibot names it "
+                   "('en.wikisource', 'wikisource:en', or a family of your user-config.py)")
+    p.add_argument("--used-in", metavar="FILE", nargs="+", default=[], help="pull: fetch "
+                   "every template these wikitext files call")
+    p.add_argument("-o", "--output", metavar="DIR", help="pull: the folder to write "
+                   "(default: --templates DIR, else ./templates-SITE)")
+    p.add_argument("--no-deps", action="store_true", help="pull: do not fetch the templates "
+                   "the pulled ones call")
+    _common(p, max_bytes)
+    p.set_defaults(func=cmd_templates)
+
+
+def _format(d: Diagnostic) -> str:
+    return d.format() + (" [warning]" if d.severity == "warning" else "")
+
+
+def cmd_lint(args: argparse.Namespace) -> int:
+    from .cli import InputError, _registry, read_input
+
+    registry = _registry(args)
+    linter = Linter(registry, args.title)
+    all_diags: list[Diagnostic] = []
+    input_errors = 0
+    for path in args.files:
+        try:
+            text = read_input(path, args.max_bytes)
+        except InputError as exc:
+            print(exc.format(), file=sys.stderr)
+            input_errors += 1
+            continue
+        name = "<stdin>" if path == "-" else path
+        try:
+            all_diags.extend(linter.lint(text, name).diagnostics)
+        except RecursionError:
+            all_diags.append(Diagnostic("depth-limit", "nesting too deep to analyse", 0,
+                                        "error", name, 1, 1))
+    if args.format == "json":
+        print(json.dumps([d.as_dict() for d in all_diags], ensure_ascii=False, indent=1))
+    else:
+        for d in all_diags:
+            print(_format(d))
+    if input_errors:
+        return 2
+    failing = all_diags if args.strict else [d for d in all_diags if d.severity == "error"]
+    return 1 if failing else 0
+
+
+def cmd_templates(args: argparse.Namespace) -> int:
+    if args.action == "pull":
+        from .wikitext.pull import cmd_pull
+
+        return cmd_pull(args)
+    from .cli import _registry
+
+    registry = _registry(args)
+    if args.action == "list":
+        rows = []
+        for page in registry.templates():
+            name = page.title.removeprefix("Template:")
+            shortcuts = [r.removeprefix("Template:") for r in registry.redirects_to(page.title)]
+            rows.append({"name": name, "block": registry.is_block(name),
+                         "shortcuts": shortcuts,
+                         "description": (page.templatedata or {}).get("description", "")})
+        if args.format == "json":
+            print(json.dumps(rows, ensure_ascii=False, indent=1))
+            return 0
+        for r in rows:
+            kind = "block" if r["block"] else "inline"
+            print(f"{r['name']}\t{kind}\t{', '.join(r['shortcuts'])}\t{r['description']}")
+        return 0
+    if len(args.name) != 1:
+        print("wstools templates show: give one template name", file=sys.stderr)
+        return 2
+    return _show(registry, args.name[0], args.format)
+
+
+def _show(registry: Registry, wanted: str, fmt: str) -> int:
+    page = registry.template(wanted)
+    if page is None:
+        print(f"wstools templates show: no template {wanted!r}", file=sys.stderr)
+        return 2
+    data = page.templatedata or {}
+    if fmt == "json":
+        print(json.dumps({"title": page.title, "redirects": registry.redirects_to(page.title),
+                          "block": registry.is_block(wanted), "templatedata": data},
+                         ensure_ascii=False, indent=1))
+        return 0
+    name = page.title.removeprefix("Template:")
+    print(name)
+    shortcuts = [r.removeprefix("Template:") for r in registry.redirects_to(page.title)]
+    if shortcuts:
+        print("shortcuts: " + ", ".join("{{" + s + "}}" for s in shortcuts))
+    print(("block" if registry.is_block(wanted) else "inline") + " template")
+    if data.get("description"):
+        print(data["description"])
+    params = data.get("params", {})
+    order = data.get("paramOrder") or list(params)
+    if params:
+        print("\nparameters:")
+    for key in order:
+        spec = params.get(key, {})
+        flags = [f for f in ("required", "suggested") if spec.get(f)]
+        if spec.get("deprecated"):
+            flags.append("deprecated")
+        extra = []
+        if spec.get("aliases"):
+            extra.append("aliases: " + ", ".join(spec["aliases"]))
+        if "default" in spec:
+            extra.append(f"default: {spec['default']}")
+        if spec.get("suggestedvalues"):
+            extra.append("values: " + ", ".join(spec["suggestedvalues"]))
+        head = f"  {key} ({spec.get('type', 'unknown')}{', ' if flags else ''}{', '.join(flags)})"
+        print(f"{head}  {spec.get('label', '')}: {spec.get('description', '')}")
+        if extra:
+            print("      " + "; ".join(extra))
+    if not params:
+        print("\nno parameters")
+    return 0
+
+
+def default_pull_dir(args: argparse.Namespace) -> Path:
+    """Where ``templates pull`` writes: ``-o``, else ``--templates``, else ./templates-SITE."""
+    if args.output:
+        return Path(args.output)
+    if args.templates:
+        return Path(args.templates)
+    return Path("templates-" + str(args.wiki).replace(":", "-").replace("/", "-"))
