@@ -1,0 +1,465 @@
+"""Book mode: the pages of one book, in order, proofread with the evidence of the sequence.
+
+Each page is first proofread alone (:func:`wstools.proofread.proofread_page`); then what
+the neighbouring pages show mends what one page alone cannot tell:
+
+- ``folio-sequence``: folios go up by one a page, so a folio misread (``22`` for ``72``) or
+  lost is set to the sequence's value, only when the neighbours on both sides agree on it
+  (at the first and last pages, the two next pages on the one side);
+- ``running-title``: the running title alternates between the even and the odd page's
+  title; a title that differs from the one its same-side neighbours agree on, and is an OCR
+  reading of it (similar enough), or a title lost, takes the agreed title;
+- ``hyphen-across-pages``: a word broken at the foot of a page (``de-``) and ended at the
+  top of the next (``tached``) is written as Wikisource does, ``{{hws|de|detached}}`` and
+  ``{{hwe|tached|detached}}``;
+- ``nop``: no ``{{nop}}`` at the foot of a page whose paragraph goes on onto the next page
+  (it begins in lower case, inside a sentence), and one where the page's last paragraph
+  ends and the next page begins a new one (a heading, a section, a law, a clause label);
+- ``law-sequence``: a page whose first law number does not follow the previous page's last
+  (nor starts a new code) is flagged, never changed.
+
+Every change is an :class:`~wstools.edits.Edit` in the coordinates of that page's input
+(its body as given). The header's edits (``folio-sequence``, ``running-title``) are spans of
+the running head, which the ``running-head`` edit moved out of the body: their ``new`` is
+the value written in the header. Pages kept by do no harm (level 3 or 4, formatted
+wikitext), refused pages and headers given with the page are never changed; they serve as
+evidence only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import regex
+
+from .diagnostics import Diagnostic, locate
+from .edits import Edit, with_positions
+from .page import Page
+from .proofread import Conventions, ProofreadResult, proofread_page
+from .repair.repair import Repairer, is_word
+from .running_head import RunningHead
+from .wikitext.markup import is_formatted
+
+__all__ = ["BOOK_RULES", "apply_sequence", "proofread_book"]
+
+BOOK_RULES = ("folio-sequence", "running-title", "hyphen-across-pages", "nop")
+
+# the header the pipeline writes: {{rh|LEFT|CENTRE|RIGHT}} or {{rvh|N|TITLE}}
+_RH = regex.compile(r"\{\{\s*(rh|rvh|running header)\s*\|([^{}]*)\}\}", regex.IGNORECASE)
+_DIGITS = regex.compile(r"\d{1,4}")
+# a word broken at the foot: letters and a hyphen, the last thing on the page
+_FOOT = regex.compile(r"(?<![\p{L}\p{N}\-])(\p{L}+)-\s*\Z")
+# its end at the top of the next page: lower-case letters first
+_TOP = regex.compile(r"\A\p{Ll}\p{L}*")
+_HWE = regex.compile(r"\A\{\{\s*hwe\s*\|([^{}|]*)\|([^{}|]*)\}\}", regex.IGNORECASE)
+# how a new paragraph opens: a heading, a section, a law number, a clause label, a note
+_NEW_PARAGRAPH = regex.compile(
+    r"\A(?:\{\{\s*(?:c|center|centre|csc|sc)\s*\||(?:Sec(?:tion)?\.?|SEC(?:TION)?\.?|"
+    r"Section|§)\s*\d|'*\d{1,3}[a-z]?\.['\s—–-]|\((?:\d{1,2}|[a-z]{1,4}|[A-Z])\)\s|"
+    r"[IVXL]{1,5}\.\s|EXECUTIVE ORDER|Note\b|NOTE\b)")
+_PARAGRAPH_END = regex.compile(r"""[.!?:]['"’”)\]]*\s*\Z""")
+
+
+@dataclass
+class _Slot:
+    """One page of the book and what book mode may do to it."""
+
+    name: str
+    page: Page
+    result: ProofreadResult
+    open: bool  # OCR proofread by the pipeline (not kept, not refused)
+    head_open: bool  # its header is the running head the pipeline found in its body
+    folio: int | None = None
+    side: str | None = None
+    title: str = ""
+
+
+def proofread_book(pages: Sequence[tuple[str, Page]], *, titles: Sequence[str | None] = (),
+                   repairer: Repairer | None = None, conventions: Conventions | None = None,
+                   fixes: tuple[str, ...] = ()) -> list[ProofreadResult]:
+    """Proofread the pages of one book, given in order as ``(name, page)``: each page alone
+    (:func:`~wstools.proofread.proofread_page`), then :func:`apply_sequence`. ``titles``
+    are the pages' titles (``Page:Book.djvu/72``), when known."""
+    conventions = conventions or Conventions()
+    if repairer is None:
+        repairer = Repairer.load()
+    results = []
+    for k, (name, page) in enumerate(pages):
+        title = titles[k] if k < len(titles) else None
+        results.append(proofread_page(page, title=title, repairer=repairer,
+                                      conventions=conventions, file=name, fixes=fixes))
+    return apply_sequence(pages, results, conventions=conventions, repairer=repairer)
+
+
+def apply_sequence(pages: Sequence[tuple[str, Page]], results: Sequence[ProofreadResult], *,
+                   conventions: Conventions | None = None,
+                   repairer: Repairer | None = None) -> list[ProofreadResult]:
+    """The results of the pages proofread alone, mended by the sequence (new results; the
+    ones given are not changed)."""
+    conventions = conventions or Conventions()
+    slots = [_slot(name, page, _copy(result))
+             for (name, page), result in zip(pages, results, strict=True)]
+    _folios(slots, conventions)
+    _titles(slots, conventions)
+    for a, b in zip(slots, slots[1:], strict=False):
+        _hyphen(a, b, repairer)
+    for k, a in enumerate(slots):
+        _nop(a, slots[k + 1] if k + 1 < len(slots) else None, conventions)
+    _law_sequence(slots)
+    for s in slots:
+        s.result.edits = with_positions(sorted(s.result.edits, key=lambda e: (e.start, e.end)),
+                                        s.page.body)
+    return [s.result for s in slots]
+
+
+# -- the pages --------------------------------------------------------------------------
+
+
+def _copy(result: ProofreadResult) -> ProofreadResult:
+    return replace(result, edits=list(result.edits), flags=list(result.flags),
+                   diagnostics=list(result.diagnostics))
+
+
+def _slot(name: str, page: Page, result: ProofreadResult) -> _Slot:
+    kept = page.level >= 3 or is_formatted(page.body) or result.page is page
+    refused = any(d.code in ("order-check", "size-limit") for d in result.diagnostics)
+    is_open = not kept and not refused
+    head_open = is_open and result.running_head is not None and not page.header.strip()
+    slot = _Slot(name, page, result, is_open, head_open)
+    slot.folio, slot.side, slot.title = _header_parts(result.page.header)
+    return slot
+
+
+def _header_parts(header: str) -> tuple[int | None, str | None, str]:
+    """(folio, side, title) of a running header: ``{{rh|72|EUCHRE|}}`` is (72, left,
+    EUCHRE)."""
+    m = _RH.search(header)
+    if not m:
+        return None, None, ""
+    args = [a.strip() for a in m.group(2).split("|")]
+    if m.group(1).lower() == "rvh":
+        number = args[0] if args else ""
+        title = args[1] if len(args) > 1 else ""
+        return (int(number) if number.isdigit() else None), None, title
+    args += [""] * (3 - len(args))
+    left, centre, right = args[:3]
+    if left.isdigit():
+        return int(left), "left", centre
+    if right.isdigit():
+        return int(right), "right", centre
+    return None, None, centre
+
+
+def _set_head(slot: _Slot, conventions: Conventions, number: str | None = None,
+              title: str | None = None, side: str | None = None) -> str:
+    """Write the slot's header anew from its running head with the values changed; returns
+    the new header call."""
+    head: RunningHead = slot.result.running_head  # type: ignore[assignment]
+    head = replace(head, number=head.number if number is None else number,
+                   title=head.title if title is None else title,
+                   side=head.side if side is None else side)
+    slot.result.running_head = head
+    call = head.wikitext(conventions.header)
+    slot.result.page = replace(slot.result.page, header=call)
+    slot.folio, slot.side, slot.title = _header_parts(call)
+    # the running-head edits now move the head to this header
+    slot.result.edits = [replace(e, evidence=regex.sub(r"\{\{r[v]?h\|[^{}]*\}\}", call,
+                                                       e.evidence))
+                         if e.rule == "running-head" else e for e in slot.result.edits]
+    return call
+
+
+# -- folios -----------------------------------------------------------------------------
+
+
+def _expected_folio(slots: list[_Slot], i: int, reach: int = 3) -> tuple[int, str] | None:
+    """The folio the neighbours give page ``i``, when they agree: the nearest folio before
+    and the nearest after (within ``reach`` pages) must give the same; at an end of the
+    run, the two nearest on the one side must agree with each other."""
+    before = [j for j in range(i - 1, max(-1, i - reach - 1), -1) if slots[j].folio is not None]
+    after = [j for j in range(i + 1, min(len(slots), i + reach + 1))
+             if slots[j].folio is not None]
+
+    def give(j: int) -> int:
+        return slots[j].folio + (i - j)  # type: ignore[operator]
+
+    if before and after:
+        a, b = give(before[0]), give(after[0])
+        if a == b:
+            return a, (f"page {slots[before[0]].folio} {i - before[0]} before and page "
+                       f"{slots[after[0]].folio} {after[0] - i} after")
+        return None
+    side = before or after
+    if len(side) >= 2 and give(side[0]) == give(side[1]) and (before and i + 1 >= len(slots)
+                                                               or after and i == 0):
+        return give(side[0]), (f"pages {slots[side[0]].folio} and {slots[side[1]].folio} "
+                               f"{'before' if before else 'after'} (an end of the run)")
+    return None
+
+
+def _side_of(slots: list[_Slot], folio: int) -> str | None:
+    """The side a folio is printed on in this book: what the pages show for its parity."""
+    seen = Counter((s.folio % 2, s.side) for s in slots if s.folio is not None and s.side)
+    even = seen[(folio % 2, "left")], seen[(folio % 2, "right")]
+    if even[0] > 2 * even[1]:
+        return "left"
+    if even[1] > 2 * even[0]:
+        return "right"
+    return None
+
+
+def _folios(slots: list[_Slot], conventions: Conventions) -> None:
+    # decide every page on the folios as read, then apply (a mended folio is no evidence)
+    decisions = []
+    for i, s in enumerate(slots):
+        if not s.head_open:
+            continue
+        found = _expected_folio(slots, i)
+        if found is None or found[0] == s.folio or found[0] <= 0:
+            continue
+        decisions.append((i, *found))
+    for i, value, why in decisions:
+        s = slots[i]
+        head = s.result.running_head
+        assert head is not None
+        side = _side_of(slots, value) or head.side or ("left" if value % 2 == 0 else "right")
+        old_number = head.number
+        start, end = _folio_span(s.page.body, head, old_number)
+        call = _set_head(s, conventions, number=str(value), side=side)
+        old = s.page.body[start:end]
+        s.result.edits.append(Edit(
+            start, end, old, str(value), "folio-sequence", 0.9,
+            f"folio {'misread ' + repr(old_number) if old_number else 'lost'}; the sequence "
+            f"gives {value} ({why}); header {call}"))
+
+
+def _folio_span(body: str, head: RunningHead, number: str | None) -> tuple[int, int]:
+    """Where the folio was read in the input (an empty span where the head has none)."""
+    for a, b in head.spans:
+        for m in _DIGITS.finditer(body, a, b):
+            if number is None or m.group() == number or number in m.group():
+                return m.start(), m.end()
+    a, b = head.spans[0]
+    return (b, b) if head.side != "right" else (a, a)
+
+
+# -- running titles ------------------------------------------------------------------------
+
+
+def _similar(a: str, b: str) -> float:
+    from rapidfuzz.fuzz import ratio
+    return ratio(_key(a), _key(b)) / 100.0
+
+
+def _key(s: str) -> str:
+    return " ".join(regex.sub(r"[^\p{L}\p{N} ]", " ", s).casefold().split())
+
+
+def _agreed_title(slots: list[_Slot], i: int) -> tuple[str, str] | None:
+    """The title the same-side neighbours of page ``i`` (two pages away) agree on."""
+    def t(j: int) -> str:
+        return slots[j].title if 0 <= j < len(slots) and slots[j].head_open or (
+            0 <= j < len(slots) and slots[j].title) else ""
+    prev1, prev2, next1, next2 = t(i - 2), t(i - 4), t(i + 2), t(i + 4)
+    options = []
+    if prev1 and prev1 == next1:
+        options.append((prev1, f"pages {i - 1} and {i + 3} of the run (same side) have it"))
+    else:
+        if prev1 and prev1 == prev2:
+            options.append((prev1, f"the two previous pages of the same side have it"))
+        if next1 and next1 == next2:
+            options.append((next1, f"the two next pages of the same side have it"))
+    return options[0] if len(options) == 1 else (
+        _closest(options, slots[i].title) if options else None)
+
+
+def _closest(options: list[tuple[str, str]], title: str) -> tuple[str, str] | None:
+    scored = sorted(options, key=lambda o: -_similar(o[0], title))
+    if title and _similar(scored[0][0], title) > _similar(scored[1][0], title) + 0.2:
+        return scored[0]
+    return None
+
+
+TITLE_SIMILARITY = 0.6  # an OCR reading of the agreed title, not another title
+
+
+def _titles(slots: list[_Slot], conventions: Conventions) -> None:
+    decisions = []
+    for i, s in enumerate(slots):
+        if not s.head_open:
+            continue
+        found = _agreed_title(slots, i)
+        if found is None or found[0] == s.title:
+            continue
+        agreed, why = found
+        if any(0 <= j < len(slots) and slots[j].title == s.title and s.title
+               for j in (i - 2, i + 2)):
+            continue  # the page's own title is a neighbour's too
+        if s.title and _similar(s.title, agreed) < TITLE_SIMILARITY:
+            continue
+        if not s.title and "pages" not in why.split(" of ")[0]:
+            continue  # a lost title is filled only from both sides
+        decisions.append((i, agreed, why))
+    for i, agreed, why in decisions:
+        s = slots[i]
+        head = s.result.running_head
+        assert head is not None
+        old_title = head.title
+        start, end = _title_span(s.page.body, head)
+        call = _set_head(s, conventions, title=agreed)
+        s.result.edits.append(Edit(
+            start, end, s.page.body[start:end], agreed, "running-title",
+            0.9 if old_title else 0.8,
+            f"running title {repr(old_title) if old_title else '(lost)'} is {agreed!r}: {why}"
+            f" (similarity {_similar(old_title, agreed):.2f}); header {call}"))
+
+
+def _title_span(body: str, head: RunningHead) -> tuple[int, int]:
+    """The stretch of the head from its first capital letter to its last (an empty span
+    beside the folio where the title was lost)."""
+    for a, b in head.spans:
+        letters = [m.start() for m in regex.finditer(r"\p{L}", body[a:b])]
+        if letters:
+            return a + letters[0], a + letters[-1] + 1
+    a, b = head.spans[0]
+    return (a, a) if head.side == "right" else (b, b)
+
+
+# -- words broken across pages --------------------------------------------------------------
+
+
+def _hyphen(a: _Slot, b: _Slot, repairer: Repairer | None) -> None:
+    if not a.open:
+        return
+    body_a = a.result.page.body
+    foot = _FOOT.search(body_a)
+    foot_in = _FOOT.search(a.page.body)
+    if not foot or not foot_in or foot.group(1) != foot_in.group(1):
+        return
+    first = foot.group(1)
+    body_b = b.result.page.body
+    given = _HWE.match(body_b)
+    top = _TOP.match(body_b) if b.open else None
+    if given:
+        word = given.group(2).strip()
+        if not word.casefold().startswith(first.casefold()):
+            return
+    elif top:
+        rest = top.group()
+        word = _joined(first, rest, repairer)
+    else:
+        return
+    hws = f"{{{{hws|{first}|{word}}}}}"
+    start, end = foot_in.start(), foot_in.start() + len(first) + 1
+    a.result.page = replace(a.result.page, body=body_a[:foot.start()] + hws
+                            + body_a[foot.start() + len(first) + 1:])
+    a.result.edits.append(Edit(start, end, a.page.body[start:end], hws, "hyphen-across-pages",
+                               0.9, f"'{first}-' ends the page and the next page begins "
+                               f"'{word[len(first):].lstrip('-')}': the word '{word}'"))
+    if given:
+        return
+    # the end of the word at the top of the next page
+    rest = top.group()  # type: ignore[union-attr]
+    head = b.result.running_head
+    pos = head.end if head is not None else 0
+    while pos < len(b.page.body) and b.page.body[pos].isspace():
+        pos += 1
+    if not b.page.body.startswith(rest, pos) or any(
+            e.start < pos + len(rest) and e.end > pos for e in b.result.edits
+            if e.rule != "running-head"):
+        return
+    hwe = f"{{{{hwe|{rest}|{word}}}}}"
+    b.result.page = replace(b.result.page, body=hwe + body_b[len(rest):])
+    b.result.edits.append(Edit(pos, pos + len(rest), rest, hwe, "hyphen-across-pages", 0.9,
+                               f"the previous page ends '{first}-': the word '{word}'"))
+
+
+def _joined(first: str, rest: str, repairer: Repairer | None) -> str:
+    """The word broken as ``first-`` / ``rest``: without the hyphen, unless both parts are
+    words and the whole is not (a compound, ``self-respect``)."""
+    whole = first + rest
+    if repairer is None:
+        return whole
+    index = repairer.index
+    if not is_word(whole, index) and is_word(first, index) and is_word(rest, index) \
+            and len(first) > 2 and len(rest) > 2:
+        return f"{first}-{rest}"
+    return whole
+
+
+# -- {{nop}} ---------------------------------------------------------------------------------
+
+
+def _starts_paragraph(body: str) -> bool | None:
+    """True when a page begins a new paragraph, False when it goes on with the previous
+    page's (lower case, a word's end), None when the page cannot tell."""
+    text = body.lstrip()
+    if not text:
+        return None
+    if _HWE.match(text) or regex.match(r"\A[\"'‘“(]?\p{Ll}", text):
+        return False
+    if _NEW_PARAGRAPH.match(text):
+        return True
+    return None
+
+
+def _nop(a: _Slot, b: _Slot | None, conventions: Conventions) -> None:
+    nop = conventions.nop
+    if not a.open or not nop or b is None:
+        return
+    body = a.result.page.body
+    starts = _starts_paragraph(b.result.page.body)
+    has = body.endswith("\n" + nop)
+    if has and starts is False:
+        # the paragraph goes on: take the {{nop}} out of the layout's edit that put it there
+        for k, e in enumerate(a.result.edits):
+            if e.rule == "layout" and e.new.endswith("\n" + nop):
+                new = e.new[:-len(nop) - 1]
+                edits = a.result.edits
+                edits[k:k + 1] = [] if new == e.old else [replace(e, new=new)]
+                a.result.page = replace(a.result.page, body=body[:-len(nop) - 1])
+                a.result.diagnostics.extend(locate([Diagnostic(
+                    "nop", f"no {nop} at the foot: the next page ({b.name}) goes on with "
+                    "this paragraph", e.start, "info")], a.page.body, a.name))
+                return
+    elif not has and starts is True and regex.search(r"[.!?:;]['\"’”)\]]*\s*\Z", body):
+        end = len(a.page.body)
+        if any(e.end >= end and e.start < end or e.start == end for e in a.result.edits):
+            return  # the layout already changed the page's end: leave it
+        a.result.page = replace(a.result.page, body=body + "\n" + nop)
+        a.result.edits.append(Edit(end, end, "", "\n" + nop, "nop", 0.8,
+                                   f"the last paragraph ends at the foot and the next page "
+                                   f"({b.name}) begins a new one"))
+
+
+# -- law numbers -----------------------------------------------------------------------------
+
+
+def _law_numbers(result: ProofreadResult) -> list[tuple[int, bool]]:
+    """(number, opens a code or section with a heading) of the numbered laws of a page."""
+    out = []
+    for code in result.codes:
+        for k, s in enumerate(code.sections):
+            for n, law in enumerate(s.laws):
+                if law.number is not None:
+                    out.append((law.number, n == 0 and (bool(s.heading) or bool(code.title)
+                                                        or k == 0 and n == 0 and False)))
+    return out
+
+
+def _law_sequence(slots: list[_Slot]) -> None:
+    """Flag a page whose first law number does not follow the previous page's last."""
+    last: int | None = None
+    for s in slots:
+        numbers = _law_numbers(s.result) if s.open else []
+        if numbers and last is not None:
+            first, restarts = numbers[0]
+            if first not in (last, last + 1) and not (first == 1 or restarts):
+                s.result.diagnostics.extend(locate([Diagnostic(
+                    "law-sequence", f"the first law here is {first}, the previous page's "
+                    f"last was {last}: a law number misread, or a page missing", 0,
+                    "warning")], s.page.body, s.name))
+        if numbers:
+            last = numbers[-1][0]
