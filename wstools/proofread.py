@@ -37,6 +37,7 @@ from .edits import Edit, OffsetMap, apply_edits, map_to_source, with_positions
 from .laws.model import Clause, Code, Law
 from .laws.parse import heading_match, parse
 from .page import DEFAULT_LEVEL, LEVELS, Page, new_page, read_page
+from .page_model import lay_out
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
 from .running_head import RunningHead, find_running_head
 from .wikitext.markup import clean_text_nodes, is_formatted
@@ -362,13 +363,22 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         maps.append(OffsetMap(fixes))
     codes = parsed.codes if parsed.laws else []
     diagnostics = [d for d in parsed.diagnostics if d.code != "no-laws"]
+    layout = None
+    if shape is None:
+        # OCR in paragraphs: read the page's own paragraphs (laws, clauses, headings) and
+        # keep them as printed (page_model)
+        layout = lay_out(repaired, conventions.heading, index.headings)
+        codes = layout.codes
     if oversized:
         diagnostics.extend(locate([Diagnostic(
             "oversized-page", f"a page of {len(body_source):,} characters (a Page: page has a "
             f"few thousand): not aligned with the corpus (over {WITNESS_LIMIT:,}); "
             "'wstools repair' does the whole text", offset, "warning")], text, file))
-    body = body_wikitext(codes, conventions) if codes else _fallback_body(repaired)
-    if codes and not same_words(repaired, body):
+    if layout is not None:
+        body = layout.body
+    else:
+        body = body_wikitext(codes, conventions) if codes else _fallback_body(repaired)
+    if body and not same_words(repaired, body):
         # the law layout cannot place every piece of text where it was: leave the text's
         # own paragraphs (in order) and say so
         diagnostics.extend(locate([Diagnostic(

@@ -62,6 +62,7 @@ class Law:
     page_marks: list[PageMark] = field(default_factory=list)
     range_end: int | None = None  # "5 to 10. As in Bridge."
     span: tuple[int, int] | None = None  # in the source text
+    prefix: str = ""  # printed before the number: "Sec. ", "Section ", "Art. "
 
     @property
     def label(self) -> str:
@@ -171,7 +172,7 @@ def from_dict(d: dict) -> Code:
                    [block(b) for b in x.get("body", [])],
                    [Note(**n) for n in x.get("notes", [])], list(x.get("footnotes", [])),
                    [PageMark(**p) for p in x.get("page_marks", [])], x.get("range_end"),
-                   tuple(x["span"]) if x.get("span") else None)
+                   tuple(x["span"]) if x.get("span") else None, x.get("prefix", ""))
 
     sections = [Section(s.get("heading"), [law(x) for x in s.get("laws", [])],
                         list(s.get("paragraphs", [])), s.get("heading_match"),

@@ -1,0 +1,397 @@
+"""The structure of one OCR'd page, read from its paragraphs, and the body laid out as printed.
+
+A page of OCR (Tesseract's text of a scan, after cleanup and repair) comes as paragraphs
+between blank lines. Each paragraph is one of:
+
+- a **heading**: short, alone, in capitals or small caps (``THE DEAL.``, ``THE LAWS OF Loo,``),
+  or a heading the corpus knows;
+- a **law**: opens with its number as printed, ``12.``, ``12a.``, ``12.—``, ``Sec. 3.``,
+  ``Section 1.``, ``Art. 4.``; numbers must run on (a number that breaks the sequence is
+  text), and a garbled number (``l2.``) between two that anchor it is read by its sequence;
+- a **clause**: opens with a label, ``(a)``, ``(iv)``, ``(1)``, ``(A)``, ``a.``, ``I.``,
+  ``1st.``; a law's own first clause may follow its number and run-in title on the same
+  paragraph (``Sec. 2. Membership. (a) The Commission…``, ``7.—(a) The candidates…``);
+- **text**: anything else (the continuation of a law or a clause, a preamble, prose).
+
+The body is written in the order printed, every paragraph as it stands: only headings are
+put in the heading template, and a paragraph that a column or page break cut in two (the
+first ends mid-sentence, the second opens in lower case) is one paragraph again. Nothing is
+renumbered, re-labelled or moved, so the words of the body are the words of the text.
+
+The structure (laws, clauses, headings) is returned as the law model (:mod:`wstools.laws`):
+what comes before the first law is the code's preamble, or its ``fragment`` when it
+continues a law of the previous page; clauses before any law (a law begun on the previous
+page) are held by an unnumbered law.
+
+>>> text = ("gnments for all personnel.\\n\\n(c) All employees shall train.\\n\\n"
+...         "Sec. 6. Economic Tools. (a) The Secretary shall act.\\n\\n(b) The Treasury may.")
+>>> layout = lay_out(text)
+>>> [(law.label, [c.label for c in law.clauses]) for law in layout.codes[0].laws]
+[('', ['c']), ('6', ['a', 'b'])]
+>>> print(layout.body)
+gnments for all personnel.
+<BLANKLINE>
+(c) All employees shall train.
+<BLANKLINE>
+Sec. 6. Economic Tools. (a) The Secretary shall act.
+<BLANKLINE>
+(b) The Treasury may.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import regex
+
+from .laws.model import Clause, Code, Law, Paragraph, Section
+from .laws.numbering import reading_cost
+
+# a law's number as printed at the start of its paragraph
+_LAW = regex.compile(
+    r"(?P<prefix>(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|ART(?:ICLE)?|Rule|RULE)\.?[ \t]+)?"
+    r"(?P<num>\d{1,4})(?P<suf>[a-z]?)(?:[ \t]+to[ \t]+(?P<end>\d{1,4}))?\."
+    r"(?=[ \t]*[—–-]|[ \t]+\S|[ \t]*\Z)")
+# a token that may be a garbled law number (``l2.``, ``S.``): read by the sequence only
+_GARBLED = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\."
+                         r"(?=[ \t]*[—–-]|[ \t]+[\p{Lu}(“\"'‘])")
+GARBLED_COST = 1.0  # the most a garbled number may cost to be read (numbering.reading_cost)
+
+_ROMAN = "ivxlc"
+# clause labels at the start of a paragraph: (pattern, style, kind); the kind names the
+# sequence the label belongs to, so that ``(i)`` after ``(h)`` is a letter, not a numeral
+_CLAUSE = (
+    (regex.compile(r"\(''(?P<l>[A-Za-z0-9]{1,4})''\)[ \t]*"), "(a)"),
+    (regex.compile(r"\((?P<l>[a-z]{1,2}|[A-Z]|[ivxlc]{1,5}|\d{1,2})\.?\)(?=[ \t]|\Z)[ \t]*"),
+     "(a)"),
+    (regex.compile(r"(?P<l>[IVXL]{1,5})\.(?=[ \t])[ \t]*"), "I."),
+    (regex.compile(r"(?P<l>\d{1,2}(?:st|nd|rd|th|d))\.(?=[ \t])[ \t]*"), "1st."),
+    (regex.compile(r"(?P<l>[a-z])\.(?=[ \t]+\p{Lu})[ \t]*"), "a."),
+)
+_FIRST_LABELS = frozenset({"a", "A", "i", "1", "I", "1st"})
+# a run-in title after a law number: a few words ending with a full stop (``Membership.``)
+_RUN_IN = regex.compile(r"[ \t]*(?:[—–-][ \t]*)?"
+                        r"(?:[\p{Lu}][^.!?;:()\n]{0,60}?\.[ \t]*[—–-]*[ \t]*)?")
+_FINITE_VERB = regex.compile(r"\b(?:is|are|was|were|may|must|can|cannot|shall|should|has|"
+                             r"have|had|will|would|does|do|did|be)\b", regex.IGNORECASE)
+_SENTENCE_END = regex.compile(r"""[.!?:;]['"’”)\]]*\Z""")
+_NOTE_MARK = regex.compile(r"\[\d{1,3}\]|[*†‡§]")
+
+
+@dataclass
+class Block:
+    """One paragraph of the page: what it is, where it is, its label."""
+
+    kind: str  # "heading", "law", "clause", "text"
+    start: int
+    end: int
+    text: str
+    number: int | None = None  # a law's number
+    suffix: str = ""
+    range_end: int | None = None
+    prefix: str = ""  # "Sec. " before a law number
+    label: str = ""  # a clause's label
+    style: str = ""  # a clause's style
+    inline: list[tuple[str, str, int]] = field(default_factory=list)  # (label, style, offset)
+
+
+@dataclass
+class Layout:
+    """The page's structure (``blocks``, and the law model ``codes``) and its ``body``."""
+
+    blocks: list[Block]
+    codes: list[Code]
+    body: str
+
+    @property
+    def laws(self) -> list[Law]:
+        return [law for c in self.codes for law in c.laws]
+
+
+def paragraphs(text: str) -> list[tuple[int, int]]:
+    """The spans of the paragraphs of ``text`` (between blank lines), stripped.
+
+    >>> t = "a b\\nc\\n\\n  d\\n"
+    >>> [t[a:b] for a, b in paragraphs(t)]
+    ['a b\\nc', 'd']
+    """
+    out = []
+    for m in regex.finditer(r"(?:[^\n]|\n(?![ \t]*\n))+", text):
+        a, b = m.span()
+        chunk = m.group()
+        lead = len(chunk) - len(chunk.lstrip())
+        trail = len(chunk) - len(chunk.rstrip())
+        if b - trail > a + lead:
+            out.append((a + lead, b - trail))
+    return out
+
+
+def is_heading(text: str, headings: Sequence[str] = ()) -> bool:
+    """A paragraph that is a heading: short, in capitals or small caps, no sentence.
+
+    >>> [is_heading(t) for t in ("THE DEAL.", "THE LAWS OF Loo,", "Cuess.[73]",
+    ...  "EXECUTIVE ORDER 13543", "It is customary.", "Sec. 3.", "(a) THE RULE", "DONE.—It is")]
+    [True, True, True, True, False, False, False, False]
+    """
+    plain = _NOTE_MARK.sub("", text).strip()
+    words = plain.split()
+    letters = [c for c in plain if c.isalpha()]
+    if len(letters) < 3 or len(words) > 14 or len(plain) > 120:
+        return False
+    if _LAW.match(plain) or clause_at(plain) or plain[-1:] in ":;" or "—" in plain:
+        return False
+    upper = sum(1 for c in letters if c.isupper())
+    if upper / len(letters) >= 0.85:
+        return True
+    # small caps read by OCR: every word capitalised, the first in capitals or alone
+    first = [c for c in words[0] if c.isalpha()]
+    capitalised = all(w[:1].isupper() or not w[:1].isalpha() or w.lower() in _MINOR
+                      for w in words)
+    if capitalised and (len(words) == 1 or (first and all(c.isupper() for c in first)
+                                            and len(first) > 1)) \
+            and not _FINITE_VERB.search(plain) and plain[-1:] in ".,!" + "".join(
+                c for c in plain[-1:] if c.isalnum() or c == "]"):
+        return True
+    if headings:
+        from .laws.parse import heading_match
+        _known, score = heading_match(plain, headings)
+        return score >= 92 and len(words) <= 8 and not _FINITE_VERB.search(plain)
+    return False
+
+
+_MINOR = frozenset("a an and as at by for from in of on or the to with".split())
+
+
+def clause_at(text: str) -> tuple[str, str, int] | None:
+    """(label, style, length of the label) when ``text`` opens with a clause label.
+
+    >>> clause_at("(a) The"), clause_at("(iv) If"), clause_at("II. The"), clause_at("b. The")
+    (('a', '(a)', 4), ('iv', '(a)', 5), ('II', 'I.', 4), ('b', 'a.', 3))
+    >>> clause_at("(a.) The"), clause_at("1st. The"), clause_at("e.g. the") is None
+    (('a', '(a.)', 5), ('1st', '1st.', 5), True)
+    """
+    for pattern, style in _CLAUSE:
+        m = pattern.match(text)
+        if m:
+            if style == "(a)" and m.group().rstrip().endswith(".)"):
+                style = "(a.)"
+            return m.group("l"), style, m.end()
+    return None
+
+
+def _law_at(text: str) -> regex.Match | None:
+    m = _LAW.match(text)
+    if m is None:
+        return None
+    rest = text[m.end():].lstrip(" \t—–-")
+    # a year or a quantity opening a sentence ("1909. The year…") is not told apart here;
+    # the sequence check in read_blocks keeps only numbers that run on
+    if rest[:1].islower() and not m.group("prefix"):
+        return None
+    return m
+
+
+def _sequence_kind(label: str, style: str, open_: Sequence[tuple[tuple[str, str], Clause]]
+                   ) -> tuple[str, str]:
+    """The sequence a clause label belongs to (its style and letters, roman numerals, capitals
+    or digits), given the clauses open above it: ``(i)`` after ``(h)`` is a letter.
+
+    >>> _sequence_kind("i", "(a)", []), _sequence_kind("ii", "(a)", [])
+    (('(a)', 'roman'), ('(a)', 'roman'))
+    >>> _sequence_kind("i", "(a)", [(("(a)", "letter"), Clause("h", ""))])
+    ('(a)', 'letter')
+    """
+    if label.isdigit():
+        return style, "digit"
+    if style in ("I.", "1st."):
+        return style, "ordinal"
+    low = label.lower()
+    for (s, kind), c in reversed(open_):
+        if s == style and kind in ("letter", "capital") and len(c.label) == 1 \
+                and len(label) == 1 and ord(low) == ord(c.label.lower()) + 1:
+            return style, kind
+    if all(ch in _ROMAN for ch in low) and (len(low) > 1 or low == "i" or any(
+            s == style and kind == "roman" for (s, kind), _ in open_)):
+        return style, "roman"
+    return style, "capital" if label.isupper() else "letter"
+
+
+def _inline_clause(text: str, start: int) -> tuple[str, str, int] | None:
+    """A first clause opening right after a law number and its run-in title."""
+    m = _RUN_IN.match(text, start)
+    at = m.end() if m else start
+    title = text[start:at]
+    if _FINITE_VERB.search(title) or len(title.split()) > 8:
+        return None
+    found = clause_at(text[at:])
+    if found and found[0] in _FIRST_LABELS and found[1] != "a.":
+        return found[0], found[1], at
+    return None
+
+
+def read_blocks(text: str, headings: Sequence[str] = ()) -> list[Block]:
+    """The paragraphs of ``text`` classified (see the module doc), with their labels."""
+    spans = paragraphs(text)
+    blocks: list[Block] = []
+    for a, b in spans:
+        para = text[a:b]
+        block = Block("text", a, b, para)
+        law = _law_at(para)
+        clause = clause_at(para)
+        if law is not None and not (clause and clause[1] == "1st."):
+            block.kind = "law"
+            block.number = int(law.group("num"))
+            block.suffix = law.group("suf") or ""
+            block.range_end = int(law.group("end")) if law.group("end") else None
+            block.prefix = law.group("prefix") or ""
+            inline = _inline_clause(para, law.end())
+            if inline:
+                block.inline.append(inline)
+        elif clause is not None:
+            block.kind, block.label, block.style = "clause", clause[0], clause[1]
+        elif is_heading(para, headings):
+            block.kind = "heading"
+        blocks.append(block)
+    _check_laws(blocks, text)
+    _check_clauses(blocks)
+    return blocks
+
+
+def _check_laws(blocks: list[Block], text: str) -> None:
+    """Law numbers must run on: one that goes back is text; a garbled token between two
+    numbers that anchor it is read as the number it stands for."""
+    last: int | None = None
+    laws = [i for i, b in enumerate(blocks) if b.kind == "law"]
+    for i in laws:
+        b = blocks[i]
+        assert b.number is not None
+        if last is not None and b.number <= last and not (b.number == last and b.suffix):
+            b.kind, b.number, b.prefix = "text", None, ""
+            b.inline.clear()
+            continue
+        last = b.range_end or b.number
+    # garbled numbers: a text paragraph between laws n-1 and n+1 (or after n-1 and before
+    # the page's end) whose first token reads as n
+    numbered = [(i, b) for i, b in enumerate(blocks) if b.kind == "law"]
+    for i, b in enumerate(blocks):
+        if b.kind != "text":
+            continue
+        m = _GARBLED.match(b.text)
+        if m is None or m.group("tok").isalpha() and m.group("tok").lower() in _WORDS:
+            continue
+        before = [x for j, x in numbered if j < i]
+        after = [x for j, x in numbered if j > i]
+        if not before or before[-1].number is None:
+            continue
+        want = (before[-1].range_end or before[-1].number) + 1
+        if after and after[0].number != want + 1:
+            continue
+        if reading_cost(m.group("tok"), want) > GARBLED_COST:
+            continue
+        b.kind, b.number, b.prefix = "law", want, m.group("prefix") or ""
+        inline = _inline_clause(b.text, m.end())
+        if inline:
+            b.inline.append(inline)
+
+
+_WORDS = frozenset("a i o an as at be by do go he if in is it me my no of on or so to up us we "
+                   "the and but per viz etc mr mrs dr st ed".split())
+
+
+def _check_clauses(blocks: list[Block]) -> None:
+    """``a.``-style and roman labels are clauses only in a sequence: a paragraph opening
+    ``b. The…`` alone is text. Labels in brackets stand alone."""
+    for b in blocks:
+        if b.kind != "clause" or b.style not in ("a.", "I."):
+            continue
+        same = [x for x in blocks if x.kind == "clause" and x.style == b.style and x is not b]
+        if not same and b.label not in _FIRST_LABELS:
+            b.kind, b.label, b.style = "text", "", ""
+
+
+def _joined(blocks: list[Block]) -> list[Block]:
+    """A paragraph that a column or page break cut in two is one paragraph again."""
+    out: list[Block] = []
+    for b in blocks:
+        prev = out[-1] if out else None
+        if (prev is not None and b.kind == "text" and prev.kind != "heading"
+                and b.text[:1].islower() and not _SENTENCE_END.search(prev.text)):
+            prev.end = b.end
+            prev.text = f"{prev.text} {b.text}"
+            continue
+        out.append(b)
+    return out
+
+
+def build_codes(blocks: list[Block]) -> list[Code]:
+    """The law model of the page's blocks (see the module doc)."""
+    code = Code()
+    section: Section | None = None
+    law: Law | None = None
+    open_: list[tuple[tuple[str, str], Clause]] = []  # open clauses, outermost first
+    started = False
+
+    def ensure_section() -> Section:
+        nonlocal section
+        if section is None:
+            section = Section()
+            code.sections.append(section)
+        return section
+
+    def add_clause(label: str, style: str, text: str) -> None:
+        nonlocal law
+        if law is None:  # clauses of a law begun on an earlier page
+            law = Law(None)
+            ensure_section().laws.append(law)
+        kind = _sequence_kind(label, style, open_)
+        if any(k == kind for k, _ in open_):
+            while open_[-1][0] != kind:
+                open_.pop()
+            open_.pop()  # a sibling of this one
+        item = Clause(label, text, style)
+        if open_:
+            open_[-1][1].clauses.append(item)  # a new sequence under the clause before it
+        else:
+            law.body.append(item)
+        open_.append((kind, item))
+
+    for b in blocks:
+        if b.kind == "heading":
+            section = Section(heading=b.text)
+            code.sections.append(section)
+            law, open_ = None, []
+        elif b.kind == "law":
+            law = Law(b.number, b.text, b.suffix, range_end=b.range_end, span=(b.start, b.end),
+                      prefix=b.prefix)
+            ensure_section().laws.append(law)
+            open_ = []
+            for label, style, at in b.inline:
+                law.text = b.text[:at].rstrip()
+                add_clause(label, style, b.text[at:])
+        elif b.kind == "clause":
+            add_clause(b.label, b.style, b.text)
+        elif law is not None:
+            law.body.append(Paragraph(b.text))
+            open_ = []
+        elif not started and b.text[:1].islower():
+            code.fragment = b.text
+        elif section is not None:
+            section.paragraphs.append(b.text)
+        else:
+            code.preamble.append(b.text)
+        started = True
+    return [code] if (code.sections or code.preamble or code.fragment) else []
+
+
+def lay_out(text: str, heading: str = "{{c|{{sc|$1}}}}",
+            headings: Sequence[str] = ()) -> Layout:
+    """Read ``text`` into blocks and write the body (see the module doc)."""
+    blocks = _joined(read_blocks(text, headings))
+    out = []
+    for b in blocks:
+        para = b.text
+        if b.kind == "heading":
+            para = heading.replace("$1", para)
+        out.append(para)
+    return Layout(blocks, build_codes(blocks), "\n\n".join(out))
