@@ -60,6 +60,10 @@ _NEW_PARAGRAPH = regex.compile(
     r"Section|§)\s*\d|'*\d{1,3}[a-z]?\.['\s—–-]|\((?:\d{1,2}|[a-z]{1,4}|[A-Z])\)\s|"
     r"[IVXL]{1,5}\.\s|EXECUTIVE ORDER|Note\b|NOTE\b)")
 _PARAGRAPH_END = regex.compile(r"""[.!?:]['"’”)\]]*\s*\Z""")
+# how a paragraph that the next page's label (a clause, a section) follows may end: a stop,
+# or a clause's "; and" / "; or"
+_CLOSED = regex.compile(r"""(?:[.!?:;]['"’”)\]]*|;\s+(?:and|or))\s*\Z""")
+_HEADING_START = regex.compile(r"\A\{\{\s*(?:c|center|centre|csc|sc)\s*\|")
 
 
 @dataclass
@@ -268,9 +272,9 @@ def _agreed_title(slots: list[_Slot], i: int) -> tuple[str, str] | None:
         options.append((prev1, f"pages {i - 1} and {i + 3} of the run (same side) have it"))
     else:
         if prev1 and prev1 == prev2:
-            options.append((prev1, f"the two previous pages of the same side have it"))
+            options.append((prev1, "the two previous pages of the same side have it"))
         if next1 and next1 == next2:
-            options.append((next1, f"the two next pages of the same side have it"))
+            options.append((next1, "the two next pages of the same side have it"))
     return options[0] if len(options) == 1 else (
         _closest(options, slots[i].title) if options else None)
 
@@ -398,40 +402,82 @@ def _starts_paragraph(body: str) -> bool | None:
     text = body.lstrip()
     if not text:
         return None
-    if _HWE.match(text) or regex.match(r"\A[\"'‘“(]?\p{Ll}", text):
+    if _HWE.match(text):
         return False
     if _NEW_PARAGRAPH.match(text):
         return True
+    if regex.match(r"\A[\"'‘“(]?\p{Ll}", text):
+        return False
     return None
 
 
+_DOCUMENT = regex.compile(r"\A[\"'‘“]?(?:EXECUTIVE ORDER|PROCLAMATION|CHAPTER|BOOK|PART)\b")
+
+
+def _caps(paragraph: str) -> bool:
+    letters = [c for c in paragraph if c.isalpha()]
+    return len(letters) >= 4 and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
+
+
+def _starts_document(body: str) -> bool:
+    """Whether a page opens a new document (an order, a chapter): its first line names one
+    (``EXECUTIVE ORDER 13543``), or its first two paragraphs are headings in capitals."""
+    paragraphs = [p.strip() for p in regex.split(r"\n\s*\n", body.strip()) if p.strip()]
+    plain = [regex.sub(r"\{\{[^{}|]*\||\}\}", "", p) for p in paragraphs[:2]]
+    if plain and _DOCUMENT.match(plain[0]):
+        return True
+    return len(plain) == 2 and all(_caps(p) and len(p) < 200 for p in plain)
+
+
 def _nop(a: _Slot, b: _Slot | None, conventions: Conventions) -> None:
+    """``{{nop}}`` at the foot of ``a`` as the next page ``b`` shows: none where the
+    paragraph goes on, nor where ``b`` opens a new document (the last page of an order or a
+    chapter is transcluded apart); one where the paragraph ends and ``b`` opens another."""
     nop = conventions.nop
     if not a.open or not nop or b is None:
         return
     body = a.result.page.body
-    starts = _starts_paragraph(b.result.page.body)
-    has = body.endswith("\n" + nop)
-    if has and starts is False:
-        # the paragraph goes on: take the {{nop}} out of the layout's edit that put it there
-        for k, e in enumerate(a.result.edits):
-            if e.rule == "layout" and e.new.endswith("\n" + nop):
-                new = e.new[:-len(nop) - 1]
-                edits = a.result.edits
-                edits[k:k + 1] = [] if new == e.old else [replace(e, new=new)]
-                a.result.page = replace(a.result.page, body=body[:-len(nop) - 1])
-                a.result.diagnostics.extend(locate([Diagnostic(
-                    "nop", f"no {nop} at the foot: the next page ({b.name}) goes on with "
-                    "this paragraph", e.start, "info")], a.page.body, a.name))
-                return
-    elif not has and starts is True and regex.search(r"[.!?:;]['\"’”)\]]*\s*\Z", body):
-        end = len(a.page.body)
-        if any(e.end >= end and e.start < end or e.start == end for e in a.result.edits):
-            return  # the layout already changed the page's end: leave it
+    next_body = b.result.page.body
+    starts, document = _starts_paragraph(next_body), _starts_document(next_body)
+    has = body.endswith(nop)
+    if has and (starts is False or document):
+        why = ("the next page (%s) goes on with this paragraph" if not document else
+               "the next page (%s) opens a new document: this page ends one") % b.name
+        _drop_nop(a, nop, why)
+    elif not has and starts is True and not document and _CLOSED.search(body) and (
+            _PARAGRAPH_END.search(body) or not _HEADING_START.match(next_body.lstrip())):
+        end = len(a.page.body.rstrip())
+        if any(e.start < end < e.end or e.start == e.end == end for e in a.result.edits):
+            return  # the layout changed the page's end: leave it
         a.result.page = replace(a.result.page, body=body + "\n" + nop)
         a.result.edits.append(Edit(end, end, "", "\n" + nop, "nop", 0.8,
                                    f"the last paragraph ends at the foot and the next page "
                                    f"({b.name}) begins a new one"))
+
+
+def _drop_nop(a: _Slot, nop: str, why: str) -> None:
+    """Take the ``{{nop}}`` the layout put at the foot of ``a`` out again (its edit trimmed,
+    the line break before it an edit ``nop`` of its own when it was the input's)."""
+    body, source = a.result.page.body, a.page.body
+    edits = a.result.edits
+    for k, e in enumerate(edits):
+        if e.rule != "layout" or not e.new.endswith(nop) or e.end < len(source.rstrip()):
+            continue
+        kept = e.new[:-len(nop)]
+        extra: list[Edit] = []
+        if kept.endswith("\n"):
+            kept = kept[:-1]
+        elif body.endswith("\n" + nop) and e.start > 0 and source[e.start - 1] == "\n" \
+                and not any(x.start < e.start and x.end >= e.start for x in edits):
+            extra = [Edit(e.start - 1, e.start, "\n", "", "nop", 0.8, f"no {nop}: {why}")]
+        else:
+            continue
+        trimmed = [] if kept == e.old else [replace(e, new=kept)]
+        edits[k:k + 1] = trimmed + extra
+        a.result.page = replace(a.result.page, body=body[:-len(nop)].rstrip("\n"))
+        a.result.diagnostics.extend(locate([Diagnostic(
+            "nop", f"no {nop} at the foot: {why}", e.start, "info")], source, a.name))
+        return
 
 
 # -- law numbers -----------------------------------------------------------------------------
