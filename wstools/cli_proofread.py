@@ -1,5 +1,6 @@
-"""``wstools proofread``: one page (a file or stdin), a dump (``--dump``) or wiki pages
-(``--wiki``)."""
+"""``wstools proofread``: one page (a file or stdin), the pages of a book (several files, a
+folder, or ``--index INDEX --range A-B`` from a wiki: book mode, :mod:`wstools.book`), a dump
+(``--dump``) or wiki pages (``--wiki``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import argparse
 import json
 import sys
 from pathlib import Path
+
+import regex
 
 from .page import read_page
 
@@ -61,8 +64,13 @@ def cmd_proofread(args: argparse.Namespace) -> int:
     if args.wiki:
         from .wiki import cmd_proofread_wiki
         return cmd_proofread_wiki(args)
-    if not args.file:
-        raise InputError("-", "give a FILE (or - for standard input), --dump or --wiki")
+    files = args.file if isinstance(args.file, list) else [args.file] if args.file else []
+    if args.index or args.range or len(files) > 1 or (files and Path(files[0]).is_dir()):
+        return cmd_proofread_book(args, files)
+    if not files:
+        raise InputError("-", "give a FILE (or - for standard input), FILE... or DIR (book "
+                         "mode), --index INDEX --range A-B, --dump or --wiki")
+    args.file = files[0]
     from .proofread import proofread_page
     from .repair.report import review_page
     text = read_input(args.file, args.max_bytes)
@@ -99,6 +107,182 @@ def cmd_proofread(args: argparse.Namespace) -> int:
     return 0 if result.lint_clean else 1
 
 
+# -- book mode ---------------------------------------------------------------------------
+
+
+def natural_key(name: str) -> list:
+    """Sort key putting ``p2`` before ``p10``.
+
+    >>> sorted(["p10.txt", "p2.txt", "p1.txt"], key=natural_key)
+    ['p1.txt', 'p2.txt', 'p10.txt']
+    """
+    return [(0, int(t), "") if t.isdigit() else (1, 0, t.casefold())
+            for t in regex.split(r"(\d+)", name) if t]
+
+
+def book_files(files: list[str]) -> list[str]:
+    """The page files of a book: the FILEs as given, or a folder's files in natural order of
+    their names (hidden files, subfolders and ``*.json``, such as a pull's ``pulled.json``,
+    left out)."""
+    from .cli import InputError
+    if len(files) == 1 and Path(files[0]).is_dir():
+        folder = Path(files[0])
+        try:
+            names = [e.name for e in folder.iterdir()
+                     if not e.name.startswith(".") and not e.name.endswith(".json")
+                     and e.is_file()]
+        except OSError as exc:
+            raise InputError(str(folder), f"cannot read the folder: {exc.strerror or exc}") \
+                from None
+        if not names:
+            raise InputError(str(folder), "the folder holds no page files")
+        return [str(folder / n) for n in sorted(names, key=natural_key)]
+    for f in files:
+        if f == "-":
+            raise InputError("-", "book mode reads files, not standard input")
+        if Path(f).is_dir():
+            raise InputError(f, "is a directory (give one DIR, or FILE...)")
+    return files
+
+
+def page_title(path: str) -> str | None:
+    """The page title a file pulled by ``wstools wiki pull`` is named after, if any."""
+    from urllib.parse import unquote
+    name = Path(path).name
+    if not name.startswith("Page%3A"):
+        return None
+    return unquote(name[:-5] if name.endswith(".wiki") else name)
+
+
+def cmd_proofread_book(args: argparse.Namespace, files: list[str]) -> int:
+    """Book mode: the pages in order, proofread with the evidence of the sequence
+    (:func:`wstools.book.proofread_book`), one output file a page in ``-o DIR``."""
+    from .cli import InputError, read_input, write_output
+    from .io.output import check_target
+    if args.report:
+        raise InputError("-", "--report takes one page, not a book")
+    if not args.output or args.output == "-":
+        raise InputError("-", "book mode writes one file a page: give -o DIR")
+    out = Path(args.output)
+    if out.exists() and not out.is_dir():
+        raise InputError(str(out), "-o must name a folder in book mode")
+    if args.index or args.range:
+        if files:
+            raise InputError("-", "give FILE..., DIR or --index INDEX --range A-B, not both")
+        if not (args.index and args.range):
+            raise InputError("-", "--index INDEX and --range A-B go together")
+        return _book_from_wiki(args, out)
+    files = book_files(files)
+    texts = [read_input(f, args.max_bytes) for f in files]
+    names = [Path(f).name + (".json" if args.format == "json" else "") for f in files]
+    dup = next((n for k, n in enumerate(names) if n in names[:k]), None)
+    if dup:
+        raise InputError(dup, "two pages of the book have this file name; the outputs would "
+                         "overwrite each other")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(str(out), f"cannot make the folder: {exc.strerror or exc}") from None
+    targets = [str(out / n) for n in names]
+    for t in targets:
+        check_target(t)  # refuses an input (same file), a link, a device… before any work
+    results = _proofread_book(args, files, texts, [page_title(f) for f in files])
+    for target, name, result in zip(targets, files, results, strict=True):
+        write_output(target, _rendered(args, name, result))
+    return _report_book(args, files, results)
+
+
+def _proofread_book(args: argparse.Namespace, names: list[str], texts: list[str],
+                    titles: list[str | None]) -> list:
+    from .book import proofread_book
+    pages = [(n, read_page(t)) for n, t in zip(names, texts, strict=True)]
+    results = proofread_book(pages, titles=titles, repairer=_repairer(args),
+                             conventions=conventions_from(args), fixes=fixes_from(args))
+    for (_, page), text, result in zip(pages, texts, results, strict=True):
+        if page._stored.get("bare") is False:
+            shift = text.find(page.body) if page.body else 0
+            result.edits = _shifted(result.edits, shift, text)
+            result.flags = _shifted(result.flags, shift, text)
+    return results
+
+
+def _rendered(args: argparse.Namespace, name: str, result) -> str:  # noqa: ANN001
+    if args.format == "json":
+        return json.dumps({
+            "file": name, "title": result.title, "page": result.page.to_dict(),
+            "wikitext": result.page.wikitext(),
+            "edits": [e.as_dict() for e in result.edits],
+            "flags": [f.as_dict() for f in result.flags],
+            "diagnostics": [d.as_dict() for d in result.diagnostics],
+            "laws": result.laws, "headings": result.headings}, ensure_ascii=False, indent=1)
+    return result.page.wikitext() + "\n"
+
+
+def _report_book(args: argparse.Namespace, names: list[str], results: list) -> int:
+    from .book import BOOK_RULES
+    counts: dict[str, int] = {}
+    for name, result in zip(names, results, strict=True):
+        if args.explain:
+            for line in explain_lines(name, result):
+                print(line, file=sys.stderr)
+        else:
+            for d in result.diagnostics:
+                if d.severity != "info":
+                    print(d.format(), file=sys.stderr)
+        print(f"{name}: {result.summary()}", file=sys.stderr)
+        for e in result.edits:
+            if e.rule in BOOK_RULES:
+                counts[e.rule] = counts.get(e.rule, 0) + 1
+    book = ", ".join(f"{n} {r}" for r, n in counts.items()) or "no changes from the sequence"
+    print(f"book of {len(results)} pages: {book}", file=sys.stderr)
+    return 0 if all(r.lint_clean for r in results) else 1
+
+
+def _book_from_wiki(args: argparse.Namespace, out: Path) -> int:
+    """``--index INDEX --range A-B -o DIR``: the pages pulled into DIR as ``wstools wiki
+    pull`` does (``DIR/pulled.json`` records their revisions), proofread as a book, and the
+    proofread pages written in their place, ready for ``wstools wiki push DIR``. A page
+    missing on the wiki splits the book (no join across it)."""
+    from .cli import InputError, write_output
+    from .wiki import WikiError, index_titles, pull
+    try:
+        titles = index_titles(args.index, args.range)
+    except ValueError as exc:
+        raise InputError("-", str(exc)) from None
+    try:
+        pulled, missing = pull(titles, out, log=lambda s: print(s, file=sys.stderr,
+                                                                flush=True))
+    except WikiError as exc:
+        print(f"wstools wiki: {exc}", file=sys.stderr)
+        return 2
+    by_title = {p.title: p for p in pulled}
+    segments: list[list] = [[]]
+    for title in titles:
+        item = by_title.get(title)
+        if item is None:
+            segments.append([])
+        else:
+            segments[-1].append(item)
+    names, results = [], []
+    for segment in segments:
+        if not segment:
+            continue
+        files = [str(out / p.file) for p in segment]
+        texts = [Path(f).read_text(encoding="utf-8") for f in files]
+        got = _proofread_book(args, files, texts, [p.title for p in segment])
+        for f, result in zip(files, got, strict=True):
+            if args.format == "json":
+                write_output(f + ".json", _rendered(args, f, result))
+            else:
+                write_output(f, _rendered(args, f, result))
+        names += files
+        results += got
+    code = _report_book(args, names, results) if results else 0
+    if missing:
+        print(f"{len(missing)} pages missing on the wiki", file=sys.stderr)
+    return 1 if missing else code
+
+
 def _shifted(edits: list, shift: int, text: str) -> list:
     from dataclasses import replace
 
@@ -110,8 +294,15 @@ def _shifted(edits: list, shift: int, text: str) -> list:
 def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
     p = sub.add_parser("proofread", help="the main job: an OCR'd Page: in, the page to save "
                        "out (running header, repaired text, one law a paragraph, lint)")
-    p.add_argument("file", metavar="FILE", nargs="?", help="the page's OCR text or stored "
-                   "Page: wikitext, or - for standard input")
+    p.add_argument("file", metavar="FILE", nargs="*", help="the page's OCR text or stored "
+                   "Page: wikitext, or - for standard input; several FILEs, or a DIR (its "
+                   "files in natural order of their names), are the pages of one book in "
+                   "order: book mode, with -o DIR")
+    p.add_argument("--index", metavar="INDEX", help="book mode from a wiki: the Index "
+                   "(Index:Book.djvu) whose pages --range names; they are pulled into -o DIR "
+                   "(as 'wstools wiki pull' does), proofread as a book and written in place, "
+                   "for 'wstools wiki push DIR'")
+    p.add_argument("--range", metavar="A-B", help="with --index: the pages, e.g. 600-620")
     p.add_argument("--title", default="", help="the page title, e.g. 'Page:The American "
                    "Cyclopædia (1879) Volume XVI.djvu/624' (default: the title line of a "
                    "copied page, if any)")
@@ -133,7 +324,8 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
                    "opens its paragraph (default '$1. '; \"'''$1.''' \" for bold)")
     p.add_argument("--no-nop", action="store_true", help="no {{nop}} when the last paragraph "
                    "ends on the page")
-    p.add_argument("-o", "--output", metavar="OUT", help="write here (atomically)")
+    p.add_argument("-o", "--output", metavar="OUT", help="write here (atomically); in book "
+                   "mode a folder, one file a page, named as its input")
     p.add_argument("--explain", action="store_true", help="list every edit on stderr")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--report", metavar="HTML", help="write a review page of the repairs")
