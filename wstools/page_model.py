@@ -40,23 +40,26 @@ Sec. 6. Economic Tools. (a) The Secretary shall act.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import regex
 
+from .edits import Edit
 from .laws.model import Clause, Code, Law, Paragraph, Section
 from .laws.numbering import reading_cost
 
 # a law's number as printed at the start of its paragraph
 _LAW = regex.compile(
-    r"(?P<prefix>(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|ART(?:ICLE)?|Rule|RULE)\.?[ \t]+)?"
+    r"(?P<prefix>(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|ART(?:ICLE)?|Rule|RULE)\.?"
+    r"(?:[ \t]+|[ \t]*\n[ \t]*))?"
     r"(?P<num>\d{1,4})(?P<suf>[a-z]?)(?:[ \t]+to[ \t]+(?P<end>\d{1,4}))?\."
     r"(?=[ \t]*[—–-]|[ \t]+\S|[ \t]*\Z)")
 # a token that may be a garbled law number (``l2.``, ``S.``): read by the sequence only
 _GARBLED = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\."
                          r"(?=[ \t]*[—–-]|[ \t]+[\p{Lu}(“\"'‘])")
 GARBLED_COST = 1.0  # the most a garbled number may cost to be read (numbering.reading_cost)
+MAX_LAW_GAP = 20  # a number this far past the last law is not the next law (a folio, a year)
 
 _ROMAN = "ivxlc"
 # clause labels at the start of a paragraph: (pattern, style, kind); the kind names the
@@ -75,6 +78,8 @@ _RUN_IN = regex.compile(r"[ \t]*(?:[—–-][ \t]*)?"
                         r"(?:[\p{Lu}][^.!?;:()\n]{0,60}?\.[ \t]*[—–-]*[ \t]*)?")
 _FINITE_VERB = regex.compile(r"\b(?:is|are|was|were|may|must|can|cannot|shall|should|has|"
                              r"have|had|will|would|does|do|did|be)\b", regex.IGNORECASE)
+_PREFIX_ALONE = regex.compile(r"[ \t]*(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|ART(?:ICLE)?|Rule|"
+                              r"RULE)\.?[ \t]*\Z")
 _SENTENCE_END = regex.compile(r"""[.!?:;]['"’”)\]]*\Z""")
 _NOTE_MARK = regex.compile(r"\[\d{1,3}\]|[*†‡§]")
 
@@ -230,16 +235,79 @@ def _inline_clause(text: str, start: int) -> tuple[str, str, int] | None:
     return None
 
 
+def _split_at_starts(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Paragraphs the OCR ran together: a line that opens a law (``Sec. 5.``, or the next
+    number of the sequence) or the next clause of a sequence, after a line that ends a
+    sentence, opens a paragraph of its own.
+
+    >>> t = "report.\\nSec. 5. General.\\n(a) To the extent\\nof law.\\n(b) The"
+    >>> [t[a:b] for a, b in _split_at_starts(t, [(0, len(t))])]
+    ['report.', 'Sec. 5. General.', '(a) To the extent\\nof law.', '(b) The']
+    """
+    out: list[tuple[int, int]] = []
+    last_law: int | None = None
+    last_clause: str | None = None
+    for a, b in spans:
+        start = a
+        lines = list(regex.finditer(r"[^\n]+", text[a:b]))
+        for k, line in enumerate(lines):
+            at = a + line.start()
+            body = line.group().strip()
+            law = _law_at(body)
+            clause = clause_at(body)
+            split = False
+            if k and _SENTENCE_END.search(lines[k - 1].group().rstrip()) \
+                    and not _PREFIX_ALONE.match(lines[k - 1].group()):
+                if law is not None and text_after(body, law) and (
+                        law.group("prefix") or last_law is not None
+                        and int(law.group("num")) == last_law + 1):
+                    split = True
+                elif clause is not None and clause[1].startswith("(") and (
+                        clause[0] in _FIRST_LABELS or last_clause is not None
+                        and _follows(clause[0], last_clause)):
+                    split = True
+            if split:
+                out.append((start, a + lines[k - 1].end()))
+                start = at
+            if law is not None and (k == 0 or split):
+                last_law = int(law.group("end") or law.group("num"))
+            if clause is not None and (k == 0 or split):
+                last_clause = clause[0]
+        out.append((start, b))
+    return out
+
+
+def text_after(text: str, law: regex.Match) -> bool:
+    """A law number with words after it (a folio alone, ``1035.``, is not a law)."""
+    return any(c.isalpha() for c in text[law.end():])
+
+
+def _follows(label: str, previous: str) -> bool:
+    """``label`` is the one after ``previous`` in a sequence of letters, numerals or digits.
+
+    >>> _follows("b", "a"), _follows("ii", "i"), _follows("10", "9"), _follows("c", "a")
+    (True, True, True, False)
+    """
+    if label.isdigit() and previous.isdigit():
+        return int(label) == int(previous) + 1
+    romans = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii",
+              "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx"]
+    low, prev = label.lower(), previous.lower()
+    if low in romans and prev in romans and romans.index(low) == romans.index(prev) + 1:
+        return True
+    return len(low) == 1 and len(prev) == 1 and ord(low) == ord(prev) + 1
+
+
 def read_blocks(text: str, headings: Sequence[str] = ()) -> list[Block]:
     """The paragraphs of ``text`` classified (see the module doc), with their labels."""
-    spans = paragraphs(text)
+    spans = _split_at_starts(text, paragraphs(text))
     blocks: list[Block] = []
     for a, b in spans:
         para = text[a:b]
         block = Block("text", a, b, para)
         law = _law_at(para)
         clause = clause_at(para)
-        if law is not None and not (clause and clause[1] == "1st."):
+        if law is not None and text_after(para, law) and not (clause and clause[1] == "1st."):
             block.kind = "law"
             block.number = int(law.group("num"))
             block.suffix = law.group("suf") or ""
@@ -266,7 +334,8 @@ def _check_laws(blocks: list[Block], text: str) -> None:
     for i in laws:
         b = blocks[i]
         assert b.number is not None
-        if last is not None and b.number <= last and not (b.number == last and b.suffix):
+        if last is not None and (b.number <= last and not (b.number == last and b.suffix)
+                                 or b.number > last + MAX_LAW_GAP):
             b.kind, b.number, b.prefix = "text", None, ""
             b.inline.clear()
             continue
@@ -310,15 +379,45 @@ def _check_clauses(blocks: list[Block]) -> None:
             b.kind, b.label, b.style = "text", "", ""
 
 
+_BROKEN_WORD = regex.compile(r"(?P<head>\p{L}+)(?P<cut>-[ \t]*\n(?:[ \t]*\n)+[ \t]*)"
+                            r"(?P<tail>\p{Ll}+)")
+
+
+def hyphen_joins(text: str, is_word: Callable[[str], bool]) -> list[Edit]:
+    """Edits joining a word hyphenated across a column break (``Provi-`` and, after the
+    blank line, ``sions``) when the whole is a word.
+
+    >>> [(e.old, e.new) for e in hyphen_joins("General Provi-\\n\\nsions. (a)", str.isalpha)]
+    [('-\\n\\n', '')]
+    """
+    out = []
+    for m in _BROKEN_WORD.finditer(text):
+        whole = m.group("head") + m.group("tail")
+        if is_word(whole):
+            out.append(Edit(m.start("cut"), m.end("cut"), m.group("cut"), "", "hyphen-join",
+                            0.9, f"'{m.group('head')}-' and '{m.group('tail')}' on either side "
+                            f"of a column break make the word '{whole}'"))
+    return out
+
+
 def _joined(blocks: list[Block]) -> list[Block]:
-    """A paragraph that a column or page break cut in two is one paragraph again."""
+    """A paragraph that a column or page break cut in two is one paragraph again (a word
+    hyphenated across the break keeps its hyphen: :func:`hyphen_joins` joins words).
+
+    >>> [b.text for b in _joined([Block("text", 0, 9, "General Provi-"),
+    ...                           Block("text", 11, 20, "sions. (a) To")])]
+    ['General Provi-sions. (a) To']
+    """
     out: list[Block] = []
     for b in blocks:
         prev = out[-1] if out else None
         if (prev is not None and b.kind == "text" and prev.kind != "heading"
                 and b.text[:1].islower() and not _SENTENCE_END.search(prev.text)):
             prev.end = b.end
-            prev.text = f"{prev.text} {b.text}"
+            if prev.text.endswith("-"):  # a hyphen kept (hyphen_joins did the words)
+                prev.text = prev.text + b.text
+            else:
+                prev.text = f"{prev.text} {b.text}"
             continue
         out.append(b)
     return out
@@ -384,8 +483,8 @@ def build_codes(blocks: list[Block]) -> list[Code]:
     return [code] if (code.sections or code.preamble or code.fragment) else []
 
 
-def lay_out(text: str, heading: str = "{{c|{{sc|$1}}}}",
-            headings: Sequence[str] = ()) -> Layout:
+def lay_out(text: str, heading: str = "{{c|{{sc|$1}}}}", headings: Sequence[str] = ()
+            ) -> Layout:
     """Read ``text`` into blocks and write the body (see the module doc)."""
     blocks = _joined(read_blocks(text, headings))
     out = []

@@ -37,7 +37,7 @@ from .edits import Edit, OffsetMap, apply_edits, map_to_source, with_positions
 from .laws.model import Clause, Code, Law
 from .laws.parse import heading_match, parse
 from .page import DEFAULT_LEVEL, LEVELS, Page, new_page, read_page
-from .page_model import lay_out
+from .page_model import hyphen_joins, lay_out
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
 from .running_head import RunningHead, find_running_head
 from .wikitext.markup import clean_text_nodes, is_formatted
@@ -283,10 +283,14 @@ def _fallback_body(text: str) -> str:
     return "\n\n".join(p.strip() for p in regex.split(r"\n\s*\n", text) if p.strip())
 
 
-_INLINE_LAW = regex.compile(r"[.;:!?]['’”)]*\s+\d{1,3}[a-z]?\.[ \t—-]*[\p{Lu}(‘'\"]")
+_INLINE_LAW = regex.compile(r"(?<!\b(?:Sec|SEC|Section|Art|ART|Article|Rule|No))[.;:!?]['’”)]*"
+                            r"(?:[ \t]+|[ \t]*\n(?![ \t]*\n)[ \t]*)"
+                            r"\d{1,3}[a-z]?\.[ \t—-]*[\p{Lu}(‘'\"]")
+_OPENING_LAW = regex.compile(r"\n[ \t]*\n\s*(?:(?:Sec|SEC|Section|Art|ART|Article|Rule)\.?\s+)?"
+                             r"\d{1,3}[a-z]?\.[ \t—-]*[\p{Lu}(‘'\"]")
 
 
-_FORMATTED = regex.compile(r"^(?:\{\{(?:c|center|centre)\||'''\d+\.'''|\d+\. )", regex.M)
+_FORMATTED = regex.compile(r"^(?:\{\{(?:c|center|centre)\||'''\d+\.''')", regex.M)
 
 
 def _shape(text: str) -> str | None:
@@ -297,9 +301,11 @@ def _shape(text: str) -> str | None:
     if len(paragraphs) >= 3 and sum(1 for p in paragraphs if _FORMATTED.match(p)) \
             >= len(paragraphs) // 2:
         return "wikitext"
-    joined = regex.sub(r"(?<!\n)\n(?!\n)", " ", text)
-    inline = len(_INLINE_LAW.findall(". " + joined.lstrip()))
-    if inline >= 2 and joined.count("\n") <= text.count("\n") // 3:
+    # law starts inside paragraphs (after a space or a line end) against law starts that
+    # open a paragraph: OCR in paragraphs is read by page_model, run-together laws are flat
+    inline = len(_INLINE_LAW.findall(". " + text.lstrip()))
+    opening = len(_OPENING_LAW.findall("\n\n" + text.lstrip()))
+    if inline >= 2 and inline > opening:
         return "flat"
     return None
 
@@ -367,6 +373,11 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
     if shape is None:
         # OCR in paragraphs: read the page's own paragraphs (laws, clauses, headings) and
         # keep them as printed (page_model)
+        joins = hyphen_joins(repaired, lambda w: is_word(w.lower(), index))
+        if joins:
+            edits.extend(_to_input(joins, maps, text, offset))
+            repaired = apply_edits(repaired, joins)
+            maps.append(OffsetMap(joins))
         layout = lay_out(repaired, conventions.heading, index.headings)
         codes = layout.codes
     if oversized:
