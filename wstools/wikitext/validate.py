@@ -78,6 +78,7 @@ PAIRED_TAGS = frozenset({
     "caption", "ruby", "bdi", "bdo", "mark", "poem",
 })
 _HTML_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b((?:[^<>\"']|\"[^\"]*\"|'[^']*')*?)(/?)>")
+_PAGETEXT = re.compile(r"""\bclass\s*=\s*["']?pagetext\b""", re.I)
 _TABLE_OPEN = re.compile(r"^[ \t:]*\{\|", re.M)
 _TABLE_CLOSE = re.compile(r"^[ \t]*\|\}", re.M)
 _NOT_NEWLINE = re.compile(r"[^\n]")
@@ -340,27 +341,40 @@ class Linter:
             found.append(Diagnostic("unbalanced-table", "table '{|' is never closed", pos))
 
     def _check_tags(self, masked: str, found: list[Diagnostic]) -> None:
-        stack: list[tuple[str, int]] = []
+        stack: list[tuple[str, int, bool]] = []
         for m in _HTML_TAG.finditer(masked):
-            closing, name, _, selfclose = m.groups()
+            closing, name, attrs, selfclose = m.groups()
             name = name.lower()
             if name not in PAIRED_TAGS or selfclose:
                 continue
             if not closing:
-                stack.append((name, m.start()))
+                stack.append((name, m.start(), name == "div" and bool(_PAGETEXT.search(attrs))))
                 continue
             for i in range(len(stack) - 1, -1, -1):
                 if stack[i][0] == name:
-                    for inner, pos in stack[i + 1:]:
+                    for inner, pos, _ in stack[i + 1:]:
                         found.append(Diagnostic("unclosed-tag",
                                                 f"<{inner}> is not closed before </{name}>", pos))
                     del stack[i:]
                     break
             else:
-                found.append(Diagnostic("stray-tag", f"</{name}> closes no <{name}>",
-                                        m.start()))
-        for name, pos in stack:
-            found.append(Diagnostic("unclosed-tag", f"<{name}> is never closed", pos))
+                if name == "div" and not masked[m.end():].strip():
+                    # a Page: footer of the legacy form closes the header's wrapper
+                    found.append(Diagnostic(
+                        "stray-tag", "</div> closes no <div> (the end of a legacy "
+                        "<div class=\"pagetext\"> wrapper, which ProofreadPage strips?)",
+                        m.start(), "warning"))
+                else:
+                    found.append(Diagnostic("stray-tag", f"</{name}> closes no <{name}>",
+                                            m.start()))
+        for name, pos, wrapper in stack:
+            if wrapper:
+                found.append(Diagnostic(
+                    "unclosed-tag", "<div class=\"pagetext\"> is never closed (the legacy "
+                    "Page: wrapper, closed in the footer, which ProofreadPage strips)", pos,
+                    "warning"))
+            else:
+                found.append(Diagnostic("unclosed-tag", f"<{name}> is never closed", pos))
 
     def _check_toc(self, calls: list[_Call], found: list[Diagnostic]) -> None:
         open_at: int | None = None
