@@ -483,29 +483,28 @@ def _drop_nop(a: _Slot, nop: str, why: str) -> None:
 # -- law numbers -----------------------------------------------------------------------------
 
 
-def _law_numbers(result: ProofreadResult) -> list[tuple[int, bool]]:
-    """(number, opens a code or section with a heading) of the numbered laws of a page."""
-    out = []
-    for code in result.codes:
-        for k, s in enumerate(code.sections):
-            for n, law in enumerate(s.laws):
-                if law.number is not None:
-                    out.append((law.number, n == 0 and (bool(s.heading) or bool(code.title)
-                                                        or k == 0 and n == 0 and False)))
-    return out
+def _law_numbers(result: ProofreadResult) -> list[int]:
+    """The numbers of the numbered laws of a page, in order."""
+    return [law.number for code in result.codes for s in code.sections for law in s.laws
+            if law.number is not None]
 
 
 def _law_sequence(slots: list[_Slot]) -> None:
-    """Flag a page whose first law number does not follow the previous page's last."""
-    last: int | None = None
+    """Flag a page whose first law number neither goes on from the previous page's last
+    (the same law, or the next) nor starts a new code at 1: a law number misread or missed
+    on one of the two pages, or a page missing. Flagged, never changed: which of the two
+    pages is wrong the sequence alone does not tell."""
+    last: tuple[int, str] | None = None
     for s in slots:
         numbers = _law_numbers(s.result) if s.open else []
         if numbers and last is not None:
-            first, restarts = numbers[0]
-            if first not in (last, last + 1) and not (first == 1 or restarts):
+            first = numbers[0]
+            if first not in (last[0], last[0] + 1, 1):
                 s.result.diagnostics.extend(locate([Diagnostic(
-                    "law-sequence", f"the first law here is {first}, the previous page's "
-                    f"last was {last}: a law number misread, or a page missing", 0,
-                    "warning")], s.page.body, s.name))
+                    "law-sequence", f"the first law here is {first}, the last of the previous "
+                    f"page ({last[1]}) is {last[0]}: a law number misread or missed on one of "
+                    "the two pages, or a page missing", 0, "warning")], s.page.body, s.name))
         if numbers:
-            last = numbers[-1][0]
+            last = numbers[-1], s.name
+        elif not s.open:
+            last = None  # a page not read: no evidence across it

@@ -19,6 +19,8 @@ are compared with the gold (``pages/<id>.gold.wiki``, ``pages/<id>.json``):
 - nop right: the body ends with ``{{nop}}`` exactly when the gold body does;
 - pages made worse (CER after above CER before, ``score.plain``), and words moved
   (``wstools.proofread.moved_words``) as in ``score.py``;
+- law-sequence flags (a page whose first law number does not go on from the previous
+  page's last), and how many are true (the law numbers wrong on the page or the one before);
 - pages book mode changed from single-page mode, and pages it made worse than single-page
   mode (CER, head, joins or nop worse).
 
@@ -101,8 +103,11 @@ def run(split: str = "dev", only: str = "") -> list[dict]:
             sts.append(json.loads((d / f"{e['id']}.json").read_text(encoding="utf-8")))
             ocrs.append(ocr)
         books = apply_sequence(pages, singles, repairer=repairer)
-        for e, single, book, gold, st, ocr in zip(entries, singles, books, golds, sts, ocrs,
-                                                  strict=True):
+        laws_ok = [[law.label for c in b.codes for s in c.sections for law in s.laws
+                    if law.number is not None] == [str(n) for n in st["laws"]]
+                   for b, st in zip(books, sts, strict=True)]
+        for k, (e, single, book, gold, st, ocr) in enumerate(zip(
+                entries, singles, books, golds, sts, ocrs, strict=True)):
             one = judge(single.page.body, single.page.header, gold, st, ocr)
             two = judge(book.page.body, book.page.header, gold, st, ocr)
             rules = sorted({x.rule for x in book.edits} - {x.rule for x in single.edits})
@@ -114,7 +119,11 @@ def run(split: str = "dev", only: str = "") -> list[dict]:
                 or two["hws_false"] > one["hws_false"] or two["hwe_false"] > one["hwe_false"])
             rows.append({"id": e["id"], "run": name, "split": e["split"], "single": one,
                          "book": two, "changed": changed, "regressed": regressed,
-                         "rules": rules})
+                         "rules": rules,
+                         "law_flag": any(d.code == "law-sequence" for d in book.diagnostics),
+                         # a flag is true when the law numbers are wrong on this page or
+                         # the previous one
+                         "law_flag_true": not laws_ok[k] or (k > 0 and not laws_ok[k - 1])})
     return rows
 
 
@@ -149,6 +158,9 @@ def table(rows: list[dict]) -> str:
                    f"{s['worse']:5d} {s['moved']:5d}")
     changed = sum(r["changed"] for r in rows)
     regressed = [r["id"] for r in rows if r["regressed"]]
+    flags = [r for r in rows if r["law_flag"]]
+    out.append(f"law-sequence flags: {len(flags)} pages, {sum(r['law_flag_true'] for r in flags)}"
+               " with a law number wrong on the page or the one before")
     out.append(f"book mode changed {changed} pages; made {len(regressed)} worse than "
                f"single-page mode{': ' + ', '.join(regressed) if regressed else ''}")
     return "\n".join(out)
