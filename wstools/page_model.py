@@ -53,8 +53,8 @@ from .laws.numbering import reading_cost
 _LAW = regex.compile(
     r"(?P<prefix>(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|ART(?:ICLE)?|Rule|RULE)\.?"
     r"(?:[ \t]+|[ \t]*\n[ \t]*))?"
-    r"(?P<num>\d{1,4})(?P<suf>[a-z]?)(?:[ \t]+to[ \t]+(?P<end>\d{1,4}))?\."
-    r"(?=[ \t]*[—–-]|[ \t]+\S|[ \t]*\Z)")
+    r"(?P<num>\d{1,4})(?P<suf>[a-z]?)(?:[ \t]+to[ \t]+(?P<end>\d{1,4}))?\.(?:[.,]{1,3}(?=\p{Lu}))?"
+    r"(?=[ \t]*[—–-]|\s+\S|[ \t]*\Z|(?<=[.,])\p{Lu})")
 # a token that may be a garbled law number (``l2.``, ``S.``): read by the sequence only
 _GARBLED = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\."
                          r"(?=[ \t]*[—–-]|[ \t]+[\p{Lu}(“\"'‘])")
@@ -66,8 +66,9 @@ _ROMAN = "ivxlc"
 # sequence the label belongs to, so that ``(i)`` after ``(h)`` is a letter, not a numeral
 _CLAUSE = (
     (regex.compile(r"\(''(?P<l>[A-Za-z0-9]{1,4})''\)[ \t]*"), "(a)"),
-    (regex.compile(r"\((?P<l>[a-z]{1,2}|[A-Z]|[ivxlc]{1,5}|\d{1,2})\.?\)(?=[ \t]|\Z)[ \t]*"),
-     "(a)"),
+    # OCR dust around the brackets (``‘(d).``, ``(c}``) is read past, never changed
+    (regex.compile(r"[‘’'\"`,.-]?\((?P<l>[a-z]{1,2}|[A-Z]|[ivxlc]{1,5}|\d{1,2})\.?[)}\]]"
+                   r"[.,:]?(?=\s|\Z)\s*"), "(a)"),
     (regex.compile(r"(?P<l>[IVXL]{1,5})\.(?=[ \t])[ \t]*"), "I."),
     (regex.compile(r"(?P<l>\d{1,2}(?:st|nd|rd|th|d))\.(?=[ \t])[ \t]*"), "1st."),
     (regex.compile(r"(?P<l>[a-z])\.(?=[ \t]+\p{Lu})[ \t]*"), "a."),
@@ -75,7 +76,7 @@ _CLAUSE = (
 _FIRST_LABELS = frozenset({"a", "A", "i", "1", "I", "1st"})
 # a run-in title after a law number: a few words ending with a full stop (``Membership.``)
 _RUN_IN = regex.compile(r"[ \t]*(?:[—–-][ \t]*)?"
-                        r"(?:[\p{Lu}][^.!?;:()\n]{0,60}?\.[ \t]*[—–-]*[ \t]*)?")
+                        r"(?:[\p{Lu}][^.!?;:()]{0,120}?\.\s*[—–-]*\s*)?")
 _FINITE_VERB = regex.compile(r"\b(?:is|are|was|were|may|must|can|cannot|shall|should|has|"
                              r"have|had|will|would|does|do|did|be)\b", regex.IGNORECASE)
 _PREFIX_ALONE = regex.compile(r"[ \t]*(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|ART(?:ICLE)?|Rule|"
@@ -153,8 +154,8 @@ def is_heading(text: str, headings: Sequence[str] = ()) -> bool:
     first = [c for c in words[0] if c.isalpha()]
     capitalised = all(w[:1].isupper() or not w[:1].isalpha() or w.lower() in _MINOR
                       for w in words)
-    if capitalised and (len(words) == 1 or (first and all(c.isupper() for c in first)
-                                            and len(first) > 1)) \
+    if capitalised and (len(words) == 1 and plain.endswith(".")
+                        or len(words) > 1 and len(first) > 1 and all(c.isupper() for c in first)) \
             and not _FINITE_VERB.search(plain) and plain[-1:] in ".,!" + "".join(
                 c for c in plain[-1:] if c.isalnum() or c == "]"):
         return True
@@ -227,7 +228,7 @@ def _inline_clause(text: str, start: int) -> tuple[str, str, int] | None:
     m = _RUN_IN.match(text, start)
     at = m.end() if m else start
     title = text[start:at]
-    if _FINITE_VERB.search(title) or len(title.split()) > 8:
+    if _FINITE_VERB.search(title) or len(title.split()) > 14:
         return None
     found = clause_at(text[at:])
     if found and found[0] in _FIRST_LABELS and found[1] != "a.":
@@ -316,7 +317,7 @@ def read_blocks(text: str, headings: Sequence[str] = ()) -> list[Block]:
             inline = _inline_clause(para, law.end())
             if inline:
                 block.inline.append(inline)
-        elif clause is not None:
+        elif clause is not None and para[clause[2]:].strip():  # not a label alone
             block.kind, block.label, block.style = "clause", clause[0], clause[1]
         elif is_heading(para, headings):
             block.kind = "heading"
