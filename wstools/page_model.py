@@ -51,9 +51,10 @@ from .laws.numbering import reading_cost
 
 # a law's number as printed at the start of its paragraph
 _LAW = regex.compile(
-    r"(?P<prefix>(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|ART(?:ICLE)?|Rule|RULE)\.?"
-    r"(?:[ \t]+|[ \t]*\n[ \t]*))?"
-    r"(?P<num>\d{1,4})(?P<suf>[a-z]?)(?:[ \t]+to[ \t]+(?P<end>\d{1,4}))?\.(?:[.,]{1,3}(?=\p{Lu}))?"
+    r"(?P<prefix>(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|ART(?:ICLE)?|Rule|RULE)[.,:;-]{0,3}"
+    r"(?:[ \t]+|[ \t]*\n[ \t]*)?)?"
+    r"(?P<num>\d{1,4})(?P<suf>[a-z]?)(?:[ \t]+to[ \t]+(?P<end>\d{1,4}))?"
+    r"(?:\.|(?<=\p{L}[.,:;-]{0,3}[ \t\n]*\d{1,4})[:;,])(?:[.,:;]{1,3}(?=\s*\p{Lu}))?"
     r"(?=[ \t]*[—–-]|\s+\S|[ \t]*\Z|(?<=[.,])\p{Lu})")
 # a token that may be a garbled law number (``l2.``, ``S.``): read by the sequence only
 _GARBLED = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\."
@@ -68,15 +69,12 @@ _CLAUSE = (
     (regex.compile(r"\(''(?P<l>[A-Za-z0-9]{1,4})''\)[ \t]*"), "(a)"),
     # OCR dust around the brackets (``‘(d).``, ``(c}``) is read past, never changed
     (regex.compile(r"[‘’'\"`,.-]?\((?P<l>[a-z]{1,2}|[A-Z]|[ivxlc]{1,5}|\d{1,2})\.?[)}\]]"
-                   r"[.,:]?(?=\s|\Z)\s*"), "(a)"),
+                   r"[.,:;-]{0,2}(?=\s|\Z|[\p{Lu}‘'“\"])\s*"), "(a)"),
     (regex.compile(r"(?P<l>[IVXL]{1,5})\.(?=[ \t])[ \t]*"), "I."),
     (regex.compile(r"(?P<l>\d{1,2}(?:st|nd|rd|th|d))\.(?=[ \t])[ \t]*"), "1st."),
     (regex.compile(r"(?P<l>[a-z])\.(?=[ \t]+\p{Lu})[ \t]*"), "a."),
 )
 _FIRST_LABELS = frozenset({"a", "A", "i", "1", "I", "1st"})
-# a run-in title after a law number: a few words ending with a full stop (``Membership.``)
-_RUN_IN = regex.compile(r"[ \t]*(?:[—–-][ \t]*)?"
-                        r"(?:[\p{Lu}][^.!?;:()]{0,120}?\.\s*[—–-]*\s*)?")
 _FINITE_VERB = regex.compile(r"\b(?:is|are|was|were|may|must|can|cannot|shall|should|has|"
                              r"have|had|will|would|does|do|did|be)\b", regex.IGNORECASE)
 _PREFIX_ALONE = regex.compile(r"[ \t]*(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|ART(?:ICLE)?|Rule|"
@@ -223,16 +221,20 @@ def _sequence_kind(label: str, style: str, open_: Sequence[tuple[tuple[str, str]
     return style, "capital" if label.isupper() else "letter"
 
 
+_FIRST_INLINE = regex.compile(r"(?<=\A|[.—–:-][ \t]*|\s)[‘’'\"`,.-]?\((?:a|A|i|1)\)")
+
+
 def _inline_clause(text: str, start: int) -> tuple[str, str, int] | None:
-    """A first clause opening right after a law number and its run-in title."""
-    m = _RUN_IN.match(text, start)
-    at = m.end() if m else start
-    title = text[start:at]
-    if _FINITE_VERB.search(title) or len(title.split()) > 14:
-        return None
-    found = clause_at(text[at:])
-    if found and found[0] in _FIRST_LABELS and found[1] != "a.":
-        return found[0], found[1], at
+    """A first clause opening right after a law number and its run-in title (a few words
+    ending with a full stop or a dash, no verb): ``Sec. 2. Membership. (a) The…``."""
+    for m in _FIRST_INLINE.finditer(text, start, min(len(text), start + 160)):
+        title = text[start:m.start()].strip()
+        if _FINITE_VERB.search(title) or len(title.split()) > 14 \
+                or title and title[-1] not in ".—–-:":
+            continue
+        found = clause_at(text[m.start():])
+        if found and found[0] in _FIRST_LABELS and found[1] != "a.":
+            return found[0], found[1], m.start()
     return None
 
 
