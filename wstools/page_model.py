@@ -141,13 +141,16 @@ def is_heading(text: str, headings: Sequence[str] = ()) -> bool:
     plain = _NOTE_MARK.sub("", text).strip()
     words = plain.split()
     letters = [c for c in plain if c.isalpha()]
-    if len(letters) < 3 or len(words) > 14 or len(plain) > 120:
+    if len(letters) < 3 or len(words) > 30 or len(plain) > 250:
         return False
-    if _LAW.match(plain) or clause_at(plain) or plain[-1:] in ":;" or "—" in plain:
-        return False
+    if _LAW.match(plain) or clause_at(plain) or plain[-1:] in ":;" or "—" in plain \
+            or any(c in plain for c in "|={}<>") or "[[" in plain or "]]" in plain:
+        return False  # (nothing a template call would misread)
     upper = sum(1 for c in letters if c.isupper())
     if upper / len(letters) >= 0.85:
-        return True
+        return True  # capitals: a title may run over several lines
+    if len(words) > 14 or len(plain) > 120:
+        return False
     # small caps read by OCR: every word capitalised, the first in capitals or alone
     first = [c for c in words[0] if c.isalpha()]
     capitalised = all(w[:1].isupper() or not w[:1].isalpha() or w.lower() in _MINOR
@@ -403,6 +406,20 @@ def hyphen_joins(text: str, is_word: Callable[[str], bool]) -> list[Edit]:
     return out
 
 
+def _continues(first: str, second: str) -> bool:
+    """Two heading lines in capitals that a blank line parts but the words join: the first
+    ends, or the second begins, with a word that cannot end or begin a title.
+
+    >>> _continues("COMMISSION ON", "IMPLEMENTATION"), _continues("ORDER 13326", "PRESIDENT'S")
+    (True, False)
+    """
+    a, b = first.split(), second.split()
+    if not a or not b or _SENTENCE_END.search(first) or not first.isupper() \
+            or not second.isupper():
+        return False
+    return a[-1].lower() in _MINOR or b[0].lower() in _MINOR - {"a", "the"}
+
+
 def _joined(blocks: list[Block]) -> list[Block]:
     """A paragraph that a column or page break cut in two is one paragraph again (a word
     hyphenated across the break keeps its hyphen: :func:`hyphen_joins` joins words).
@@ -414,6 +431,11 @@ def _joined(blocks: list[Block]) -> list[Block]:
     out: list[Block] = []
     for b in blocks:
         prev = out[-1] if out else None
+        if (prev is not None and b.kind == "heading" and prev.kind == "heading"
+                and _continues(prev.text, b.text)):
+            prev.end = b.end
+            prev.text = f"{prev.text} {b.text}"
+            continue
         if (prev is not None and b.kind == "text" and prev.kind != "heading"
                 and b.text[:1].islower() and not _SENTENCE_END.search(prev.text)):
             prev.end = b.end
@@ -493,7 +515,7 @@ def lay_out(text: str, heading: str = "{{c|{{sc|$1}}}}", headings: Sequence[str]
     out = []
     for b in blocks:
         para = b.text
-        if b.kind == "heading":
-            para = heading.replace("$1", para)
+        if b.kind == "heading":  # one line: a template call does not span lines
+            para = heading.replace("$1", " ".join(para.split()))
         out.append(para)
     return Layout(blocks, build_codes(blocks), "\n\n".join(out))
