@@ -106,7 +106,7 @@ def apply_sequence(pages: Sequence[tuple[str, Page]], results: Sequence[Proofrea
     slots = [_slot(name, page, _copy(result))
              for (name, page), result in zip(pages, results, strict=True)]
     _folios(slots, conventions)
-    _titles(slots, conventions)
+    _titles(slots, conventions, repairer)
     for a, b in zip(slots, slots[1:], strict=False):
         _hyphen(a, b, repairer)
     for k, a in enumerate(slots):
@@ -261,22 +261,23 @@ def _key(s: str) -> str:
     return " ".join(regex.sub(r"[^\p{L}\p{N} ]", " ", s).casefold().split())
 
 
-def _agreed_title(slots: list[_Slot], i: int) -> tuple[str, str] | None:
-    """The title the same-side neighbours of page ``i`` (two pages away) agree on."""
+def _agreed_title(slots: list[_Slot], i: int) -> tuple[str, str, bool] | None:
+    """The title the same-side neighbours of page ``i`` (two pages away) agree on, why, and
+    whether they stand on both sides of it."""
     def t(j: int) -> str:
-        return slots[j].title if 0 <= j < len(slots) and slots[j].head_open or (
-            0 <= j < len(slots) and slots[j].title) else ""
+        return slots[j].title if 0 <= j < len(slots) else ""
     prev1, prev2, next1, next2 = t(i - 2), t(i - 4), t(i + 2), t(i + 4)
-    options = []
     if prev1 and prev1 == next1:
-        options.append((prev1, f"pages {i - 1} and {i + 3} of the run (same side) have it"))
-    else:
-        if prev1 and prev1 == prev2:
-            options.append((prev1, "the two previous pages of the same side have it"))
-        if next1 and next1 == next2:
-            options.append((next1, "the two next pages of the same side have it"))
-    return options[0] if len(options) == 1 else (
-        _closest(options, slots[i].title) if options else None)
+        return prev1, "the pages two before and two after (the same side) have it", True
+    options = []
+    if prev1 and prev1 == prev2:
+        options.append((prev1, "the two previous pages of the same side have it"))
+    if next1 and next1 == next2:
+        options.append((next1, "the two next pages of the same side have it"))
+    if len(options) == 2:
+        found = _closest(options, slots[i].title)
+        return (*found, False) if found else None
+    return (*options[0], False) if options else None
 
 
 def _closest(options: list[tuple[str, str]], title: str) -> tuple[str, str] | None:
@@ -287,25 +288,60 @@ def _closest(options: list[tuple[str, str]], title: str) -> tuple[str, str] | No
 
 
 TITLE_SIMILARITY = 0.6  # an OCR reading of the agreed title, not another title
+CLUSTER_SIMILARITY = 0.9  # a variant of a title the book prints more than once
 
 
-def _titles(slots: list[_Slot], conventions: Conventions) -> None:
+def _words(title: str, repairer: Repairer | None) -> bool:
+    """Whether every word of a title is a word (of the corpus or of English)."""
+    if repairer is None:
+        return False
+    return all(is_word(w, repairer.index) for w in regex.findall(r"\p{L}+", title.lower()))
+
+
+def _cluster_title(slots: list[_Slot], i: int,
+                   repairer: Repairer | None) -> tuple[str, str] | None:
+    """The edit-distance cluster of page ``i``'s title: a title read once on its side of the
+    book, next to a same-side page whose title differs from it by a letter or two
+    (similarity at least ``CLUSTER_SIMILARITY``) and that the book prints at least twice,
+    or once with all its words words where this reading has one that is not."""
+    title = slots[i].title
+    if not title:
+        return None
+    side = Counter(s.title for s in slots[i % 2::2] if s.title)
+    if side[title] > 1:
+        return None
+    near = {slots[j].title for j in (i - 2, i + 2) if 0 <= j < len(slots)
+            and slots[j].title and _similar(slots[j].title, title) >= CLUSTER_SIMILARITY}
+    if len(near) != 1:
+        return None
+    agreed = near.pop()
+    if side[agreed] >= 2:
+        return agreed, (f"the book prints it on {side[agreed]} pages of the same side, one "
+                        "of them next to this page; this reading is the only one of its kind")
+    if _words(agreed, repairer) and not _words(title, repairer):
+        return agreed, ("the next page of the same side prints it, and its words are words "
+                        "where this reading's are not")
+    return None
+
+
+def _titles(slots: list[_Slot], conventions: Conventions,
+            repairer: Repairer | None = None) -> None:
     decisions = []
     for i, s in enumerate(slots):
         if not s.head_open:
             continue
-        found = _agreed_title(slots, i)
-        if found is None or found[0] == s.title:
-            continue
-        agreed, why = found
         if any(0 <= j < len(slots) and slots[j].title == s.title and s.title
                for j in (i - 2, i + 2)):
             continue  # the page's own title is a neighbour's too
-        if s.title and _similar(s.title, agreed) < TITLE_SIMILARITY:
+        found = _agreed_title(slots, i)
+        if found is not None and found[0] != s.title and (
+                s.title and _similar(s.title, found[0]) >= TITLE_SIMILARITY
+                or not s.title and found[2]):  # a lost title only from both sides
+            decisions.append((i, found[0], found[1]))
             continue
-        if not s.title and "pages" not in why.split(" of ")[0]:
-            continue  # a lost title is filled only from both sides
-        decisions.append((i, agreed, why))
+        cluster = _cluster_title(slots, i, repairer)
+        if cluster is not None:
+            decisions.append((i, *cluster))
     for i, agreed, why in decisions:
         s = slots[i]
         head = s.result.running_head

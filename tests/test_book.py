@@ -1,0 +1,254 @@
+"""Book mode (issue 19 item 2, ``wstools.book``): the pages of one book proofread with the
+evidence of the sequence. A 30-page run of the page benchmark (folios, joins, {{nop}} page by
+page against the gold), misread folios and titles that single-page mode cannot mend, the
+edit contract, pages kept byte for byte, and the command line on a DIR and on FILE..."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from wstools.book import BOOK_RULES, apply_sequence, proofread_book
+from wstools.page import read_page
+from wstools.proofread import proofread_page
+from wstools.repair.repair import Repairer
+
+from .conftest import run
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "pages"
+PAGES = BENCH / "pages"
+RUN = "eo-volume-4"  # dev split, 30 pages, folios 1… in sequence
+
+
+@pytest.fixture(scope="module")
+def score_book():
+    spec = importlib.util.spec_from_file_location("page_benchmark_score_book",
+                                                  BENCH / "score_book.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def repairer() -> Repairer:
+    return Repairer.load()
+
+
+def _entries(run_id: str) -> list[dict]:
+    manifest = json.loads((BENCH / "manifest.json").read_text(encoding="utf-8"))
+    return sorted((e for e in manifest["pages"] if e["run"] == run_id),
+                  key=lambda e: e["position"])
+
+
+def _ocr(pid: str) -> str:
+    return (PAGES / f"{pid}.ocr.txt").read_text(encoding="utf-8")
+
+
+def _book(run_id: str, repairer: Repairer, change: dict[str, tuple[str, str]] | None = None):
+    entries = _entries(run_id)
+    pages = []
+    for e in entries:
+        text = _ocr(e["id"])
+        if change and e["id"] in change:
+            old, new = change[e["id"]]
+            assert old in text
+            text = text.replace(old, new, 1)
+        pages.append((e["id"], read_page(text)))
+    singles = [proofread_page(p, repairer=repairer, file=n) for n, p in pages]
+    return entries, pages, singles, apply_sequence(pages, singles, repairer=repairer)
+
+
+@pytest.fixture(scope="module")
+def thirty(repairer: Repairer):
+    return _book(RUN, repairer)
+
+
+def test_a_30_page_run_page_by_page(thirty, score_book) -> None:
+    entries, pages, singles, books = thirty
+    assert len(entries) == 30
+    rows = []
+    for e, single, book in zip(entries, singles, books, strict=True):
+        st = json.loads((PAGES / f"{e['id']}.json").read_text(encoding="utf-8"))
+        gold = read_page((PAGES / f"{e['id']}.gold.wiki").read_text(encoding="utf-8")).body
+        one = score_book.judge(single.page.body, single.page.header, gold, st, _ocr(e["id"]))
+        two = score_book.judge(book.page.body, book.page.header, gold, st, _ocr(e["id"]))
+        rows.append((e["id"], st, one, two))
+        # never worse than the page alone, never text moved
+        for key in ("title", "folio", "hws_right", "hwe_right", "nop_right"):
+            assert two[key] or not one[key], (e["id"], key)
+        assert two["cer_after"] <= one["cer_after"] + 1e-9, e["id"]
+        assert not two["hws_false"] and not two["hwe_false"], e["id"]
+        assert two["moved_words"] == 0 and not two["worse"], e["id"]
+    # every folio right (single-page mode loses one: a two-column page's folio read apart)
+    assert sum(r[3]["folio"] for r in rows) == 30
+    assert sum(r[2]["folio"] for r in rows) == 29
+    fixed = [r[0] for r in rows if r[3]["folio"] and not r[2]["folio"]]
+    assert fixed == ["eo-volume-4-p006"]
+    # every word broken at a page foot is joined, on both pages
+    gold_joins = [r[0] for r in rows if r[1]["word_broken_at_foot"]]
+    assert len(gold_joins) == 9
+    assert all(r[3]["hws_right"] for r in rows if r[1]["word_broken_at_foot"])
+    assert all(r[3]["hwe_right"] for r in rows if r[1]["word_broken_at_top"])
+    assert not any(r[2]["hws_right"] or r[2]["hwe_right"] for r in rows)
+    book_page = next(b for e, b in zip(entries, books, strict=True) if e["id"] == gold_joins[0])
+    assert "{{hws|" in book_page.page.body
+    # {{nop}}: right on all but the last page (which the run cannot see past)
+    assert sum(r[3]["nop_right"] for r in rows) >= 29 > sum(r[2]["nop_right"] for r in rows)
+
+
+def test_edits_are_in_the_input(thirty) -> None:
+    _, pages, singles, books = thirty
+    for (name, page), single, book in zip(pages, singles, books, strict=True):
+        for e in book.edits:
+            assert page.body[e.start:e.end] == e.old, (name, e)
+            assert e.line >= 1
+        added = [e for e in book.edits if e.rule in BOOK_RULES and e not in single.edits]
+        if book.page.wikitext() != single.page.wikitext():
+            assert added or any(d.code == "nop" for d in book.diagnostics), name
+        # the page alone is untouched by book mode (new results)
+        assert all(e.rule not in BOOK_RULES for e in single.edits)
+
+
+def test_misread_folio_and_title_mended_from_the_sequence(repairer: Repairer) -> None:
+    change = {"eo-volume-6-p011": ("1720 EXECUTIVE ORDERS", "1726 EXECUTIVE ORDEHS"),
+              "eo-volume-6-p014": ("EXPORT ENFORCEMENT COORDINATION |",
+                                   "EXPORT ENFORCEMENT CQORDINATION |"),
+              "eo-volume-6-p027": ("1736 EXECUTIVE ORDERS", "EXECUTIVE ORDERS")}
+    entries, pages, singles, books = _book("eo-volume-6", repairer, change)
+    assert len(entries) == 31
+    by_id = {e["id"]: (s, b) for e, s, b in zip(entries, singles, books, strict=True)}
+    single, book = by_id["eo-volume-6-p011"]
+    assert single.page.header == "{{rh|1726|EXECUTIVE ORDEHS|}}"
+    assert book.page.header == "{{rh|1720|EXECUTIVE ORDERS|}}"
+    rules = {e.rule: e for e in book.edits}
+    assert rules["folio-sequence"].old == "1726" and rules["folio-sequence"].new == "1720"
+    assert rules["running-title"].old == "EXECUTIVE ORDEHS"
+    single, book = by_id["eo-volume-6-p014"]
+    assert "CQORDINATION" in single.page.header
+    assert book.page.header == "{{rh||EXPORT ENFORCEMENT COORDINATION|1723}}"
+    single, book = by_id["eo-volume-6-p027"]  # the folio lost: the sequence gives it
+    assert book.page.header == "{{rh|1736|EXECUTIVE ORDERS|}}" != single.page.header
+    lost = next(e for e in book.edits if e.rule == "folio-sequence")
+    assert (lost.old, lost.new) == ("", "1736") and lost.start == lost.end
+    # every page's head right in book mode
+    for e, (_, b) in zip(entries, [(None, b) for b in books], strict=True):
+        st = json.loads((PAGES / f"{e['id']}.json").read_text(encoding="utf-8"))
+        want = st["running_head"]
+        assert str(want["folio"]) in b.page.header and want["title"] in b.page.header, e["id"]
+
+
+def test_folio_needs_both_neighbours(repairer: Repairer) -> None:
+    # two neighbouring pages misread the same way: the neighbours disagree, nothing changes
+    change = {"eo-volume-6-p011": ("1720 EXECUTIVE ORDERS", "1750 EXECUTIVE ORDERS"),
+              "eo-volume-6-p012": ("EXPORT ENFORCEMENT COORDINATION",
+                                   "EXPORT ENFORCEMENT COORDINATION 1751")}
+    _, _, singles, books = _book("eo-volume-6", repairer, change)
+    for k in (10, 11):
+        assert books[k].page.header == singles[k].page.header or "1751" not in \
+            books[k].page.header
+
+
+def test_kept_pages_are_byte_identical(repairer: Repairer) -> None:
+    texts = [_ocr(e["id"]) for e in _entries("eo-volume-6")[:6]]
+    kept3 = ('<noinclude><pagequality level="3" user="Ann" />{{rh|1712|EXECUTIVE ORDERS|}}'
+             "</noinclude>" + texts[2] + "<noinclude></noinclude>")
+    formatted = "{{c|{{sc|Executive Order}}}}\n\n" + texts[3]
+    stored = [texts[0], texts[1], kept3, formatted, texts[4], texts[5]]
+    pages = [(f"p{k}", read_page(t)) for k, t in enumerate(stored)]
+    books = proofread_book(pages, repairer=repairer)
+    for k in (2, 3):
+        assert books[k].page.wikitext() == stored[k]
+        assert not books[k].edits
+    # the pages around them are still proofread
+    assert books[1].page.header and books[4].page.header
+
+
+def test_single_page_mode_is_unchanged(capsys, tmp_path: Path, repairer: Repairer) -> None:
+    src = PAGES / "eo-volume-6-p009.ocr.txt"
+    out = tmp_path / "one.wiki"
+    code, _, err = run(capsys, "proofread", str(src), "-o", str(out))
+    assert code in (0, 1) and "Traceback" not in err
+    expected = proofread_page(read_page(src.read_text(encoding="utf-8")), repairer=repairer)
+    assert out.read_text(encoding="utf-8") == expected.page.wikitext() + "\n"
+    assert "{{hws" not in out.read_text(encoding="utf-8")
+
+
+def _digest(folder: Path) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.iterdir()}
+
+
+@pytest.fixture
+def book_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "book"
+    folder.mkdir()
+    for e in _entries("eo-volume-6")[7:12]:  # p8 … p12: a word broken from p9 to p10
+        (folder / f"p{e['position']}.txt").write_text(_ocr(e["id"]), encoding="utf-8")
+    return folder
+
+
+def test_cli_on_a_dir(capsys, tmp_path: Path, book_dir: Path) -> None:
+    before = _digest(book_dir)
+    out = tmp_path / "out"
+    code, stdout, err = run(capsys, "proofread", str(book_dir), "-o", str(out), "--explain")
+    assert code in (0, 1) and "Traceback" not in err, err
+    assert _digest(book_dir) == before  # inputs never modified
+    assert sorted(p.name for p in out.iterdir()) == sorted(before)
+    # natural order: p9 is followed by p10 (not p10 after p1), so the word is joined
+    assert "{{hws|Nove|November}}" in (out / "p9.txt").read_text(encoding="utf-8")
+    assert (out / "p10.txt").read_text(encoding="utf-8").split("</noinclude>", 1)[1] \
+        .startswith("{{hwe|mber|November}}")
+    assert "hyphen-across-pages" in err and "book of 5 pages" in err and stdout == ""
+
+
+def test_cli_on_files(capsys, tmp_path: Path, book_dir: Path) -> None:
+    files = [str(book_dir / f"p{n}.txt") for n in (9, 10)]
+    out = tmp_path / "out"
+    code, _, err = run(capsys, "proofread", *files, "-o", str(out), "--format", "json")
+    assert code in (0, 1) and "Traceback" not in err
+    data = json.loads((out / "p9.txt.json").read_text(encoding="utf-8"))
+    assert any(e["rule"] == "hyphen-across-pages" and e["old"] == "Nove-"
+               for e in data["edits"])
+    # the page given alone: no join (single-page mode)
+    code, stdout, _ = run(capsys, "proofread", files[0])
+    assert "{{hws" not in stdout
+
+
+@pytest.mark.parametrize("case", ["no-output", "missing", "binary", "output-is-input",
+                                  "output-is-file", "empty-dir", "dir-and-file", "stdin",
+                                  "range-alone", "index-and-files"])
+def test_cli_bad_input(capsys, tmp_path: Path, book_dir: Path, case: str) -> None:
+    p9, p10 = str(book_dir / "p9.txt"), str(book_dir / "p10.txt")
+    out = str(tmp_path / "out")
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"ab\x00cd")
+    afile = tmp_path / "afile"
+    afile.write_text("x", encoding="utf-8")
+    (tmp_path / "empty").mkdir()
+    argv = {
+        "no-output": [p9, p10],
+        "missing": [p9, str(tmp_path / "nope.txt"), "-o", out],
+        "binary": [p9, str(bad), "-o", out],
+        "output-is-input": [str(book_dir), "-o", str(book_dir)],
+        "output-is-file": [p9, p10, "-o", str(afile)],
+        "empty-dir": [str(tmp_path / "empty"), "-o", out],
+        "dir-and-file": [str(book_dir), p9, "-o", out],
+        "stdin": ["-", p9, "-o", out],
+        "range-alone": ["--range", "1-3", "-o", out],
+        "index-and-files": [p9, "--index", "Index:X.djvu", "--range", "1-2", "-o", out],
+    }[case]
+    before = _digest(book_dir)
+    code, _, err = run(capsys, "proofread", *argv)
+    assert code == 2, (case, err)
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert _digest(book_dir) == before
+    if case in ("missing", "binary"):
+        assert ("nope.txt" if case == "missing" else "bad.txt") in err
+    if case != "output-is-input":
+        assert not any(Path(out).glob("*")) if os.path.isdir(out) else True
