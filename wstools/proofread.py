@@ -210,6 +210,13 @@ def repair_headings(text: str, codes: list[Code], headings: tuple[str, ...] | li
     return edits
 
 
+def _accented(title: str, repairer: Repairer) -> str:
+    """A running title's words with the accents the corpus prints them with (OCR drops
+    them: ``BEZIQUE`` is the corpus' ``Bézique``); a word of its own is left alone."""
+    vocabulary = repairer.index.vocabulary
+    return regex.sub(r"\p{L}+", lambda m: vocabulary.accented(m.group()) or m.group(), title)
+
+
 # -- 4. body ---------------------------------------------------------------------------
 
 
@@ -333,7 +340,8 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
     cut: list[Edit] = []  # a piece of the head inside the body (read between the columns)
     if head is not None:
         spans = [(a + offset, b + offset) for a, b in head.spans]
-        head = replace(head, start=spans[0][0], end=head.end + offset, spans=spans)
+        head = replace(head, start=spans[0][0], end=head.end + offset, spans=spans,
+                       title=_accented(head.title, repairer))
         header_call = head.wikitext(conventions.header)
         for a, b in spans:  # every piece of the head (a folio on a line of its own) an edit
             edits.append(Edit(a, b, text[a:b], "", "running-head", 0.9,

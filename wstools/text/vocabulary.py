@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ class Vocabulary:
 
     words: Counter = field(default_factory=Counter)
     compounds: Counter = field(default_factory=Counter)
+    _plain: dict[str, set[str]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def from_texts(cls, texts: Iterable[str]) -> Vocabulary:
@@ -57,8 +59,40 @@ class Vocabulary:
     def count(self, word: str) -> int:
         return self.words.get(word.lower(), 0)
 
+    def accented(self, word: str) -> str | None:
+        """The one accented word of the vocabulary that ``word`` is without its accents
+        (``BEZIQUE`` → ``BÉZIQUE``, case kept), when ``word`` is not a word itself.
+
+        >>> Vocabulary.from_texts(["Rubicon Bézique"]).accented("BEZIQUE")
+        'BÉZIQUE'
+        >>> Vocabulary.from_texts(["Rubicon Bézique"]).accented("Rubicon") is None
+        True
+        """
+        if self.is_word(word):
+            return None
+        if getattr(self, "_plain", None) is None:
+            plain: dict[str, set[str]] = {}
+            for w in self.words:
+                bare = _unaccented(w)
+                if bare != w:
+                    plain.setdefault(bare, set()).add(w)
+            self._plain = plain
+        found = (self._plain or {}).get(word.lower(), set())
+        if len(found) != 1:
+            return None
+        (accented,) = found
+        if len(accented) != len(word):
+            return None
+        return "".join(a.upper() if c.isupper() else a for c, a in zip(word, accented,
+                                                                         strict=True))
+
     def __len__(self) -> int:
         return len(self.words)
+
+
+def _unaccented(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word)
+                   if not unicodedata.combining(c))
 
 
 EMPTY = Vocabulary()
