@@ -371,49 +371,86 @@ def _title_span(body: str, head: RunningHead) -> tuple[int, int]:
 
 
 def _hyphen(a: _Slot, b: _Slot, repairer: Repairer | None) -> None:
+    """``{{hws}}`` at the foot of ``a`` and ``{{hwe}}`` at the top of ``b`` for a word broken
+    across them (both or neither; a page already holding its ``{{hwe}}`` gives the word)."""
     if not a.open:
         return
     body_a = a.result.page.body
     foot = _FOOT.search(body_a)
     foot_in = _FOOT.search(a.page.body)
-    if not foot or not foot_in or foot.group(1) != foot_in.group(1):
+    if not foot or not foot_in or foot.group(1) != foot_in.group(1) or any(
+            e.start < foot_in.end(1) + 1 and e.end > foot_in.start() for e in a.result.edits):
         return
     first = foot.group(1)
     body_b = b.result.page.body
     given = _HWE.match(body_b)
-    top = _TOP.match(body_b) if b.open else None
+    top = None
     if given:
         word = given.group(2).strip()
         if not word.casefold().startswith(first.casefold()):
             return
-    elif top:
-        rest = top.group()
-        word = _joined(first, rest, repairer)
+    elif b.open:
+        top = _top(b, repairer, first)
+        if top is None:
+            return
+        word = top[2]
     else:
         return
     hws = f"{{{{hws|{first}|{word}}}}}"
+    known = repairer is not None and (is_word(word, repairer.index) or "-" in word)
+    confidence = 0.9 if known or given else 0.7
     start, end = foot_in.start(), foot_in.start() + len(first) + 1
     a.result.page = replace(a.result.page, body=body_a[:foot.start()] + hws
                             + body_a[foot.start() + len(first) + 1:])
     a.result.edits.append(Edit(start, end, a.page.body[start:end], hws, "hyphen-across-pages",
-                               0.9, f"'{first}-' ends the page and the next page begins "
-                               f"'{word[len(first):].lstrip('-')}': the word '{word}'"))
-    if given:
+                               confidence, f"'{first}-' ends the page and the next page "
+                               f"({b.name}) begins '{word[len(first):].lstrip('-')}': the "
+                               f"word '{word}'{'' if known else ' (not a known word)'}"))
+    if top is None:
         return
-    # the end of the word at the top of the next page
-    rest = top.group()  # type: ignore[union-attr]
+    pos, rest, word, out_len, dropped = top
+    hwe = f"{{{{hwe|{rest}|{word}}}}}"
+    b.result.page = replace(b.result.page, body=hwe + body_b[out_len:])
+    b.result.edits = [e for e in b.result.edits if e not in dropped]
+    b.result.edits.append(Edit(pos, pos + len(rest), rest, hwe, "hyphen-across-pages",
+                               confidence, f"the previous page ({a.name}) ends '{first}-': "
+                               f"the word '{word}'" + (
+                                   f"; the repair of the fragment ({dropped[0].old!r} -> "
+                                   f"{dropped[0].new!r}) undone" if dropped else "")))
+
+
+def _top(b: _Slot, repairer: Repairer | None,
+         first: str) -> tuple[int, str, str, int, list[Edit]] | None:
+    """The end of a broken word at the top of ``b``: its place in the input, the fragment as
+    printed, the whole word, the length of the fragment in the output, and the edits of the
+    fragment to undo. The fragment is read from the input: a repair may have made a word
+    of it (``yees`` -> ``sees``) that is no part of the word broken."""
+    out = _TOP.match(b.result.page.body)
+    if not out:
+        return None
     head = b.result.running_head
-    pos = head.end if head is not None else 0
+    pos = lead = head.end if head is not None else 0
     while pos < len(b.page.body) and b.page.body[pos].isspace():
         pos += 1
-    if not b.page.body.startswith(rest, pos) or any(
-            e.start < pos + len(rest) and e.end > pos for e in b.result.edits
-            if e.rule != "running-head"):
-        return
-    hwe = f"{{{{hwe|{rest}|{word}}}}}"
-    b.result.page = replace(b.result.page, body=hwe + body_b[len(rest):])
-    b.result.edits.append(Edit(pos, pos + len(rest), rest, hwe, "hyphen-across-pages", 0.9,
-                               f"the previous page ends '{first}-': the word '{word}'"))
+    got = _TOP.match(b.page.body[pos:])
+    if not got:
+        return None
+    rest = got.group()
+    inside = [e for e in b.result.edits if e.rule != "running-head"
+              and e.start < pos + len(rest) and e.end > pos]
+    if rest != out.group():
+        # the output's fragment differs: only a repair inside the fragment may be undone
+        # (the layout's edits of the page's top may begin in the blank before it)
+        if any(e.start < lead or e.end > pos + len(rest) for e in inside) or not inside:
+            return None
+        if repairer is not None and is_word(first + out.group(), repairer.index) \
+                and not is_word(first + rest, repairer.index):
+            return None  # the repair made the word: leave it
+    elif inside:
+        return None
+    # the repairs of the fragment are undone; the layout's edits (a line break) stay
+    undone = [e for e in inside if e.rule != "layout"]
+    return pos, rest, _joined(first, rest, repairer), len(out.group()), undone
 
 
 def _joined(first: str, rest: str, repairer: Repairer | None) -> str:
