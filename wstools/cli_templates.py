@@ -37,18 +37,27 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
 
     p = sub.add_parser("templates", help="list the templates, show one's parameters, or "
                        "pull templates from a wiki")
-    p.add_argument("action", choices=("list", "show", "pull"))
-    p.add_argument("name", nargs="*", help="show: a template name (shortcuts work); pull: "
-                   "the templates to fetch")
-    p.add_argument("--wiki", metavar="SITE", help="pull: the wiki, as pywikibot names it "
-                   "('en.wikisource', 'wikisource:en', or a family of your user-config.py)")
-    p.add_argument("--used-in", metavar="FILE", nargs="+", default=[], help="pull: fetch "
-                   "every template these wikitext files call")
-    p.add_argument("-o", "--output", metavar="DIR", help="pull: the folder to write "
-                   "(default: --templates DIR, else ./templates-SITE)")
-    p.add_argument("--no-deps", action="store_true", help="pull: do not fetch the templates "
-                   "the pulled ones call")
-    _common(p, max_bytes)
+    actions = p.add_subparsers(dest="action", required=True, metavar="list|show|pull")
+    q = actions.add_parser("list", help="every template: name, block or inline, shortcuts, "
+                           "description")
+    _common(q, max_bytes)
+    q = actions.add_parser("show", help="a template's parameters from its TemplateData")
+    q.add_argument("name", nargs="?", help="template name (shortcuts work)")
+    _common(q, max_bytes)
+    q = actions.add_parser("pull", help="fetch template pages (redirects followed, the "
+                           "templates they call, their TemplateData) from a wiki through "
+                           "pywikibot into a folder for --templates DIR")
+    q.add_argument("names", metavar="NAME", nargs="*", help="the templates to fetch")
+    q.add_argument("--wiki", metavar="SITE", required=True, help="the wiki as pywikibot "
+                   "names it: 'en.wikisource', 'wikisource:en', or a family of your "
+                   "user-config.py")
+    q.add_argument("--used-in", metavar="FILE", nargs="+", default=[], help="fetch every "
+                   "template these wikitext files call")
+    q.add_argument("-o", "--output", metavar="DIR", help="the folder to write (default: "
+                   "--templates DIR, else ./templates-SITE)")
+    q.add_argument("--no-deps", action="store_true", help="do not fetch the templates the "
+                   "pulled ones call")
+    _common(q, max_bytes)
     p.set_defaults(func=cmd_templates)
 
 
@@ -110,10 +119,10 @@ def cmd_templates(args: argparse.Namespace) -> int:
             kind = "block" if r["block"] else "inline"
             print(f"{r['name']}\t{kind}\t{', '.join(r['shortcuts'])}\t{r['description']}")
         return 0
-    if len(args.name) != 1:
-        print("wstools templates show: give one template name", file=sys.stderr)
+    if not args.name:
+        print("wstools templates show: give a template name", file=sys.stderr)
         return 2
-    return _show(registry, args.name[0], args.format)
+    return _show(registry, args.name, args.format)
 
 
 def _show(registry: Registry, wanted: str, fmt: str) -> int:
