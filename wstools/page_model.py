@@ -400,7 +400,8 @@ def hyphen_joins(text: str, is_word: Callable[[str], bool]) -> list[Edit]:
     for m in _BROKEN_WORD.finditer(text):
         whole = m.group("head") + m.group("tail")
         if is_word(whole):
-            out.append(Edit(m.start("cut"), m.end("cut"), m.group("cut"), "", "hyphen-join",
+            out.append(Edit(m.start("cut"), m.end("cut"), m.group("cut"), "",
+                            "hyphen-across-columns",
                             0.9, f"'{m.group('head')}-' and '{m.group('tail')}' on either side "
                             f"of a column break make the word '{whole}'"))
     return out
@@ -418,6 +419,75 @@ def _continues(first: str, second: str) -> bool:
             or not second.isupper():
         return False
     return a[-1].lower() in _MINOR or b[0].lower() in _MINOR - {"a", "the"}
+
+
+_GARBLED_LABEL = regex.compile(r"[‘’'\"`]?[(f{\[]?(?P<l>[^\s(){}\[\]]{0,4})[)}\]]{1,2}(?=\s)")
+# characters OCR reads for one another in a clause label (observed: (6) for (b), fe) for
+# (e), (l) for (1), (ili) for (iii), (j} for (i))
+_LABEL_CONFUSIONS = frozenset({("1", "l"), ("l", "1"), ("1", "i"), ("i", "1"), ("l", "i"),
+                               ("i", "l"), ("6", "b"), ("b", "6"), ("c", "e"), ("e", "c"),
+                               ("j", "i"), ("i", "j"), ("t", "f"), ("f", "t"), ("0", "o"),
+                               ("o", "0"), ("5", "s"), ("s", "5"), ("h", "b"), ("b", "h"),
+                               ("n", "u"), ("u", "n"), ("v", "y"), ("y", "v"), ("x", "z")})
+_ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii",
+           "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx", "xxi", "xxii", "xxiii", "xxiv",
+           "xxv"]
+
+
+def _next_label(label: str, after: str | None = None) -> str | None:
+    """The label after ``label`` in its sequence, of the kind ``after`` (the one after that)
+    shows: ``(h)`` → ``(i)`` among letters, ``(viii)`` → ``(ix)`` among numerals."""
+    if label.isdigit():
+        return str(int(label) + 1)
+    low = label.lower()
+    options = []
+    if low in _ROMANS and _ROMANS.index(low) + 1 < len(_ROMANS):
+        options.append(_ROMANS[_ROMANS.index(low) + 1])
+    if len(low) == 1 and low.isalpha() and low != "z":
+        options.append(chr(ord(low) + 1))
+    for o in options:
+        if after is None or _follows(after, o):
+            return o.upper() if label.isupper() else o
+    return None
+
+
+def _confusable(printed: str, label: str) -> bool:
+    """``printed`` may be OCR's reading of ``label`` (lost, or a character misread)."""
+    if not printed:
+        return True
+    if len(printed) != len(label):
+        return False
+    wrong = [(a, b) for a, b in zip(printed.lower(), label.lower(), strict=True) if a != b]
+    return len(wrong) <= 1 and all(w in _LABEL_CONFUSIONS for w in wrong)
+
+
+def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
+    """Edits mending a clause label OCR garbled (``()}``, ``fe)``, ``(6)``, ``(ili)``)
+    between two clauses that fix it: the one before it and the one after it are exact,
+    and the label between them can only be one.
+
+    >>> t = "(a) One.\\n\\n(6) Two.\\n\\n(c) Three.\\n\\n()} Four.\\n\\n(e) Five."
+    >>> [(e.old, e.new) for e in label_repairs(t)]
+    [('(6)', '(b)'), ('()}', '(d)')]
+    """
+    blocks = [b for b in read_blocks(text, headings) if b.kind in ("clause", "text")]
+    out = []
+    for i in range(1, len(blocks) - 1):
+        before, here, after = blocks[i - 1], blocks[i], blocks[i + 1]
+        if before.kind != "clause" or after.kind != "clause" or before.style != "(a)" \
+                or after.style != "(a)":
+            continue
+        want = _next_label(before.label, after.label)
+        if want is None or here.kind == "clause" and here.label == want:
+            continue
+        m = _GARBLED_LABEL.match(text, here.start)
+        if m is None or not _confusable(m.group("l"), want):
+            continue
+        new = f"({want})"
+        out.append(Edit(m.start(), m.end(), m.group(), new, "clause-label", 0.9,
+                        f"between ({before.label}) and ({after.label}) the label can only "
+                        f"be {new}; '{m.group()}' is an OCR reading of it"))
+    return out
 
 
 def _joined(blocks: list[Block]) -> list[Block]:

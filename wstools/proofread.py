@@ -37,7 +37,7 @@ from .edits import Edit, OffsetMap, apply_edits, map_to_source, with_positions
 from .laws.model import Clause, Code, Law
 from .laws.parse import heading_match, parse
 from .page import DEFAULT_LEVEL, LEVELS, Page, new_page, read_page
-from .page_model import hyphen_joins, lay_out
+from .page_model import hyphen_joins, label_repairs, lay_out
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
 from .running_head import RunningHead, find_running_head
 from .wikitext.markup import clean_text_nodes, is_formatted
@@ -382,6 +382,7 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         # OCR in paragraphs: read the page's own paragraphs (laws, clauses, headings) and
         # keep them as printed (page_model)
         joins = hyphen_joins(repaired, lambda w: is_word(w.lower(), index))
+        joins = sorted(joins + label_repairs(repaired, index.headings), key=lambda e: e.start)
         if joins:
             edits.extend(_to_input(joins, maps, text, offset))
             repaired = apply_edits(repaired, joins)
