@@ -252,3 +252,34 @@ def test_cli_bad_input(capsys, tmp_path: Path, book_dir: Path, case: str) -> Non
         assert ("nope.txt" if case == "missing" else "bad.txt") in err
     if case != "output-is-input":
         assert not any(Path(out).glob("*")) if os.path.isdir(out) else True
+
+
+@pytest.mark.mediawiki
+def test_index_range_from_a_wiki(lab_wiki, tmp_path: Path) -> None:  # noqa: ANN001
+    """``proofread --index INDEX --range A-B -o DIR``: the pages pulled (pulled.json), a
+    missing page reported and splitting the book, a word joined across pulled pages, and the
+    result ready for ``wiki push``."""
+    from wstools.wiki import file_name
+
+    from .test_wiki import PASSWORD, _pwb_dir, _run, _save
+    pwb = _pwb_dir(tmp_path, lab_wiki.url, PASSWORD)
+    book = "Page:Test Book Mode.djvu"
+    entries = _entries("eo-volume-6")
+    for n, k in ((1, 7), (2, 8), (3, 9), (5, 10)):  # p9 ends 'Nove-', p10 begins 'mber'
+        stored = f'<noinclude><pagequality level="1" user="OCR" /></noinclude>' \
+                 f"{_ocr(entries[k]['id'])}<noinclude></noinclude>"
+        _save(pwb, f"{book}/{n}", stored)
+    out = tmp_path / "out"
+    done = _run(pwb, "proofread", "--index", "Index:Test Book Mode.djvu", "--range", "1-5",
+                "-o", str(out))
+    assert done.returncode == 1, done.stderr  # page 4 does not exist
+    assert "Traceback" not in done.stderr and "1 pages missing" in done.stderr
+    manifest = json.loads((out / "pulled.json").read_text("utf-8"))
+    assert set(manifest) == {f"{book}/{n}" for n in (1, 2, 3, 5)}
+    two = read_page((out / file_name(f"{book}/2")).read_text("utf-8"))
+    three = read_page((out / file_name(f"{book}/3")).read_text("utf-8"))
+    assert two.body.endswith("{{hws|Nove|November}}") and two.header.startswith("{{rh|1718")
+    assert three.body.startswith("{{hwe|mber|November}}")
+    done = _run(pwb, "wiki", "push", str(out), "--dry-run")
+    assert done.returncode == 0, done.stderr
+    assert "{{hws|Nove|November}}" in done.stdout
