@@ -293,7 +293,6 @@ T("Frac", '<span class="wst-frac" style="white-space:nowrap;">{{#if:{{{3|}}}|{{{
    "3": P("Third", "Denominator when a whole number is given")}, shortcuts=("Sfrac",
                                                                            "Tfrac"))
 T("Sup", "<sup>{{{1|}}}</sup>", "Superscript.", {"1": TEXT}, shortcuts=("Super",))
-T("Sub", "<sub>{{{1|}}}</sub>", "Subscript.", {"1": TEXT})
 T("Anchor", '<span id="{{anchorencode:{{{1|}}}}}"></span>',
   "A place a link can point to (#name).",
   {"1": P("Name", "The anchor name", required=True)})
