@@ -18,9 +18,9 @@ import regex
 
 from ..laws.parse import CODE_TITLE, is_heading
 from ..text.vocabulary import Vocabulary
-from .store import CorpusError, Printing, default_corpus_dir, load
+from .store import CorpusError, Printing, corpus_files, default_corpus_dir, load
 
-VERSION = 1
+VERSION = 2  # 2: collections of HTML documents (store.read_html)
 WORD = regex.compile(r"\p{L}+(?:['’]\p{L}+)*")
 
 
@@ -56,9 +56,7 @@ def cache_dir() -> Path:
 
 def corpus_key(folder: Path) -> str:
     h = hashlib.sha256(f"wstools-corpus-index-{VERSION}".encode())
-    for p in sorted(folder.glob("*.txt")):
-        if not p.is_file():
-            continue  # skipped by store.load too
+    for p in corpus_files(folder):
         try:
             h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
         except OSError as exc:

@@ -9,7 +9,9 @@ footnote texts as ``[49] …`` lines at the end.
 
 from __future__ import annotations
 
+import html
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -90,13 +92,72 @@ def read_printing(path: Path) -> Printing:
     raise CorpusError(str(path), len(lines), "no '---' line after the metadata")
 
 
+def corpus_files(folder: Path) -> list[Path]:
+    """The files of ``folder`` a corpus is read from: ``*.txt`` printings and, for a
+    collection of printed documents, ``*.htm``/``*.html`` pages (sorted by name)."""
+    # a subfolder (or a FIFO) named like a printing is not one
+    return sorted(p for pattern in ("*.txt", "*.htm", "*.html") for p in folder.glob(pattern)
+                  if p.is_file())
+
+
 def load(folder: Path | None = None) -> list[Printing]:
-    """Every ``*.txt`` printing in ``folder`` (sorted by file name)."""
+    """Every printing in ``folder`` (sorted by file name): the ``*.txt`` printings, and
+    each ``*.htm``/``*.html`` document as a printing of its own (:func:`read_html`), so
+    that any collection of printed texts can witness OCR — the Federal Register's
+    executive orders, say."""
     folder = folder or default_corpus_dir()
     if not folder.is_dir():
         raise FileNotFoundError(f"corpus folder {folder} does not exist")
-    # a subfolder (or a FIFO) named like a printing is not one
-    return [read_printing(p) for p in sorted(folder.glob("*.txt")) if p.is_file()]
+    return [read_printing(p) if p.suffix == ".txt" else read_html(p)
+            for p in corpus_files(folder)]
+
+
+_PRE = re.compile(r"<pre\b[^>]*>(.*?)</pre>", re.S | re.I)
+_TAG = re.compile(r"<[^>]+>")
+_BODY = re.compile(r"<body\b[^>]*>(.*?)(?:</body>|\Z)", re.S | re.I)
+_BLOCK_END = re.compile(r"</(?:p|div|h\d|li|tr|blockquote)>|<br\s*/?>", re.I)
+_PAGE_MARK = re.compile(r"\[\[Page \d+\]\]")
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _gpo_marks(text: str) -> str:
+    """The GPO's typewriter marks as printed: ````Agency''`` is “Agency”, ``--`` an em
+    dash; control characters go.
+
+    >>> _gpo_marks("the term ``agency''--as")
+    'the term “agency”—as'
+    """
+    text = _CONTROL.sub("", text).replace("``", "“").replace("''", "”")
+    return re.sub(r"(?<=\S)--(?=\S)", "—", text)
+
+
+def read_html(path: Path) -> Printing:
+    """A document of a collection as a printing: the text of its ``<pre>`` (the Federal
+    Register's HTML) or else of its body, tags dropped, entities read, page marks
+    (``[[Page 309]]``) dropped, and the lines of each paragraph (blank lines part them)
+    joined into one line, as the corpus keeps them. The metadata is the file's name."""
+    try:
+        raw = path.read_bytes().decode("utf-8", errors="replace")
+    except OSError as exc:
+        raise CorpusError(str(path), 1, f"cannot read: {exc.strerror or exc}") from None
+    found = _PRE.findall(raw)
+    if found:
+        text = "\n\n".join(found)
+    else:
+        body = _BODY.search(raw)
+        text = _BLOCK_END.sub("\n\n", body.group(1) if body else raw)
+    text = _PAGE_MARK.sub("", html.unescape(_TAG.sub("", text))).replace("\r", "")
+    text = _gpo_marks(text)
+    paragraphs = []
+    for block in re.split(r"\n[ \t]*\n", text):
+        line = " ".join(block.split())
+        if line:
+            paragraphs.append(line)
+    meta = {"id": path.stem, "title": path.stem, "edition": "", "year": "",
+            "source": str(path.name), "licence": "", "kind": "collection"}
+    return Printing(path, meta, "\n".join(paragraphs), 1)
 
 
 def write_printing(path: Path, metadata: dict[str, str], text: str) -> None:

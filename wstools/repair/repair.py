@@ -33,7 +33,7 @@ from __future__ import annotations
 import bisect
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -48,14 +48,16 @@ from ..text.kind import LawEvidence
 from ..text.kind import judge as judge_law
 from ..text.pipeline import OCR_FIXES, CleanResult, Options, clean
 from ..wikitext.markup import clean_text_nodes, is_formatted
-from .align import aligned
-from .choose import Context, choose_all, law_number_place, support
+from .align import Unit, aligned
+from .choose import Context, _neighbours, choose_all, law_number_place, support
 from .confusion import cost
+from .model import Candidate, allowed, features, kind, load_model, raw_candidate
 from .numbers import from_line_starts, from_sequence
 from .witness import Token, WitnessIndex, load_witnesses, tokens
 
 MIN_CONFIDENCE = 0.5
 MIN_AGREEMENT = 0.4  # share of a segment's words a window must read alike to witness it
+CONFIRM = 0.8  # a window reading this much alike confirms the words it reads as the OCR
 WORD_ZIPF = 3.0  # a word of English if at least this frequent (wordfreq's Zipf scale)
 SUSPECT_ZIPF = 2.0  # below this, a token nobody could fix is flagged for the proofreader
 SEGMENT = 100  # tokens: the size of a segment where no law number cuts the text
@@ -92,8 +94,9 @@ CONTRACTIONS = ("'s", "'t", "'d", "'ll", "'re", "'ve", "'m")
 # The rules, one name each. Witness rules take another printing's reading; numbering
 # rules follow the document's own law numbers; guesses act without a witness and run only
 # on a law code (see the module doc).
-WITNESS_RULES = frozenset({"witness-spacing", "witness-punctuation", "witness-context",
-                           "witness-case", "witness-law-mark", "witness-speck", "witness"})
+WITNESS_RULES = frozenset({"witness-model", "witness-spacing", "witness-punctuation",
+                           "witness-context", "witness-case", "witness-law-mark",
+                           "witness-speck", "witness"})
 NUMBERING_RULES = frozenset({"law-number", "law-mark", "law-dash"})
 GUESS_RULES = frozenset({"case", "vocabulary", "context", "split-words", "stacked-marks",
                          "speck-stop", "speck-after-open-word", "speck-hyphen", "speck-run",
@@ -202,6 +205,8 @@ class Repairer:
     _rival_cache: dict[tuple[str, str, float], str | None] = field(default_factory=dict)
     _word_cache: dict[str, bool] = field(default_factory=dict)
     _near_cache: dict[tuple[str, int], list[str]] = field(default_factory=dict)
+    use_model: bool = True  # the calibrated model decides on witness readings (:mod:`.model`)
+    collect: list[Candidate] | None = None  # every witness candidate, for training
 
     @classmethod
     def load(cls, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE,
@@ -244,29 +249,37 @@ class Repairer:
         toks = tokens(base)
         flags: list[Edit] = []
         witnessed = 0
+        # what the best witness reads as the OCR does: no guess may change it
+        confirmed = bytearray(len(base))
         for segment in self._segments(starts, toks) if witness else ():
-            found, seen = self._from_windows(segment, base, covered)
+            found, seen = self._from_windows(segment, base, covered, confirmed)
             witnessed += len(segment) if seen else 0
             for e in found:
                 edits.setdefault(e.start, e)
-        evidence = judge_law(len(starts), len(toks), witnessed / max(1, len(toks)))
+        # (a collection of other documents witnesses any text: only a law code's own
+        # corpus tells a law code by the share it witnesses)
+        evidence = judge_law(len(starts), len(toks),
+                             0.0 if self._collection() else witnessed / max(1, len(toks)))
         if law is not None:
             evidence = evidence._replace(law=law)
         guess = evidence.law and any(self.runs(r, True) for r in GUESS_RULES)
         for e in _speck_runs(base) if guess else ():
-            if self.runs(e.rule, True) and not any(covered[e.start:e.end]):
+            if self.runs(e.rule, True) and not any(covered[e.start:e.end]) and \
+                    not any(confirmed[e.start:e.end]):
                 edits.setdefault(e.start, e)
                 covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         # tokens a law-number or witness edit already covers take no further edit
         held = _touched(toks, covered)
         for e in self._typesetting(toks, edits.keys() | held, covered, base) if guess else ():
-            if e.start not in held and self.runs(e.rule, True):
+            if e.start not in held and self.runs(e.rule, True) and \
+                    not any(confirmed[e.start:e.end]):
                 edits.setdefault(e.start, e)
         # (the suspect tokens are flagged on any text: a flag changes nothing)
         for e, flag in self._without_witness(toks, edits.keys() | held):
-            if e is not None and e.start not in held and guess and self.runs(e.rule, True):
+            if e is not None and e.start not in held and guess and \
+                    self.runs(e.rule, True) and not any(confirmed[e.start:e.end]):
                 edits.setdefault(e.start, e)
-            if flag is not None:
+            if flag is not None and not any(confirmed[flag.start:flag.end]):
                 flags.append(flag)
         chosen = [e for e in sorted(edits.values(), key=lambda e: e.start)
                   if e.confidence >= self.min_confidence and self.runs(e.rule, evidence.law)]
@@ -307,8 +320,13 @@ class Repairer:
             out.append(piece[first:])
         return [s for s in out if s]
 
-    def _from_windows(self, segment: list[Token], base: str, covered: bytearray
-                      ) -> tuple[list[Edit], bool]:
+    def _collection(self) -> bool:
+        """Whether the corpus is a collection of documents (:func:`..corpus.store.read_html`)
+        rather than printings of law codes."""
+        return any(m.get("kind") == "collection" for m in self.index.printings.values())
+
+    def _from_windows(self, segment: list[Token], base: str, covered: bytearray,
+                      confirmed: bytearray | None = None) -> tuple[list[Edit], bool]:
         """Align the segment to the best windows of witness text (:mod:`.align`) and
         take the witness's reading unit by unit where :func:`.choose.choose` allows it.
         A window that agrees with too little of the segment is not a witness of it.
@@ -321,21 +339,56 @@ class Repairer:
         # OCR is right
         open_spans: list[tuple[int, int]] | None = None
         seen = False
-        for window in self.witnesses.windows(segment):
+        model = None if self.collect is not None or not self.use_model else load_model()
+        for rank, window in enumerate(self.witnesses.windows(segment)):
             found, differing = aligned(text, window.text, start, open_spans)
-            if 1 - differing / max(1, len(segment)) < MIN_AGREEMENT:
+            agreement = 1 - differing / max(1, len(segment))
+            if agreement < MIN_AGREEMENT:
                 continue
+            if confirmed is not None and not seen and agreement >= CONFIRM:
+                confirmed[start:end] = b"\x01" * (end - start)
+                for unit in found:
+                    confirmed[unit.start:unit.end] = b"\x00" * (unit.end - unit.start)
             seen = True
-            ctx = Context(self.index, self._is_word, base,
-                          f"witness {', '.join(window.passages[:3])}", self._rival)
+            label = f"witness {', '.join(window.passages[:3])}"
+            ctx = Context(self.index, self._is_word, base, label, self._rival)
             left = []
-            for unit in found:
+            for k, unit in enumerate(found):
                 taken = False
-                for edit in choose_all(unit, ctx):
-                    if self.runs(edit.rule, True) and not any(covered[edit.start:edit.end]):
-                        covered[edit.start:edit.end] = b"\x01" * (edit.end - edit.start)
-                        out.append(edit)
-                        taken = True
+                rule_edits = [e for e in choose_all(unit, ctx)
+                              if self.runs(e.rule, True) and allowed(e, base)]
+                candidates = [(e, True) for e in rule_edits]
+                if not rule_edits and (model is not None or self.collect is not None) \
+                        and self.runs("witness-model", True):
+                    candidates += [(e, False) for e in self._raw_candidates(unit, base)]
+                if model is None and self.collect is None:
+                    gaps = (0, 0)
+                else:
+                    before = found[k - 1].end if k else start
+                    after = found[k + 1].start if k + 1 < len(found) else end
+                    gaps = (len(base[before:unit.start].split()) if k else 3,
+                            len(base[unit.end:after].split()) if k + 1 < len(found) else 3)
+                for edit, by_rule in candidates:
+                    if any(covered[edit.start:edit.end]):
+                        continue
+                    if model is not None or self.collect is not None:
+                        x = features(edit, rule=by_rule, agreement=agreement, rank=rank,
+                                     left_gap=gaps[0], right_gap=gaps[1],
+                                     is_word=self._is_word, text=base, units=len(found))
+                        if self.collect is not None:
+                            self.collect.append(Candidate(edit, x))
+                        if model is not None and not by_rule:
+                            p = model.probability(x)
+                            if p < model.threshold:
+                                continue
+                            edit = replace(edit, confidence=round(p, 2), evidence=(
+                                f"{label}: '{unit.witness}'; {kind(edit.old, edit.new)} "
+                                f"differ; the model's probability {p:.3f}")[:200])
+                    if not by_rule and model is None:
+                        continue
+                    covered[edit.start:edit.end] = b"\x01" * (edit.end - edit.start)
+                    out.append(edit)
+                    taken = True
                 if not taken:
                     left.append((unit.start, unit.end))
             open_spans = left if open_spans is None else \
@@ -343,6 +396,41 @@ class Repairer:
             if not open_spans:
                 break
         return out, seen
+
+    def _raw_candidates(self, unit: Unit, base: str) -> list[Edit]:
+        """The witness's reading of ``unit`` (word by word where both have as many words)
+        as candidate edits (:func:`.model.raw_candidate`)."""
+        o_parts = list(re.finditer(r"\S+", unit.ocr))
+        w_parts = unit.witness.split()
+        if len(o_parts) > 1 and len(o_parts) == len(w_parts):
+            parts = [Unit(unit.start + m.start(), unit.start + m.end(), m.group(0), w, 1)
+                     for m, w in zip(o_parts, w_parts, strict=True) if m.group(0) != w]
+        else:
+            parts = [unit]
+        out = []
+        for part in parts:
+            edit = raw_candidate(part, base, self._is_word)
+            if edit is not None and not self._likelier_reading(edit, base):
+                out.append(edit)
+        return out
+
+    def _likelier_reading(self, edit: Edit, base: str) -> bool:
+        """Whether, for a non-word the edit replaces by the witness's word, another corpus
+        word is a likelier misreading and the words around do not prefer the witness's
+        (``plaved``: ``played``, not the variant ``placed``)."""
+        o_words = re.findall(r"[^\W\d_]+", edit.old)
+        w_words = re.findall(r"[^\W\d_]+", edit.new)
+        if len(o_words) != len(w_words):
+            return False
+        prev, nxt = _neighbours(base, edit.start, edit.end)
+        for a, b in zip(o_words, w_words, strict=True):
+            if a.lower() == b.lower() or self._is_word(a):
+                continue
+            rival = self._rival(a, b, cost(a, b, 3.0), prev, nxt)
+            if rival is not None and support(self.index.bigrams, prev, rival, nxt) >= \
+                    support(self.index.bigrams, prev, b, nxt):
+                return True
+        return False
 
     def _is_word(self, word: str) -> bool:
         known = self._word_cache.get(word)

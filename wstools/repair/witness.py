@@ -68,12 +68,28 @@ class Passage:
     id: str
     printing: str
     text: str
-    tokens: tuple[Token, ...]
     line: int = -1  # its line in the printing's text (``WitnessIndex.lines``)
 
     @property
+    def tokens(self) -> tuple[Token, ...]:
+        return tuple(tokens(self.text))
+
+    @property
     def keys(self) -> tuple[str, ...]:
-        return tuple(t.key for t in self.tokens)
+        return _keys(self.text)
+
+
+def _keys(text: str) -> tuple[str, ...]:
+    """The ``key`` of every token of ``text`` (:func:`tokens`, without making them)."""
+    out = []
+    for raw in text.split():
+        if raw[0].isalnum() and raw[-1].isalnum():
+            out.append(raw.lower())
+            continue
+        m = _CORE.match(raw)
+        core = m.group(1) if m else raw
+        out.append((core or raw).lower())
+    return tuple(out)
 
 
 def _trigrams(keys: Iterable[str]) -> list[tuple[str, str, str]]:
@@ -100,12 +116,21 @@ class WitnessIndex:
         self.lines = lines or {}
         self.postings: dict[tuple[str, str, str], list[int]] = defaultdict(list)
         self._weights: dict[tuple[str, str, str], tuple[float, tuple[int, ...]]] | None = None
-        self.shingles: dict[str, list[int]] = defaultdict(list)
+        self._shingles: dict[str, list[int]] | None = None
         for number, passage in enumerate(passages):
             for gram in set(_trigrams(passage.keys)):
                 self.postings[gram].append(number)
-            for shingle in _shingles(passage.keys):
-                self.shingles[shingle].append(number)
+
+    @property
+    def shingles(self) -> dict[str, list[int]]:
+        """Character shingles to passages, made on first use (only a segment OCR garbled
+        beyond its word trigrams asks; a large collection need not pay for it up front)."""
+        if self._shingles is None:
+            self._shingles = defaultdict(list)
+            for number, passage in enumerate(self.passages):
+                for shingle in _shingles(passage.keys):
+                    self._shingles[shingle].append(number)
+        return self._shingles
 
     @classmethod
     def from_passages(cls, items: Iterable[tuple[str, str]], printing: str = "") -> WitnessIndex:
@@ -113,7 +138,7 @@ class WitnessIndex:
         passages, lines = [], []
         for pid, text in items:
             text = _ITALIC.sub("", _MARKS.sub("", text)).strip()
-            passages.append(Passage(pid, printing, text, tuple(tokens(text)), len(lines)))
+            passages.append(Passage(pid, printing, text, len(lines)))
             lines.append(text)
         return cls(passages, {printing: lines})
 
@@ -129,8 +154,7 @@ class WitnessIndex:
             for n, line in enumerate(lines[p.id]):
                 if len(line) < 20:
                     continue
-                passages.append(Passage(f"{p.id}:{n + 1}", p.id, line, tuple(tokens(line)),
-                                        n))
+                passages.append(Passage(f"{p.id}:{n + 1}", p.id, line, n))
         return cls(passages, lines)
 
     def _weighted(self) -> dict[tuple[str, str, str], tuple[float, tuple[int, ...]]]:

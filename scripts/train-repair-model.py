@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Train the calibrated decision of witness repairs (:mod:`wstools.repair.model`) on the
+dev split of the page benchmark, and write ``wstools/data/repair-model.json``.
+
+    python scripts/train-repair-model.py [--precision 0.995] [--eo-corpus DIR] [--dry-run]
+
+Every dev page is repaired with the candidates collected (``Repairer.collect``; the rules
+drive the repair meanwhile), and each candidate is applied alone and judged against the
+gold (``benchmarks/bench_repair_pages.score_edits``): right (closer to the gold) = 1,
+wrong (further) = 0; neutral ones (a change of case the comparison folds) are left out.
+A logistic regression (scikit-learn, needed here only; the package applies the weights
+itself) is fitted; the threshold is the lowest at which the out-of-fold predictions
+(folds by text, so a text is never scored by a model that saw it) reach ``--precision``.
+The test split is never read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import bench_repair_pages as bench  # noqa: E402
+
+from wstools.repair.model import FEATURES, MODEL_FILE  # noqa: E402
+from wstools.repair.repair import Repairer  # noqa: E402
+
+
+def collect(split: str, eo_corpus: Path) -> tuple[list, list[int], list[str], list]:
+    manifest = json.loads((bench.PAGES / "manifest.json").read_text(encoding="utf-8"))
+    entries = [p for p in manifest["pages"] if p["split"] == split]
+    default = Repairer.load()
+    eo = Repairer.load(eo_corpus) if eo_corpus.is_dir() else default
+    xs, ys, groups, rows = [], [], [], []
+    for entry in entries:
+        cell = bench.cell_of(entry, eo_corpus.is_dir())
+        repairer = eo if cell == "eo" else default
+        repairer.collect = []
+        pid = entry["id"]
+        ocr = (bench.PAGES / "pages" / f"{pid}.ocr.txt").read_text(encoding="utf-8")
+        gold = bench.plain(bench.gold_body(
+            (bench.PAGES / "pages" / f"{pid}.gold.wiki").read_text(encoding="utf-8")))
+        body = bench.body_of(ocr, repairer.index.headings)
+        result = repairer.repair(body)
+        seen = set()
+        candidates = []
+        for c in repairer.collect:
+            key = (c.edit.start, c.edit.end, c.edit.new)
+            if key not in seen:
+                seen.add(key)
+                candidates.append(c)
+        repairer.collect = None
+        scores = bench.score_edits(result.cleanup.text, gold, [c.edit for c in candidates])
+        for c, s in zip(candidates, scores, strict=True):
+            if s.verdict == "neutral":
+                continue
+            xs.append(c.features)
+            ys.append(int(s.verdict == "right"))
+            groups.append(entry["text"])
+            rows.append((pid, cell, c.edit.old, c.edit.new, s.verdict, s.ocr, s.gold))
+    return xs, ys, groups, rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--precision", type=float, default=0.995)
+    ap.add_argument("--eo-corpus", type=Path, default=bench.EO_CORPUS)
+    ap.add_argument("--out", type=Path, default=MODEL_FILE)
+    ap.add_argument("--dry-run", action="store_true")
+    ap.add_argument("--show", type=int, default=0, help="list N wrong candidates taken")
+    args = ap.parse_args(argv)
+
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import GroupKFold, cross_val_predict
+
+    xs, ys, groups, rows = collect("dev", args.eo_corpus)
+    x = np.array(xs)[:, 1:]  # (the bias is the intercept)
+    y = np.array(ys)
+    print(f"{len(y)} candidates on dev: {int(y.sum())} right, {int(len(y) - y.sum())} wrong; "
+          f"by text: {dict(Counter(groups))}")
+    model = LogisticRegression(C=1.0, max_iter=2000)
+    folds = GroupKFold(n_splits=min(5, len(set(groups))))
+    p = cross_val_predict(model, x, y, groups=groups, cv=folds, method="predict_proba")[:, 1]
+    # the rules' own edits are taken as they are; the model decides on the others
+    raw = np.array(xs)[:, FEATURES.index("rule")] == 0
+    order = [k for k in np.argsort(-p) if raw[k]]
+    best = None
+    right = wrong = 0
+    for k in order:
+        right += y[k]
+        wrong += 1 - y[k]
+        if right / (right + wrong) >= args.precision:
+            best = (p[k], right, wrong)
+    threshold = float(best[0]) if best else 1.0
+    # (the lowest probability at which the candidates above it are still precise enough)
+    taken = (p >= threshold) & raw
+    print(f"threshold {threshold:.3f}: out of fold, {int((taken & (y == 1)).sum())} right "
+          f"and {int((taken & (y == 0)).sum())} wrong taken of {int((raw & (y == 1)).sum())} "
+          f"right and {int((raw & (y == 0)).sum())} wrong candidates the rules did not take")
+    rule = np.array(xs)[:, FEATURES.index("rule")] == 1
+    print(f"rules alone: {int((rule & (y == 1)).sum())} right, "
+          f"{int((rule & (y == 0)).sum())} wrong")
+    for k in [k for k in order if taken[k] and y[k] == 0][:args.show]:
+        print(f"  wrong p={p[k]:.3f}", rows[k])
+    model.fit(x, y)
+    weights = [float(model.intercept_[0])] + [float(v) for v in model.coef_[0]]
+    for name, w in zip(FEATURES, weights, strict=True):
+        print(f"  {name:<14} {w:+.3f}")
+    if not args.dry_run:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps({
+            "about": "wstools.repair.model: logistic regression over the witness candidates "
+                     "of the page benchmark's dev split (scripts/train-repair-model.py); "
+                     f"threshold for out-of-fold precision >= {args.precision}",
+            "features": list(FEATURES), "weights": [round(w, 5) for w in weights],
+            "threshold": round(threshold, 4), "candidates": len(y),
+            "right": int(y.sum())}, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

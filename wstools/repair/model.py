@@ -1,0 +1,195 @@
+"""Calibrated decisions: whether to take a witness's reading of an aligned unit.
+
+Every unit where the OCR differs from a witness (:mod:`.align`) gives *candidates*: the
+edits :mod:`.choose`'s rules would make (``rule`` = 1), or else the witness's reading of
+the unit as it stands, where hard limits allow it (:func:`raw_candidate`: never a number,
+never a variant reading — words against other words —, never across a paragraph, never
+the end of a word hyphenated at the page foot). A logistic regression over evidence the
+repair already has (:func:`features`: how much of the segment the window reads alike, its
+rank, the kind of change, the confusion cost, whether the OCR's and the witness's tokens
+are words, whether the words on either side agree, which marks change) gives each
+candidate a probability of being right; it is taken when that probability is at least the
+model's threshold.
+
+Why logistic regression: a dozen features, a few thousand labelled candidates (the dev
+split of the page benchmark), and the need for a probability that means what it says
+(calibrated: the threshold is chosen for precision ≥ 99 % on dev) and for a model a
+reviewer can read — one weight per named feature, applied here with ``math.exp``, no
+library at run time. Trees would fit the thresholds in the features a little better but
+calibrate worse on so little data and could not be read off a JSON file.
+
+The weights are learned by ``scripts/train-repair-model.py`` and shipped in
+``wstools/data/repair-model.json``; without that file the rules alone decide.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import NamedTuple
+
+from rapidfuzz.distance import Levenshtein
+
+from ..edits import Edit
+from .align import Unit
+from .confusion import cost
+
+MODEL_FILE = Path(__file__).resolve().parents[1] / "data" / "repair-model.json"
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+_DIGITS = re.compile(r"\d+")
+_MARKS = ".,;:'\"!?()[]{}_-=|~^`*«»‘’“”"
+
+_NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
+# words before which one printing has a comma and another none ("win, or not to win, the")
+CLAUSE_WORDS = frozenset("and or nor but unless neither either if though although whether "
+                         "which who when where while until as than the a an this that these "
+                         "those his their its".split())
+
+FEATURES = ("bias", "rule", "agreement", "rank", "kind_marks", "kind_spacing",
+            "kind_case", "kind_letters", "cost", "cost_high", "ocr_nonword", "witness_words",
+            "left_gap", "right_gap", "lost_chars", "extra_chars", "words", "stop_lower",
+            "quote", "colon", "comma", "speck", "hyphen", "multi_unit", "near_variant")
+
+
+class Candidate(NamedTuple):
+    edit: Edit
+    features: tuple[float, ...]
+
+
+def _bare_letters(text: str) -> str:
+    return " ".join(_LETTERS.findall(text))
+
+
+def kind(o: str, w: str) -> str:
+    """What the change is: ``marks`` (the letters agree), ``case``, ``spacing`` (the
+    letters agree but for spaces) or ``letters``."""
+    lo, lw = _bare_letters(o), _bare_letters(w)
+    if lo == lw:
+        return "marks"
+    if lo.lower() == lw.lower():
+        return "case"
+    if lo.replace(" ", "").lower() == lw.replace(" ", "").lower():
+        return "spacing"
+    return "letters"
+
+
+def features(edit: Edit, *, rule: bool, agreement: float, rank: int, left_gap: int,
+             right_gap: int, is_word: Callable[[str], bool], text: str,
+             units: int) -> tuple[float, ...]:
+    """The evidence for one candidate edit, in the order of :data:`FEATURES`."""
+    o, w = edit.old, edit.new
+    k = kind(o, w)
+    lo, lw = _bare_letters(o), _bare_letters(w)
+    c = min(3.0, cost(lo, lw, 3.0)) / max(1, len(lw)) if k in ("letters", "spacing") else 0.0
+    o_words = _LETTERS.findall(o)
+    w_words = _LETTERS.findall(w)
+    nonword = any(not is_word(x) for x in o_words)
+    w_ok = all(is_word(x) for x in w_words) if w_words else True
+    ops = Levenshtein.editops(o, w)
+    lost = sum(1 for op in ops if op.tag == "insert")
+    extra = sum(1 for op in ops if op.tag == "delete")
+    changed = {o[op.src_pos] for op in ops if op.tag != "insert"} | \
+        {w[op.dest_pos] for op in ops if op.tag != "delete"}
+    after = text[edit.end:edit.end + 3].lstrip()
+    stop_lower = float("." in changed and after[:1].islower())
+    variant = float(bool(o_words) and not nonword and k == "letters")
+    return (1.0, float(rule), agreement, float(rank), float(k == "marks"),
+            float(k == "spacing"), float(k == "case"), float(k == "letters"), c,
+            float(c > 0.6), float(nonword), float(w_ok), float(min(left_gap, 3)),
+            float(min(right_gap, 3)), float(min(lost, 4)), float(min(extra, 4)),
+            float(min(len(o.split()), 4)), stop_lower,
+            float(bool(changed & set("'\"‘’“”"))), float(bool(changed & set(":;"))),
+            float("," in changed), float(bool(changed & set("_=|~^`*"))),
+            float("-" in changed), float(min(units, 4)), variant)
+
+
+class Model(NamedTuple):
+    weights: tuple[float, ...]
+    threshold: float
+    names: tuple[str, ...]
+
+    def probability(self, x: tuple[float, ...]) -> float:
+        z = sum(w * v for w, v in zip(self.weights, x, strict=True))
+        return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+@lru_cache(maxsize=2)
+def load_model(path: Path = MODEL_FILE) -> Model | None:
+    """The shipped model, or None if there is none (or it was made for other features)."""
+    try:
+        d = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if tuple(d.get("features", ())) != FEATURES:
+        return None
+    return Model(tuple(d["weights"]), float(d["threshold"]), FEATURES)
+
+
+def allowed(edit: Edit, text: str) -> bool:
+    """The hard limits on any witness edit: not the end of a word the page foot
+    hyphenates (its end is on the next page), nor the start of the page where it is the
+    end of a word broken on the page before; nor wiki markup."""
+    o, w = edit.old, edit.new
+    if w.count("''") < o.count("''"):
+        return False  # wiki markup of the page (witnesses are read without it)
+    if o.rstrip().endswith("-") and not text[edit.end:].strip() and \
+            not w.rstrip().endswith("-"):
+        return False
+    if not text[:edit.start].strip() and _bare_letters(o) != _bare_letters(w) and \
+            o[:1].islower():
+        return False
+    return True
+
+
+def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool]) -> Edit | None:
+    """The witness's reading of ``unit`` as an edit, where the hard limits allow it."""
+    o, w = unit.ocr, unit.witness
+    if _DIGITS.findall(o) != _DIGITS.findall(w):
+        return None  # numbers are the document's sequence's, never a witness's
+    if re.search(r"\n\s*\n", o):
+        return None  # across a paragraph break
+    o_words, w_words = _LETTERS.findall(o), _LETTERS.findall(w)
+    if not allowed(Edit(unit.start, unit.end, o, w, ""), text):
+        return None
+    if abs(len(o_words) - len(w_words)) > 1:
+        return None  # a phrase against another: the alignment went astray
+    if kind(o, w) == "letters":
+        letters = _bare_letters(w)
+        if cost(_bare_letters(o), letters, 9.0) > 0.6 * len(letters) + 0.6:
+            return None  # nothing like an OCR misreading
+    if not w:
+        if o_words or len(o.strip()) > 3:
+            return None  # words the witness lacks: the printing's
+        start = unit.start
+        while start > 0 and text[start - 1] in " \t":
+            start -= 1
+        return Edit(start, unit.end, text[start:unit.end], "", "witness-model", 0.0)
+    if o_words and w_words and kind(o, w) == "letters" and \
+            all(is_word(x) for x in o_words):
+        return None  # words against other words: a variant reading
+    if not w_words and o_words:
+        return None
+    if o.replace(" ", "") == w.replace(" ", "") or (
+            kind(o, w) == "marks" and len(o.split()) != len(w.split())):
+        return None  # spacing ("i. e." / "i.e."): the rules' to judge, or a printing's
+    if kind(o, w) == "marks" and o.rstrip(_MARKS) == w.rstrip(_MARKS):
+        after = _NEXT_WORD.match(text, unit.end)
+        if after and after.group(1).lower() in CLAUSE_WORDS:
+            return None  # the mark before "and", "or": where printings punctuate apart
+    if o_words and o.isupper() and not w.isupper():
+        w = w.upper()  # a heading in capitals
+    if "\n" in o:
+        gaps = re.findall(r"\s+", o)
+        parts = w.split(" ")
+        if len(parts) == len(gaps) + 1:
+            w = parts[0] + "".join(g + p for g, p in zip(gaps, parts[1:], strict=True))
+    if unit.words > 1 and any(w.count(m) > o.count(m) for m in "()[]\"“”"):
+        return None
+    if w == o:
+        return None
+    return Edit(unit.start, unit.end, o, w, "witness-model", 0.0)
