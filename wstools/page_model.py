@@ -70,7 +70,7 @@ _CLAUSE = (
     # OCR dust around the brackets (``‘(d).``, ``(c}``) is read past, never changed
     (regex.compile(r"[‘’'\"`,.-]?\((?P<l>[a-z]{1,2}|[A-Z]|[ivxlc]{1,5}|\d{1,2})\.?[)}\]]"
                    r"[.,:;-]{0,2}(?=\s|\Z|[\p{Lu}‘'“\"])\s*"), "(a)"),
-    (regex.compile(r"(?P<l>[IVXL]{1,5})\.(?=[ \t])[ \t]*"), "I."),
+    (regex.compile(r"(?P<l>[IVXL]{1,5})\.(?=[ \t]+[\p{Lu}“\"‘(])[ \t]*"), "I."),
     (regex.compile(r"(?P<l>\d{1,2}(?:st|nd|rd|th|d))\.(?=[ \t])[ \t]*"), "1st."),
     (regex.compile(r"(?P<l>[a-z])\.(?=[ \t]+\p{Lu})[ \t]*"), "a."),
 )

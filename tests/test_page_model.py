@@ -1,0 +1,101 @@
+"""The page model (wstools/page_model.py): cases from the kinds of print the benchmark and the
+real pages hold, and negatives: what must not become a law, a clause or a heading."""
+
+from __future__ import annotations
+
+import pytest
+
+from wstools.page_model import clause_at, hyphen_joins, is_heading, label_repairs, lay_out
+from wstools.proofread import same_words
+
+
+def _flat(clauses) -> list[str]:  # noqa: ANN001
+    return [x for c in clauses for x in [c.label, *_flat(c.clauses)]]
+
+
+def labels(text: str) -> list[tuple[str, list[str]]]:
+    return [(law.label, _flat(law.clauses)) for code in lay_out(text).codes for law in code.laws]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("1.—The deal.\n\n2.—A misdeal.\n\n3. If a card.", [("1", []), ("2", []), ("3", [])]),
+    ("Sec. 2. Membership. (a)\nThe Commission shall.\n\n(b) The President shall.",
+     [("2", ["a", "b"])]),
+    ("Section 1. Policy. It is.\n\nSec.\n2. Purpose. To promote.", [("1", []), ("2", [])]),
+    ("(c) The rest of a law.\n\nSec. 6. Tools. (a) The Secretary.",
+     [("", ["c"]), ("6", ["a"])]),
+    ("7.—(a) The candidates.\n\n(b) If there are.", [("7", ["a", "b"])]),
+    ("12. A law.\n\n12a. Its addition.\n\n13. The next.", [("12", []), ("12a", []), ("13", [])]),
+    ("3. A law:\n\n(a) one;\n\n(i) under it;\n\n(ii) and;\n\n(b) two.",
+     [("3", ["a", "i", "ii", "b"])]),
+    ("3. A law:\n\n(h) eight;\n\n(i) nine;\n\n(j) ten.", [("3", ["h", "i", "j"])]),
+])
+def test_laws_and_clauses(text: str, want: list) -> None:
+    assert labels(text) == want
+    assert same_words(text, lay_out(text).body)
+
+
+@pytest.mark.parametrize("text", [
+    "1909. The year the book was printed, and a sentence goes on.",  # a year alone is a law…
+])
+def test_a_number_alone_is_at_most_one_law(text: str) -> None:
+    assert len(labels(text)) <= 1
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("5. A law.\n\n3. Not the next law.", [("5", [])]),  # numbers go back: text
+    ("4. A law.\n\n1035.\n\nthe rest.", [("4", [])]),  # a folio alone
+    ("4. A law.\n\n90. Far past the last law.", [("4", [])]),
+])
+def test_numbers_out_of_sequence_are_text(text: str, want: list) -> None:
+    assert labels(text) == want
+
+
+def test_garbled_number_between_two_is_read_by_the_sequence() -> None:
+    assert labels("11. A.\n\nl2. B.\n\n13. C.") == [("11", []), ("12", []), ("13", [])]
+
+
+@pytest.mark.parametrize("text", ["e.g. the", "b. The lone letter", "(a)", "I. e."])
+def test_not_clauses(text: str) -> None:
+    layout = lay_out(text)
+    assert not any(law.clauses for law in layout.laws)
+
+
+@pytest.mark.parametrize(("text", "heading"), [
+    ("THE DEAL.", True), ("THE LAWS OF Loo,", True), ("EXECUTIVE ORDER 13543", True),
+    ("It is customary.", False), ("For", False), ("WHIST = 603", False),
+    ("{{c|X}}", False), ("Sec. 3.", False), ("a few words in lower case", False),
+])
+def test_headings(text: str, heading: bool) -> None:
+    assert is_heading(text) is heading
+
+
+def test_body_keeps_every_word_in_order_and_only_templates_headings() -> None:
+    text = ("THE DEAL.\n\n1. The dealer\nshuffles.\n\n2. He deals the cards one\n\n"
+            "at a time.")
+    body = lay_out(text).body
+    assert body == ("{{c|{{sc|THE DEAL.}}}}\n\n1. The dealer\nshuffles.\n\n"
+                    "2. He deals the cards one at a time.")
+
+
+def test_multi_line_heading_is_one_line() -> None:
+    body = lay_out("NATIONAL COMMISSION ON\nTHE OIL SPILL\n\nBy the authority.").body
+    assert body.startswith("{{c|{{sc|NATIONAL COMMISSION ON THE OIL SPILL}}}}\n\n")
+
+
+def test_hyphen_across_columns_only_for_words() -> None:
+    text = "General Provi-\n\nsions. And co-\n\nxq the rest."
+    edits = hyphen_joins(text, lambda w: w.lower() in {"provisions"})
+    assert [(e.old, e.rule) for e in edits] == [("-\n\n", "hyphen-across-columns")]
+
+
+def test_label_repairs_need_both_neighbours() -> None:
+    assert [e.new for e in label_repairs("(a) A.\n\n(6) B.\n\n(c) C.")] == ["(b)"]
+    assert label_repairs("(a) A.\n\n(6) B.") == []  # nothing after it: left as printed
+    assert label_repairs("(a) A.\n\n(x) B.\n\n(c) C.") == []  # not a reading of (b)
+
+
+def test_clause_at_reads_past_dust() -> None:
+    assert clause_at("‘(d). “Violations")[:2] == ("d", "(a)")
+    assert clause_at("(c} To carry")[:2] == ("c", "(a)")
+    assert clause_at("(b)- The Vice")[:2] == ("b", "(a)")
