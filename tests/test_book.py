@@ -144,6 +144,59 @@ def test_misread_folio_and_title_mended_from_the_sequence(repairer: Repairer) ->
         assert str(want["folio"]) in b.page.header and want["title"] in b.page.header, e["id"]
 
 
+EUCHRE = [
+    "72 EUCHRE\n\nThe dealer shall give five cards to each player, two and three at a time."
+    "\n\n(a) The cards are dealt to the left of the dealer.\n",
+    "KUCHRE 78\n\nThe trump card is turned up by the dealer after the deal is complete and "
+    "the pack is de-\n",
+    "74 EUCHRE\n\ntached from the table before the play begins.\n\n(b) The player at the left "
+    "of the dealer leads to the first trick.\n",
+    "EUCHRE 75\n\nThe eldest hand may order the trump up, and the dealer then discards one "
+    "card.\n",
+    "76 EUCHRE\n\nwhich goes on here in lower case, so the paragraph goes on.\n\n(c) A player "
+    "who holds the best bower may play alone against the Secretary of Labor;\n",
+    "EUCHRE 77\n\n(d) The next clause opens this page.\n",
+]
+
+
+def test_the_issue_examples(repairer: Repairer) -> None:
+    """22 -> 72 style folio, KUCHRE -> EUCHRE, de-/tached, {{nop}} taken out and put in."""
+    pages = [(f"p{k}", read_page(t)) for k, t in enumerate(EUCHRE)]
+    singles = [proofread_page(p, repairer=repairer) for _, p in pages]
+    books = apply_sequence(pages, singles, repairer=repairer)
+    assert [b.page.header for b in books] == [
+        "{{rh|72|EUCHRE|}}", "{{rh||EUCHRE|73}}", "{{rh|74|EUCHRE|}}", "{{rh||EUCHRE|75}}",
+        "{{rh|76|EUCHRE|}}", "{{rh||EUCHRE|77}}"]
+    assert singles[1].page.header == "{{rh|78|KUCHRE|}}"
+    assert books[1].page.body.endswith("the pack is {{hws|de|detached}}")
+    assert books[2].page.body.startswith("{{hwe|tached|detached}} from the table")
+    assert singles[3].page.body.endswith("{{nop}}")  # alone it cannot know
+    assert books[3].page.body.endswith("discards one card.")  # p4 goes on in lower case
+    assert not singles[4].page.body.endswith("{{nop}}")  # alone: ';' ends no paragraph
+    assert books[4].page.body.endswith("Secretary of Labor;\n{{nop}}")  # p5 opens (d)
+    assert books[5].page.body == singles[5].page.body  # the last page: nothing after it
+    book_rules = [[(e.rule, e.old, e.new) for e in b.edits if e.rule in BOOK_RULES]
+                  for b in books]
+    assert book_rules[1] == [("running-title", "KUCHRE", "EUCHRE"),
+                             ("folio-sequence", "78", "73"),
+                             ("hyphen-across-pages", "de-", "{{hws|de|detached}}")]
+    assert book_rules[3] == [("nop", "\n", "")]
+    assert book_rules[4] == [("nop", "", "\n{{nop}}")]
+    for (_, page), b in zip(pages, books, strict=True):
+        for e in b.edits:
+            assert page.body[e.start:e.end] == e.old
+    # law numbers: a page whose first law does not follow the previous page's last is
+    # flagged, not changed
+    laws = ["1. The first law of the game is stated here in full.\n\n2. The second law.\n",
+            "3. The third law of the game.\n\n4. The fourth law.\n",
+            "9. The ninth law, four numbers on.\n"]
+    got = proofread_book([(f"l{k}", read_page(t)) for k, t in enumerate(laws)],
+                         repairer=repairer)
+    flagged = [[d.code for d in r.diagnostics if d.code == "law-sequence"] for r in got]
+    assert flagged == [[], [], ["law-sequence"]]
+    assert got[2].page.body.startswith("9. ")
+
+
 def test_folio_needs_both_neighbours(repairer: Repairer) -> None:
     # two neighbouring pages misread the same way: the neighbours disagree, nothing changes
     change = {"eo-volume-6-p011": ("1720 EXECUTIVE ORDERS", "1750 EXECUTIVE ORDERS"),
@@ -222,7 +275,7 @@ def test_cli_on_files(capsys, tmp_path: Path, book_dir: Path) -> None:
 
 @pytest.mark.parametrize("case", ["no-output", "missing", "binary", "output-is-input",
                                   "output-is-file", "empty-dir", "dir-and-file", "stdin",
-                                  "range-alone", "index-and-files"])
+                                  "range-alone", "index-and-files", "title"])
 def test_cli_bad_input(capsys, tmp_path: Path, book_dir: Path, case: str) -> None:
     p9, p10 = str(book_dir / "p9.txt"), str(book_dir / "p10.txt")
     out = str(tmp_path / "out")
@@ -242,6 +295,7 @@ def test_cli_bad_input(capsys, tmp_path: Path, book_dir: Path, case: str) -> Non
         "stdin": ["-", p9, "-o", out],
         "range-alone": ["--range", "1-3", "-o", out],
         "index-and-files": [p9, "--index", "Index:X.djvu", "--range", "1-2", "-o", out],
+        "title": [p9, p10, "--title", "Page:X.djvu/9", "-o", out],
     }[case]
     before = _digest(book_dir)
     code, _, err = run(capsys, "proofread", *argv)

@@ -161,6 +161,9 @@ def cmd_proofread_book(args: argparse.Namespace, files: list[str]) -> int:
     from .io.output import check_target
     if args.report:
         raise InputError("-", "--report takes one page, not a book")
+    if args.title:
+        raise InputError("-", "--title names one page; a book's page titles come from "
+                         "--index, or from file names as 'wiki pull' writes them")
     if not args.output or args.output == "-":
         raise InputError("-", "book mode writes one file a page: give -o DIR")
     out = Path(args.output)
