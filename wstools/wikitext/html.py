@@ -403,23 +403,35 @@ class HtmlRenderer:
                 f"{text}</a>{rest}")
 
     def _file(self, title: Title, options: str | None) -> str:
-        """A file link. No media are stored offline, so the file is shown as MediaWiki
-        shows a missing one: a link, inside a thumbnail frame when one is asked for."""
-        parts = [p.strip() for p in (options or "").split("|")] if options else []
-        framed = any(p in ("thumb", "thumbnail", "frame", "framed") for p in parts)
-        name = html.escape(title.full)
-        if not framed:
+        """A file link. No media are stored offline (and the lab wiki, like this, has
+        uploads off), so the file is shown as MediaWiki 1.39 shows a missing one: a link to
+        its page, in a thumbnail frame when one is asked for, in the alignment's wrapper.
+        A ``Media:`` link points at the upload form."""
+        if title.namespace == "Media":
             upload = (f"{self.script_path}?title=Special:Upload&wpDestFile="
                       f"{_url_title(title.text)}")
+            text = options if options else html.escape(title.full)
             return (f'<a href="{encode_attribute(upload)}" class="new" '
-                    f'title="{encode_attribute(title.full)}">{name}</a>')
-        align = next((p for p in parts if p in ("left", "right", "center", "none")), "right")
+                    f'title="{encode_attribute(title.text)}">{text}</a>')
+        parts = [p.strip() for p in options.split("|")] if options else []
+        framed = any(p in ("thumb", "thumbnail", "frame", "framed") for p in parts)
+        align = next((("center" if p == "centre" else p) for p in reversed(parts)
+                      if p in ("left", "right", "center", "centre", "none")), "")
         caption = next((p for p in reversed(parts) if p and p not in _FILE_OPTIONS
-                        and not re.fullmatch(r"\d*x?\d+px|upright.*|alt=.*|link=.*", p)), "")
-        return (f'<div class="thumb t{align}"><div class="thumbinner" style="width:182px;">'
-                f'<a href="{encode_attribute(self._href(title.full))}" '
-                f'title="{encode_attribute(title.full)}">{name}</a>  '
-                f'<div class="thumbcaption">{caption}</div></div></div>')
+                        and not re.fullmatch(r"\d*x?\d+\s*px|upright.*|(?:alt|link|page|"
+                                             r"class|lang)=.*", p)), "")
+        name = html.escape(title.full)
+        link = (f'<a href="{encode_attribute(self._href(title.full))}" '
+                f'title="{encode_attribute(title.full)}">')
+        if not framed:
+            out = f"{link}{caption or name}</a>"
+            if align == "center":
+                return f'<div class="center"><div class="floatnone">{out}</div></div>'
+            return f'<div class="float{align}">{out}</div>' if align else out
+        inner = "none" if align == "center" else align or "right"
+        out = (f'<div class="thumb t{inner}"><div class="thumbinner" style="width:182px;">'
+               f'{link}{name}</a>  <div class="thumbcaption">{caption}</div></div></div>')
+        return f'<div class="center">{out}</div>' if align == "center" else out
 
     def _external_links(self, text: str) -> str:
         def link(url: str, label: str) -> str:
