@@ -1,88 +1,197 @@
-"""Round trip: the plain text of the formatted order against the order as printed.
+"""Round trip: the plain text of the formatted order against the words of the print.
 
-The printed text is taken from the source (the ``Executive Order N of DATE`` line to the
-billing code) with page marks, ``<GRAPHIC>`` notes and the ``(Presidential Sig.)``
-placeholder removed and the GPO's typewriter conventions made typography. The formatted
-page's plain text (``wstools expand --to text``) must have the same words, in order, with
-whitespace normalised; the documented template texts are allowed on top:
+This check does not use the reader. The printed words are taken from the print with a
+procedure of their own (:func:`printed_words`): every word from the order's head line to
+the end of the print, the signature's note, the graphics notes, the footer and an annex
+after it included; only the page marks are left out (they are checked as pages). The GPO's
+typewriter conventions are read as the typography they stand for (````x''`` as “x”, ``--``
+as —) on both sides.
 
-- the signature name that ``{{EOsignature}}`` shows when the print has only the signature
-  image, and the full stop it puts after the date;
-- ``of`` in ``Executive Order N of DATE``, which ``{{EOtitle}}`` always writes;
-- the caption's full stop that ``{{EOsection}}`` adds (the print may end it with ``.--``);
-- the footer (``[FR Doc. …]``, billing code) is compared by its values, which
-  ``{{EOfooter}}`` prints from the model: the FR Doc. number, filing date and billing code
-  must each be found in the printed footer.
+The formatted text is what a reader of the pages would see (:func:`rendered_words`): the
+Page: pages' bodies rendered to plain text one after the other (the header template left
+out), with the comments that keep the print's own notes (``<!-- print: (Presidential
+Sig.) -->``) read as the note. The main page is held to the same words without the footer.
+
+Wikisource's ``{{Missing image}}`` placeholder is not compared (the note it stands with
+is). Differences that are only in spacing (``self-`` ``governing`` against ``self-governing`` at
+a line end) are not differences; every other one is reported.
 """
 
 from __future__ import annotations
 
 import difflib
+import html
 import re
 
+from ..wikitext.expand import Expander
 from ..wikitext.plain import TextRenderer
 from ..wikitext.registry import Registry
-from .model import ExecutiveOrder
-from .read import EO_LINE, EO_LINE_LOOSE, GRAPHIC, PAGE_MARK, text_of, typography
+from .shapes import GPO_TAGS
+
+_HEAD = re.compile(r"^[ \t]*(?:EXECUTIVE ORDER|Executive Order)(?: No\.?)? \d", re.M)
+_MARK = re.compile(r"\[\[Page \d+\]\]")
+_NOTE = re.compile(r"<!-- print: (.*?) -->", re.S)
+_TAG = re.compile(r"<[^<>]*>")
 
 
-def printed_words(data: bytes | str) -> list[str]:
-    text, _ = text_of(data)
-    m = EO_LINE.search(text) or EO_LINE_LOOSE.search(text)
+def _typography(text: str) -> str:
+    text = text.replace("``", "“").replace("''", "”").replace("--", "—")
+    return text.replace("\u00a0", " ")
+
+
+def pre_text(data: bytes | str) -> str:
+    """The text of the GPO's ``<pre>``, read without the reader: the tags dropped (the
+    GPO's own ``<GRAPHIC(S) …>`` notes are text, not tags), entities decoded."""
+    if isinstance(data, bytes):
+        data = data.replace(b"\0", b"").decode("utf-8", "replace")
+    start = data.lower().find("<pre>")
+    end = data.lower().rfind("</pre>")
+    if start < 0:
+        return data
+    body = data[start + 5:end if end > start else len(data)]
+    body = re.sub(r"</?(?:a|b|i|span|font)\b[^<>]*>", "", body, flags=re.I)
+    body = re.sub(r"<(/?[\w-]+)>", lambda m: GPO_TAGS.get(m.group(1), m.group(0)), body)
+    # the GPO's typesetting locator codes are not text
+    body = re.sub(r"\ufffd[A-Z]{2,8}\ufffd|\*ERR\d+\*", "", body)
+    return html.unescape(body)
+
+
+def printed_words(print_text: str) -> list[str]:
+    """The words of a print, from its head line to its end, page marks left out."""
+    m = None
+    for m in _HEAD.finditer(print_text):
+        if re.match(r"[ \t]*\S+ \S+(?: No\.?)? \d+(?: of|,| [A-Z][a-z]+ \d)", print_text[
+                m.start():m.start() + 80].lstrip("\n")):
+            break
+    else:
+        m = _HEAD.search(print_text)
     if m is None:
         return []
-    body = text[m.start():]
-    footer = body.find("[FR Doc")
-    if footer >= 0:
-        body = body[:footer]
-    body = PAGE_MARK.sub(" ", body)
-    body = GRAPHIC.sub(" ", body)
-    body = re.sub(r"\(Presidential Sig\.\)\S*", " ", body)
-    body = re.sub(r"(?<!-)- *\n\s*(?:\[\[Page \d+\]\]\s*)?", "-", body)  # line-end hyphen joins
-    return _words(typography(body))
+    body = _MARK.sub(" ", print_text[m.start():])
+    return _typography(body).split()
 
 
-def _words(text: str) -> list[str]:
-    return text.split()
+_BLOCK_TAG = re.compile(r"</?(?:div|p|br|center|poem|table|tr|td)\b[^<>]*>", re.I)
+_BOLD_ITALIC = re.compile("'{2,5}")
 
 
-def rendered_words(wikitext: str, registry: Registry) -> list[str]:
-    text = TextRenderer(registry).render(wikitext).text
-    footer = text.find("[FR Doc")
-    return _words(text[:footer] if footer >= 0 else text)
+class _Plain:
+    """Wikitext to the text a reader sees: :class:`TextRenderer` (MediaWiki's passes), or
+    ``fast``: the templates expanded and the markup the EO pages use taken off (tags,
+    bold and italic, entities), several times quicker and what CI runs on every order."""
+
+    def __init__(self, registry: Registry, fast: bool = True) -> None:
+        self.renderer = None if fast else TextRenderer(registry)
+        self.expander = Expander(registry)
+
+    def __call__(self, body: str) -> str:
+        notes: list[str] = []
+
+        def keep(m: re.Match[str]) -> str:
+            notes.append(m.group(1).replace("- -", "--"))
+            return f" \ue000{len(notes) - 1}\ue001 "
+
+        body = _NOTE.sub(keep, body)
+        if self.renderer is not None:
+            text = self.renderer.render(body).text
+        else:
+            text = self.expander.expand(body).text
+            text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+            text = _BLOCK_TAG.sub(" ", text)
+            text = re.sub(r"</?\w[^<>]*>", "", text)
+            text = _BOLD_ITALIC.sub("", text)
+            text = html.unescape(text)
+        return re.sub(r"\ue000(\d+)\ue001", lambda m: notes[int(m.group(1))], text)
 
 
-def differences(order: ExecutiveOrder, data: bytes | str, wikitext: str,
-                registry: Registry) -> list[str]:
-    """The word-level differences that are not documented template texts ([] if none)."""
-    printed = printed_words(data)
-    rendered = rendered_words(wikitext, registry)
-    allowed_extra = set()
-    if order.signature.president is None:
-        from .presidents import presidency_of
-        p = presidency_of(order.number)
-        if p:
-            allowed_extra.update(p.name.upper().split())
+def rendered_words(wikitext: str, registry: Registry, fast: bool = True) -> list[str]:
+    """The words a reader sees of formatted wikitext (Page: pages, parts joined by NUL:
+    the bodies only)."""
+    words: list[str] = []
+    plain = _Plain(registry, fast)
+    for part in wikitext.split("\x00"):
+        body = re.sub(r"<noinclude>.*?</noinclude>", "", part, flags=re.S)
+        # Wikisource's placeholder where the image goes: the print's note is compared
+        body = body.replace("{{Missing image}}", "")
+        words += _typography(plain(body)).split()
+    return words
+
+
+def main_body(wikitext: str) -> str:
+    """The order on the main page: from its title to the signature (header, notes and
+    licence left out)."""
+    start = wikitext.find("\n", wikitext.find("\n}}") + 1) + 1 if "{{EOheader" in wikitext \
+        else 0
+    end = len(wikitext)
+    for tail in ("\n\n== Notes ==", "\n\n{{PD-USGov}}"):
+        if (k := wikitext.find(tail, start)) >= 0:
+            end = min(end, k)
+    return wikitext[start:end]
+
+
+def compare(printed: list[str], rendered: list[str]) -> list[str]:
+    """Word differences other than spacing, as ``'old' -> 'new'`` lines."""
+    if printed == rendered or "".join(printed) == "".join(rendered):
+        return []  # the same, or only spacing differs
     out = []
-    text, _ = text_of(data)
-    printed_footer = " ".join(text[text.find("[FR Doc"):].split())
-    fr = order.register
-    for value in (fr.frdoc, fr.filed, fr.billing):
-        if value and value not in printed_footer:
-            out.append(f"footer value {value!r} not in the printed footer")
     matcher = difflib.SequenceMatcher(None, printed, rendered, autojunk=False)
     for op, a1, a2, b1, b2 in matcher.get_opcodes():
         if op == "equal":
             continue
         old, new = printed[a1:a2], rendered[b1:b2]
-        if op == "insert" and set(new) <= allowed_extra | {".", "of"}:
-            continue  # the name, the date's full stop, "of" in the title line
         if "".join(old) == "".join(new):
-            continue  # only whitespace differs
-        if [w.rstrip(".").lower() for w in old] == [w.rstrip(".").lower() for w in new]:
-            continue  # the full stop a template adds (signature date, caption)
-        if [w.replace(".—", ".").replace("—", "") for w in old] == \
-                [w.replace("—", "") for w in new]:
+            continue  # only spacing differs
+        out.append(f"{' '.join(old)[:80]!r} -> {' '.join(new)[:80]!r}")
+    return out
+
+
+def without_footer(printed: list[str]) -> list[str]:
+    """The printed words without the footer (``[FR Doc. … Filed …]`` and the billing code
+    after it), found in the words themselves."""
+    for k in range(len(printed) - 1):
+        if printed[k] in ("[FR", "[F.") and printed[k + 1].startswith(("Doc", "R.")):
+            if k and re.fullmatch(r"\d{1,3}", printed[k - 1]):  # a typesetting number
+                k -= 1
+            end = k + 1
+            while end < len(printed) and not printed[end].endswith("]") and end < k + 12:
+                end += 1
+            end += 1
+            if end + 2 <= len(printed) and printed[end].lower() == "billing" \
+                    and printed[end + 1].lower() == "code":
+                end += 3
+                if end < len(printed) and printed[end] == "]":
+                    end += 1
+            printed = printed[:k] + printed[end:]
+            break
+    out: list[str] = []
+    k = 0
+    while k < len(printed):  # a billing code printed alone (before an annex)
+        if printed[k].lower() == "billing" and k + 2 < len(printed) and \
+                printed[k + 1].lower() == "code" and re.fullmatch(r"[\dA-Z]{4}-[\w-]+",
+                                                                 printed[k + 2]):
+            if out and re.fullmatch(r"\d{1,3}", out[-1]):
+                out.pop()
+            k += 3
+            if k < len(printed) and printed[k] == "]":
+                k += 1
             continue
-        out.append(f"{' '.join(old)!r} -> {' '.join(new)!r}")
+        out.append(printed[k])
+        k += 1
+    return out
+
+
+def differences(print_text: str, pages: list[tuple[str, str]], main: str,
+                registry: Registry, fast: bool = True) -> list[str]:
+    """Differences between the print and the Page: pages (all its words) and the main page
+    (its words without the footer)."""
+    return check_words(printed_words(print_text), pages, main, registry, fast)
+
+
+def check_words(printed: list[str], pages: list[tuple[str, str]], main: str,
+                registry: Registry, fast: bool = True) -> list[str]:
+    """:func:`differences` for printed words got otherwise (a rewrite's own words)."""
+    out = [f"pages: {d}" for d in compare(
+        printed, rendered_words("\x00".join(text for _, text in pages), registry, fast))]
+    out += [f"main: {d}" for d in compare(without_footer(printed),
+                                          rendered_words(main_body(main), registry, fast))]
     return out

@@ -1,9 +1,9 @@
 """The executive-order model: what an order says, independent of how it was printed.
 
 An order's body is a flat list of :class:`Block`\\ s in reading order (the preamble, part
-headings, section heads with their run-in text, labelled subsections, plain paragraphs);
-:attr:`ExecutiveOrder.sections` groups them. Page marks are kept where they fall, as
-``(offset, page)`` inside the block whose text they interrupt.
+headings, section heads with their run-in text, labelled subsections, plain paragraphs,
+graphics); :attr:`ExecutiveOrder.sections` groups them. Page marks are kept where they fall,
+as ``(offset, page)`` inside the block whose text they interrupt.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ class Block:
 
     ``kind`` is ``preamble``, ``heading`` (a part title), ``section`` (the head
     ``Sec. N. Caption.`` with the text that runs in after it), ``subsection`` (labelled
-    ``(a)``, ``(i)``, ``(A)``, ``(1)``, at ``level`` 1–4) or ``paragraph``.
+    ``(a)``, ``(i)``, ``(A)``, ``(1)``, at ``level`` 1–4), ``paragraph`` or ``graphic`` (the
+    print's note for an image it does not carry, kept in ``text``).
     """
 
     kind: str
@@ -29,6 +30,11 @@ class Block:
     breaks: list[tuple[int, str]] = field(default_factory=list)
     #: the word before a section's number as printed (Section, Sec., SECTION…)
     word: str | None = None
+    #: a section's head exactly as printed (``Sec. 9.1``, ``Sec. 3.--``), its caption's end
+    head: str | None = None
+    caption_end: str = "."
+    #: a subsection whose label runs on in the paragraph of its section's head
+    run_in: bool = False
 
 
 @dataclass
@@ -51,6 +57,7 @@ class GeneralProvisions:
     section: str
     ab: bool = False
     c: bool = False
+    whole: bool = False
     differences: list[str] = field(default_factory=list)
 
     @property
@@ -60,28 +67,54 @@ class GeneralProvisions:
 
 @dataclass
 class Signature:
+    #: a name typed in the print (``BARACK OBAMA``); None when the print has none
     president: str | None = None
     graphic: bool = False
+    #: what the print shows for the signature image (``(Presidential Sig.)``,
+    #: ``Signature of …``), as printed
+    graphic_text: str | None = None
     place: str | None = None
+    #: the date as printed, with its punctuation (``January 18, 2011.``)
+    date_printed: str | None = None
     date: str | None = None
+    #: the block lines in printed order: ``name``, ``graphic``, ``place``, ``date``
+    order: list[str] = field(default_factory=list)
 
 
 @dataclass
 class FederalRegister:
     volume: str | None = None
     issue: str | None = None
+    #: the first page of the document in the banner ([Pages N-M]): a Part's cover page
     first_page: str | None = None
     last_page: str | None = None
     date: str | None = None
     frdoc: str | None = None
     filed: str | None = None
     billing: str | None = None
+    #: the order's own first page (the page its heading is printed on)
+    order_page: str | None = None
+    #: the footer's lines as printed; [] when the print has none
+    footer: list[str] = field(default_factory=list)
+    #: the banner's document number ([FR Doc No: …]), not printed with the order
+    banner_frdoc: str | None = None
 
     @property
     def citation(self) -> str | None:
-        if self.volume and self.first_page:
-            return f"{self.volume} FR {self.first_page}"
+        page = self.order_page or self.first_page
+        if self.volume and page:
+            return f"{self.volume} FR {page}"
         return None
+
+
+@dataclass
+class Relation:
+    """Another order this one names with an effect: ``amends``, ``revokes``,
+    ``supersedes``; ``date`` as printed when the text gives it."""
+
+    kind: str
+    number: str
+    date: str | None = None
 
 
 @dataclass
@@ -96,8 +129,17 @@ class ExecutiveOrder:
     first_page: str | None = None
     #: index of the first block after the signature (an annex), len(blocks) if none
     signature_at: int | None = None
+    #: index of the first block printed after the footer, len(blocks) if none
+    footer_at: int | None = None
     shape: str = ""
+    #: the head line as printed (``Executive Order 13563 of January 18, 2011``)
+    head: str = ""
+    #: a date printed on a line of its own under the title (the APP's pages)
+    dateline: str = ""
+    relations: list[Relation] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: places where the print is ambiguous and was left as printed
+    flags: list[str] = field(default_factory=list)
 
     @property
     def sections(self) -> list[Section]:

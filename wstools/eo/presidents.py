@@ -1,6 +1,14 @@
 """Presidents and their executive orders (public facts, kept in ``presidents.csv``), and
 American ordinals spelled out.
 
+The table gives each presidency's first and last order number as the Office of the Federal
+Register's Executive Orders Disposition Tables (archives.gov/federal-register/
+executive-orders) list them, Franklin D. Roosevelt (6071) to today. An order's ordinal in
+its presidency is its number's place in that range. Roosevelt's and Truman's ranges hold
+number-and-letter orders (9577-A, 9616-A…) that the Office counts too, so for them the
+place by number is not the ordinal: :meth:`Presidency.ordinal_of` gives None there and the
+notes leave a placeholder rather than guess.
+
 >>> ordinal_words(75), ordinal_words(123), ordinal_words(1), ordinal_words(100)
 ('seventy-fifth', 'one hundred twenty-third', 'first', 'one hundredth')
 >>> p = presidency_of("13563")
@@ -69,9 +77,20 @@ class Presidency:
     first_eo: int
     last_eo: int | None
     terms: int
+    #: the presidency has number-and-letter orders (9577-A): the place by number is not
+    #: the ordinal
+    lettered: bool = False
 
-    def ordinal_of(self, number: str | int) -> int:
-        return int(number) - self.first_eo + 1
+    def ordinal_of(self, number: str | int) -> int | None:
+        """The order's ordinal in the presidency (None where lettered orders make the
+        place by number unreliable, or for a lettered number)."""
+        try:
+            n = int(number)
+        except ValueError:
+            return None
+        if self.lettered or not self.covers(n):
+            return None
+        return n - self.first_eo + 1
 
     def covers(self, number: int) -> bool:
         return number >= self.first_eo and (self.last_eo is None or number <= self.last_eo)
@@ -86,7 +105,8 @@ def presidencies() -> tuple[Presidency, ...]:
         counts[row["name"]] = counts.get(row["name"], 0) + 1
     return tuple(Presidency(r["name"], r["short"], int(r["presidency"]), r["start"], r["end"],
                             int(r["first_eo"]), int(r["last_eo"]) if r["last_eo"] else None,
-                            counts[r["name"]]) for r in rows)
+                            counts[r["name"]], (r.get("lettered") or "") == "yes")
+                 for r in rows)
 
 
 def presidency_of(number: str | int) -> Presidency | None:

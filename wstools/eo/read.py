@@ -16,13 +16,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-import lxml.html
 from rapidfuzz import fuzz
 
-from .model import Block, ExecutiveOrder, FederalRegister, GeneralProvisions, Signature
+from .model import (
+    Block,
+    ExecutiveOrder,
+    FederalRegister,
+    GeneralProvisions,
+    Relation,
+)
+from .shapes import MONTHS, OrderError, Source, normalize
 
-# typesetting locator codes that leaked into a few GPO texts
-GPO_CODES = re.compile(r"\ufffd[A-Z]{2,8}\ufffd|\*ERR\d+\*")
+__all__ = ["OrderError", "read_order", "text_of", "typography"]
+
 PAGE_MARK = re.compile(r"\[\[Page (\d+)\]\]")
 _EO_LINE = re.compile(r"^\s*Executive Order (\d+)(?: of)? +(\w+ \d{1,2}, \d{4})\s*$", re.M)
 _EO_LINE_TAIL = re.compile(r"Executive Order (\d+)(?: of)? +(\w+ \d{1,2}, \d{4})\s*$", re.M)
@@ -49,8 +55,11 @@ class _EoLine:
 
 EO_LINE = _EoLine()
 EO_LINE_LOOSE = re.compile(r"^ {4,}Executive Order (\d+) of (.+)$", re.M)
-GRAPHIC = re.compile(r"<GRAPHIC\(S\) NOT AVAILABLE IN TIFF FORMAT>|<GRAPHIC[^>]*>")
-LABEL = re.compile(r"^\(([a-z]{1,4}|[A-Z]{1,3}|\d{1,3})\)\s+")
+#: the print's notes for images it does not carry (the signature, an annex's map or table)
+GRAPHIC = re.compile(r"[<\[]GRAPHIC\(S\) NOT AVAILABLE IN TIFF FORMAT[>\]]|<GRAPHIC[^>]{0,80}>"
+                     r"|\[GRAPHIC\] ?\[TIFF OMITTED\] ?[\w.]{0,40}")
+LABEL = re.compile(r"^\(([ivxlc]{1,8}|[a-z]{1,2}|[A-Z]{1,3}|\d{1,3})\)\s+")
+LABEL_ALONE = re.compile(r"\(([ivxlc]{1,8}|[a-z]{1,2}|[A-Z]{1,3}|\d{1,3})\)")
 SECTION = re.compile(r"^(Section\.?|SECTION|Sec\.|SEC\.)\s+"
                      r"(\d+(?:\.\d+)+(?:-\d+)?|\d+[A-Za-z]?(?:-\d+)?(?=\.))"
                      r"\.?(?:--|—)?\s*")
@@ -59,7 +68,8 @@ DATE = re.compile(r"^(?:Washington, )?(?:January|February|March|April|May|June|J
                   r"|September|October|November|December) \d{1,2},? \d{4}\.?")
 ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii",
          "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx", "xxi", "xxii", "xxiii", "xxiv",
-         "xxv"]
+         "xxv", "xxvi", "xxvii", "xxviii", "xxix", "xxx", "xxxi", "xxxii", "xxxiii", "xxxiv",
+         "xxxv", "xxxvi", "xxxvii", "xxxviii", "xxxix", "xl"]
 FUNCTION_WORDS = frozenset("a an and as at by for from in into of on or the to under with "
                            "its their upon via within between against through over than".split())
 STANDARD_PROVISIONS = {
@@ -77,10 +87,6 @@ STANDARD_PROVISIONS = {
 }
 
 
-class OrderError(ValueError):
-    """The input is not an executive order wstools can read."""
-
-
 @dataclass
 class _Paragraph:
     parts: list[str] = field(default_factory=list)
@@ -92,7 +98,9 @@ class _Paragraph:
         return "".join(self.parts)
 
     def add_line(self, line: str) -> None:
-        if self.parts and not self.parts[-1].endswith("-"):  # a line-end hyphen joins
+        # a line-end hyphen joins, and a dash (``--``) joins the words on either side
+        if self.parts and not self.parts[-1].endswith(("-", "—")) \
+                and not line.startswith("—"):
             self.parts.append(" ")
         self.parts.append(line)
 
@@ -108,24 +116,9 @@ def typography(text: str) -> str:
 
 
 def text_of(data: bytes | str) -> tuple[str, str]:
-    if isinstance(data, bytes):
-        data = data.replace(b"\0", b"")
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = data.decode("latin-1")
-    else:
-        text = data.replace("\0", "")
-    text = GPO_CODES.sub("", text)
-    if re.search(r"<pre\b", text, re.I):
-        root = lxml.html.fromstring(text)
-        pre = root.find(".//pre")
-        if pre is None:
-            raise OrderError("HTML without a <pre> text")
-        return pre.text_content(), "govinfo"
-    lines = [line for line in text.splitlines() if line.strip()]
-    long_lines = sum(1 for line in lines if len(line) > 120)
-    return text, "lines" if lines and long_lines * 4 >= len(lines) else "wrapped"
+    """The order's text and its shape (see :mod:`wstools.eo.shapes`)."""
+    source = normalize(data)
+    return source.text, source.shape
 
 
 # ``[FR Doc. 95-123 Filed 1-2-95; 8:45 am]``: what ``\[FR Doc\.\s*[\w-]+\s+(?:Filed\s+)?
@@ -140,22 +133,36 @@ _FR_FILED = re.compile(r"\[FR Doc\.\s*+[\w-]++(?:\s++(?:Filed\s++)?+"
 
 
 def _banner(text: str) -> FederalRegister:
+    """What the banner before the order says (volume, issue, date, pages, document number).
+    The document number of the banner is not printed with the order: it is kept apart."""
     fr = FederalRegister()
     if m := re.search(r"Federal Register Volume (\d+), Number (\d+) \(([^)]*)\)", text):
         fr.volume, fr.issue, fr.date = m.group(1), m.group(2), m.group(3)
-    elif m := re.search(r"Federal Register / Vol\. (\d+) ?, No\. (\d+) / (\w+, \w+ \d+, \d{4})",
-                        text):
+    elif m := re.search(r"Federal Register\s*/\s*Vol\. (\d+) ?, No\. (\d+) ?/ "
+                        r"(\w+, \w+ \d+, \d{4})", text):
         fr.volume, fr.issue, fr.date = m.group(1), m.group(2), m.group(3)
     if m := re.search(r"\[Pages? (\d+)(?:-(\d+))?\]", text):
         fr.first_page, fr.last_page = m.group(1), m.group(2) or m.group(1)
     if m := re.search(r"\[FR Doc(?:\.| No:)\s*([\w-]+)", text):
-        fr.frdoc = m.group(1)
+        fr.banner_frdoc = m.group(1)
+    return fr
+
+
+_FOOTER_START = re.compile(r"^\s*(?:\d{1,3} )?\[F\.? ?R\.? Doc\b")
+_BILLING = re.compile(r"^\s*(?:\d{1,3} )?Billing code\b", re.I)
+
+
+def _footer(lines: list[str], fr: FederalRegister) -> None:
+    """The printed footer: ``[FR Doc. N Filed DATE]`` (on one line or two) and the billing
+    code, kept as printed; its values are read from it."""
+    fr.footer = [" ".join(line.split()) for line in lines if line.strip()]
+    text = " ".join(fr.footer)
+    if m := re.search(r"\[F\.? ?R\.? Doc\.?\s*([\w-]+)", text):
+        fr.frdoc = m.group(1).rstrip(";,")
     if m := _FR_FILED.search(text, 0, text.rfind("]") + 1):
         fr.filed = " ".join(next(g for g in m.groups() if g is not None).split())
-    footer = text.rfind("[FR Doc.")
-    if m := re.compile(r"Billing code\s+(\S+)", re.I).search(text, max(footer, 0)):
+    if m := re.search(r"Billing code\s+(\S+)", text, re.I):
         fr.billing = m.group(1)
-    return fr
 
 
 def _continues(previous: str, line: str) -> bool:
@@ -174,38 +181,64 @@ def _runs_on(previous: str, line: str) -> bool:
         and line[:1].islower() and LABEL.match(line) is None
 
 
-def _paragraphs(lines: list[str], one_per_line: bool) -> list[_Paragraph]:
+def _pieces(line: str) -> list[tuple[str, str | None]]:
+    """A line cut at its page marks: (text, page that turns before it)."""
+    out: list[tuple[str, str | None]] = []
+    last, page = 0, None
+    for m in PAGE_MARK.finditer(line):
+        out.append((line[last:m.start()], page))
+        last, page = m.end(), m.group(1)
+    out.append((line[last:], page))
+    return out
+
+
+def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False
+                ) -> list[_Paragraph]:
+    """Lines into paragraphs; page marks kept at the offset where they fall (a mark inside
+    a line, or inside a word, stays there)."""
     paragraphs: list[_Paragraph] = []
     current: _Paragraph | None = None
     gap = False
     pending_pages: list[str] = []
+    held_label = ""
+    base = _base_indent(lines) if by_indent else 0
     for raw in lines:
         line = raw.rstrip()
-        stripped = line.strip()
-        mark = PAGE_MARK.fullmatch(stripped)
-        if mark:
-            pending_pages.append(mark.group(1))
-            continue
-        if PAGE_MARK.search(stripped):  # a mark run into a line: placed before its text
-            pending_pages += PAGE_MARK.findall(stripped)
-            line = PAGE_MARK.sub("", line).rstrip()
-            stripped = " ".join(line.split())
-            line = " " * (len(line) - len(line.lstrip())) + stripped
-        stripped = typography(stripped)  # per line, so that offsets stay true
-        if not stripped:
+        segments = _pieces(line)
+        if len(segments) > 1:
+            if not "".join(t for t, _ in segments).strip():  # marks alone on the line
+                pending_pages += [p for _, p in segments if p]
+                continue
+            if not segments[0][0].strip():  # marks at the line's start
+                lead = segments[0][0]
+                while len(segments) > 1 and not segments[0][0].strip():
+                    pending_pages += [segments[1][1]] if segments[1][1] else []
+                    segments = [(lead + segments[1][0].lstrip(), None), *segments[2:]]
+        first = segments[0][0]
+        stripped = typography(first.strip())
+        if not stripped and len(segments) == 1:
             gap = True
             continue
-        indent = len(line) - len(line.lstrip())
-        new = (current is None or one_per_line
+        if LABEL_ALONE.fullmatch(stripped) and len(segments) == 1:
+            held_label += stripped + " "  # a label alone on its line: it opens the next
+            continue
+        if held_label:
+            stripped = held_label + stripped
+        indent = len(first) - len(first.lstrip())
+        label = LABEL.match(stripped) is not None
+        new = (current is None or one_per_line or bool(held_label)
+               or stripped.startswith("\x00") or current.text.startswith("\x00")
                or (gap and not (pending_pages and _continues(current.text, stripped))
                    and not _runs_on(current.text, stripped))
-               or (LABEL.match(stripped) is not None and indent >= 18)
-               or (LABEL.match(stripped) is not None and indent == 0 and re.search(
+               or (by_indent and indent > base)
+               or (label and indent >= 18)
+               or (label and indent == 0 and re.search(
                    r"(?:[.;:]|\b(?:or|and))[”)]?$", current.text.rstrip()) is not None)
                or SECTION.match(stripped) is not None
                or stripped.startswith(("(Presidential Sig.)", "THE WHITE HOUSE"))
                or (indent >= 18 and (stripped.startswith("—") or PART.match(stripped)
                                      is not None)))
+        held_label = ""
         if new:
             current = _Paragraph(indent=indent)
             paragraphs.append(current)
@@ -213,14 +246,29 @@ def _paragraphs(lines: list[str], one_per_line: bool) -> list[_Paragraph]:
             current.parts.append(stripped)
         else:
             assert current is not None
-            position = len(current.text) + (0 if current.text.endswith("-") else 1)
+            position = len(current.text) + (0 if current.text.endswith(("-", "—"))
+                                            or stripped.startswith("—") else 1)
             current.breaks += [(position, p) for p in pending_pages]
             current.add_line(stripped)
         pending_pages = []
+        for text, page in segments[1:]:  # marks inside the line, at their offsets
+            if page:
+                current.breaks.append((len(current.text), page))
+            current.parts.append(typography(text.rstrip() if text is segments[-1][0]
+                                            else text))
         gap = False
     if pending_pages and current is not None:
         current.breaks += [(len(current.text), p) for p in pending_pages]
     return paragraphs
+
+
+def _base_indent(lines: list[str]) -> int:
+    counts: dict[int, int] = {}
+    for line in lines:
+        if line.strip() and not PAGE_MARK.fullmatch(line.strip()):
+            n = len(line) - len(line.lstrip())
+            counts[n] = counts.get(n, 0) + 1
+    return max(counts, key=lambda k: (counts[k], -k)) if counts else 0
 
 
 def _caption(rest: str) -> tuple[str | None, str]:
@@ -271,108 +319,328 @@ class _Levels:
         return 1
 
 
-def _sig_and_footer(paragraphs: list[_Paragraph], order: ExecutiveOrder) -> list[_Paragraph]:
-    """Take the signature block (signature, ``THE WHITE HOUSE,``, date, in the orders they
-    come in) and the footer off; return the body paragraphs, an annex after the signature
-    included (``order.signature_at`` is set to the paragraph index of the signature)."""
-    texts = [p.text.strip() for p in paragraphs]
-    footer = next((i for i, t in enumerate(texts) if t.startswith("[FR Doc")), len(texts))
-    for t in texts[footer:]:
-        if not (t.startswith("[FR Doc") or t.lower().startswith("billing code")):
-            order.warnings.append(f"text after the footer: {t[:40]!r}")
-    house = next((i for i in range(footer - 1, -1, -1)
-                  if re.match(r"^THE WHITE HOUSE\b", texts[i])), None)
-    mark = next((i for i in range(footer - 1, -1, -1)
-                 if texts[i].startswith("(Presidential Sig.)")), None)
-    sig = order.signature
-    extra: list[_Paragraph] = []
+_PLACE = re.compile(r"^(THE WHITE HOUSE|The White House|WHITE HOUSE)\b(,?)")
+_SIG_GRAPHIC = re.compile(r"^\(Presidential Sig\.\)\S*$|^Signature of \S.*$")
+_TYPED_NAME = re.compile(r"(?:[A-Z][A-Za-z.'’-]*|[A-Z]\.)(?: (?:[A-Z][A-Za-z.'’-]*|[A-Z]\.|"
+                         r"Jr\.|Sr\.|III|II|IV|de|van))*(?:, Jr\.)?")
 
-    def take_date(text: str) -> bool:
-        date = DATE.match(text)
-        if date is None:
+
+def _is_name(text: str) -> bool:
+    return (2 <= len(text.split()) <= 6 and len(text) <= 45 and _TYPED_NAME.fullmatch(text)
+            is not None and not text.isdigit() and DATE.match(text) is None
+            and _PLACE.match(text) is None and SECTION.match(text) is None)
+
+
+def _sig_and_footer(paragraphs: list[_Paragraph], order: ExecutiveOrder) -> list[_Paragraph]:
+    """Take the signature block (a typed name, the signature image's note, the place, the
+    date, in the order they come in) off the paragraphs; return the body paragraphs, an
+    annex after the signature included (``order.signature_at`` is set to the paragraph
+    index of the signature)."""
+    texts = [p.text.strip() for p in paragraphs]
+    footer = next((i for i, t in enumerate(texts) if t == "\x00FOOTER"), len(texts))
+    house = next((i for i in range(footer - 1, -1, -1) if _PLACE.match(texts[i])), None)
+    sig = order.signature
+    taken: list[int] = []
+
+    def take_date(i: int) -> bool:
+        date = DATE.match(texts[i]) if 0 <= i < len(texts) else None
+        if date is None or date.end() != len(texts[i]):
             return False
-        sig.date = date.group(0).rstrip(".")
-        rest = text[date.end():].strip()
-        if rest:  # a billing code or an annex run into the date line: printed text
-            extra.append(_Paragraph([rest]))
+        sig.date_printed = texts[i]
+        sig.date = texts[i].rstrip(".").removeprefix("Washington, ")
+        taken.append(i)
         return True
 
-    if house is None and mark is None:
-        order.warnings.append("no signature block (THE WHITE HOUSE) found")
-        order.signature_at = footer
-        return paragraphs[:footer]
-    if house is not None:
-        sig.place = "THE WHITE HOUSE"
-        start, end = house, house + 1
-        rest = texts[house][len("THE WHITE HOUSE"):].lstrip(",").strip()
-        if not (rest and take_date(rest)):
-            if end < footer and take_date(texts[end]):
-                end += 1
+    def take_graphics(i: int, step: int) -> int:
+        # the signature's image: its note, and a graphics note beside it that is not an
+        # annex's image (``[TIFF OMITTED] TD…``)
+        while 0 <= i < footer and ((texts[i].startswith("\x00GRAPHIC")
+                                    and "TIFF OMITTED" not in texts[i])
+                                   or _SIG_GRAPHIC.match(texts[i])):
+            note = texts[i].removeprefix("\x00GRAPHIC ").strip()
+            sig.graphic = True
+            sig.graphic_text = " ".join(filter(None, [sig.graphic_text, note]) if step > 0
+                                        else filter(None, [note, sig.graphic_text]))
+            taken.append(i)
+            i += step
+        return i
+
+    if house is None:
+        mark = next((i for i in range(footer - 1, -1, -1)
+                     if _SIG_GRAPHIC.match(texts[i])), None)
+        if mark is None:
+            order.warnings.append("no signature block (THE WHITE HOUSE) found")
+            order.signature_at = footer
+            return paragraphs
+        order.warnings.append("no THE WHITE HOUSE line")
+        start = take_graphics(mark, -1) + 1
+        take_graphics(mark + 1, 1)
+        sig.order = ["graphic"]
+        if take_date(start - 1):
+            start -= 1
+            sig.order.insert(0, "date")
+    else:
+        place = _PLACE.match(texts[house])
+        assert place is not None
+        sig.place = place.group(1)
+        taken.append(house)
+        rest = texts[house][place.end():].strip()
+        date_i = house + 1
+        if rest:
+            m = DATE.match(rest)
+            if m and m.end() == len(rest):
+                sig.date_printed, sig.date = rest, rest.rstrip(".")
+                sig.place += place.group(2) + " " + rest  # one line: kept whole
+            else:
+                order.warnings.append(f"text after THE WHITE HOUSE: {rest[:30]!r}")
+                sig.place = texts[house]
+        else:
+            sig.place += place.group(2)
+        order_lines = ["place"]
+        if sig.date_printed is None:
+            if take_date(date_i):
+                order_lines.append("date")
+                date_i += 1
             else:
                 order.warnings.append("no date after THE WHITE HOUSE")
-        if house > 0:
-            before = texts[house - 1]
-            if before.startswith("(Presidential Sig.)"):
-                start = house - 1
-            elif re.fullmatch(r"[A-Z][A-Z. ]{3,40}", before) and len(before.split()) <= 5:
-                sig.president = before
-                start = house - 1
-        if end < footer and texts[end].startswith("(Presidential Sig.)"):
-            end += 1
-    else:
-        assert mark is not None
-        start, end = mark, mark + 1
-        order.warnings.append("no THE WHITE HOUSE line")
-        if mark > 0 and take_date(texts[mark - 1]):
-            start = mark - 1
-    order.signature_at = start
-    return paragraphs[:start] + extra + paragraphs[end:footer]
+        before = take_graphics(house - 1, -1)
+        if before < house - 1:
+            order_lines.insert(0, "graphic")
+        if before >= 0 and _is_name(texts[before]):
+            sig.president = texts[before]
+            taken.append(before)
+            order_lines.insert(0, "name")
+            if take_graphics(before - 1, -1) < before - 1:
+                order_lines.insert(0, "graphic")
+        after = take_graphics(date_i, 1)
+        if after > date_i:
+            order_lines.append("graphic")
+        if "name" not in order_lines and after < footer and _is_name(texts[after]) \
+                and "graphic" in order_lines:
+            # the typed name under the image (a copied Wikisource page)
+            sig.president = texts[after]
+            taken.append(after)
+            order_lines.append("name")
+        sig.order = order_lines
+    first, last = min(taken), max(taken)
+    if sorted(taken) != list(range(first, last + 1)):
+        order.warnings.append("the signature block is interrupted")
+    order.signature_at = first
+    return paragraphs[:first] + paragraphs[last + 1:]
 
 
-def read_order(data: bytes | str, name: str = "") -> ExecutiveOrder:
-    """Read one order; raises :class:`OrderError` when there is no order in ``data``."""
-    text, shape = text_of(data)
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+_HEAD_ANY = re.compile(r"(EXECUTIVE ORDER|Executive Order|Executive order)(?: No\.?)? "
+                       r"(\d{1,5}(?:-[A-Z])?)\b(.{0,300})")
+_DATE_LINE = re.compile(rf"(?:{MONTHS}) \d{{1,2}}, \d{{4}}")
+_HEAD_OF = re.compile(rf"\s*(?:of|,)\s+((?:{MONTHS}) \d{{1,2}}, ?\d{{4}})\.?\s*")
+_HEAD_TITLE = re.compile(r"\s*(?:—|--|–|-|:)\s*(\S.*)")
+
+
+@dataclass
+class _Head:
+    start: int
+    end: int
+    number: str
+    date: str
+    title: str
+    printed: str
+
+
+def _find_head(text: str) -> _Head | None:
+    """The order's head line: ``Executive Order N of DATE`` (every Federal Register print
+    since 1936 but the oldest), else ``Executive Order No. N of DATE``, ``Executive Order
+    N—Title`` (the American Presidency Project) or a bare ``EXECUTIVE ORDER N`` with the
+    title on the lines after it."""
     m = EO_LINE.search(text)
-    loose_title = ""
-    if m is None:
-        m = EO_LINE_LOOSE.search(text)
-        if m is None:
-            raise OrderError("no 'Executive Order N of DATE' line")
-        loose_title = m.group(2).strip()
-    order = ExecutiveOrder(m.group(1), "" if loose_title else m.group(2), "", shape=shape)
-    if loose_title:
-        order.warnings.append(f"the order's head has no date: {m.group(0).strip()!r}")
-    order.register = _banner(text)
-    before = PAGE_MARK.findall(text[:m.start()])
-    order.first_page = before[-1] if before else order.register.first_page
-    graphic = GRAPHIC.search(text) is not None
-    order.signature = Signature(graphic=graphic or "(Presidential Sig.)" in text)
-    body_lines = [GRAPHIC.sub("", line) for line in text[m.end():].split("\n")]
-    # the title: up to the first blank line (one line in the 'lines' shape)
+    if m is not None:
+        return _Head(m.start(), m.end(), m.group(1), m.group(2), "", m.group(0).strip())
+    candidates: list[_Head] = []
+    pos = 0
+    for line in text.split("\n"):
+        start, pos = pos, pos + len(line) + 1
+        stripped = line.strip()
+        if not stripped.upper().startswith("EXECUTIVE ORDER"):
+            continue
+        h = _HEAD_ANY.match(stripped)
+        if h is None:
+            continue
+        rest = h.group(3)
+        if of := _HEAD_OF.fullmatch(rest):
+            return _Head(start, pos - 1, h.group(2), of.group(1), "", stripped)
+        if rest.startswith(" of ") and rest[4:5].isupper():
+            # the print's head without its date ("Executive Order 13494 of Economy in …"):
+            # the rest is the title, as printed
+            candidates.insert(0, _Head(start, pos - 1, h.group(2), "", rest[4:].strip(),
+                                       stripped))
+            continue
+        if title := _HEAD_TITLE.fullmatch(rest):
+            candidates.append(_Head(start, pos - 1, h.group(2), "", title.group(1).strip(),
+                                    stripped))
+        elif not rest.strip() or rest.strip() in (".", ":"):
+            candidates.append(_Head(start, pos - 1, h.group(2), "", "", stripped))
+    return candidates[0] if candidates else None
+
+
+_OPENINGS = re.compile(r"^(?:By (?:the |virtue )|WHEREAS|Whereas|Under (?:and )?by virtue|"
+                       r"Pursuant to|In (?:order|accordance)|It is hereby|NOW, THEREFORE|"
+                       r"By authority)")
+
+
+def _title(lines: list[str], head: _Head, shape: str, order: ExecutiveOrder) -> int:
+    """Read the title (and a date line under it); return the index of the first body
+    line."""
     index = 0
-    while index < len(body_lines) and not body_lines[index].strip():
+    title_lines = [head.title] if head.title else []
+    one_line = shape in ("lines", "federalregister", "json", "wikisource", "app", "html",
+                         "xml")
+    if head.title and not one_line and lines and not lines[0].strip():
+        index = 1  # a title run on from the head line goes on to the next lines
+        while index < len(lines) and lines[index].strip() \
+                and not PAGE_MARK.fullmatch(lines[index].strip()):
+            title_lines.append(lines[index].strip())
+            index += 1
+    while index < len(lines) and (not lines[index].strip()
+                                  or PAGE_MARK.fullmatch(lines[index].strip())):
         index += 1
-    title_lines = []
-    while index < len(body_lines) and body_lines[index].strip() \
-            and not PAGE_MARK.fullmatch(body_lines[index].strip()):
-        title_lines.append(body_lines[index].strip())
+    if not head.title:
+        first = lines[index].strip() if index < len(lines) else ""
+        if _OPENINGS.match(first) or DATE.match(first) and DATE.match(first).end() == \
+                len(first):
+            title_lines = []
+        else:
+            while index < len(lines) and lines[index].strip() \
+                    and not PAGE_MARK.fullmatch(lines[index].strip()):
+                title_lines.append(lines[index].strip())
+                index += 1
+                if one_line:
+                    break
+    while index < len(lines) and not lines[index].strip():
         index += 1
-        if shape == "lines":
-            break
+    if not head.date and index < len(lines) and _DATE_LINE.fullmatch(
+            lines[index].strip().rstrip(".")):
+        order.dateline = lines[index].strip()
+        head.date = lines[index].strip().rstrip(".")
+        index += 1
     title = _Paragraph()
     for line in title_lines:
         title.add_line(line)
     order.title = typography(title.text)
-    paragraphs = _paragraphs(body_lines[index:], shape == "lines")
+    if head.title:  # the title runs on from the head line: the head is all of it
+        whole = _Paragraph()
+        for line in [head.printed, *title_lines[1:]]:
+            whole.add_line(line)
+        order.head = typography(whole.text)
+    else:
+        order.head = typography(head.printed)
+    return index
+
+
+def _split_footer(lines: list[str], order: ExecutiveOrder) -> list[str]:
+    """The footer's lines out of the body (its place kept as a ``\\x00FOOTER`` line: an
+    annex may follow it), graphics notes on lines of their own."""
+    out: list[str] = []
+    index = 0
+    found = False
+    while index < len(lines):
+        line = lines[index]
+        if _BILLING.match(line):
+            # a billing code alone (after the signature, before an annex): furniture
+            out += ["", "\x00BILLING " + " ".join(line.split()), ""]
+            index += 1
+            continue
+        if not found and _FOOTER_START.match(line):
+            found = True
+            footer = [line]
+            index += 1
+            ahead = index
+            while "]" not in footer[-1] and ahead < len(lines) and len(footer) < 4 \
+                    and ahead - index < 6 and not PAGE_MARK.search(lines[ahead]):
+                if lines[ahead].strip():
+                    footer.append(lines[ahead])
+                ahead += 1
+            if "]" in footer[-1]:
+                index = ahead
+            else:
+                footer = footer[:1]
+            after = index
+            while after < len(lines) and not lines[after].strip():
+                after += 1
+            if after < len(lines) and _BILLING.match(lines[after]):
+                footer.append(lines[after])
+                index = after + 1
+            _footer(footer, order.register)
+            out += ["", "\x00FOOTER", ""]
+            continue
+        if GRAPHIC.search(line):
+            pieces = GRAPHIC.split(line)
+            notes = GRAPHIC.findall(line)
+            for k, piece in enumerate(pieces):
+                if piece.strip():
+                    out.append(piece)
+                if k < len(notes):
+                    out += ["", "\x00GRAPHIC " + " ".join(notes[k].split()), ""]
+            index += 1
+            continue
+        out.append(line)
+        index += 1
+    return out
+
+
+def read_order(data: bytes | str | Source, name: str = "") -> ExecutiveOrder:
+    """Read one order; raises :class:`OrderError` when there is no order in ``data``."""
+    source = data if isinstance(data, Source) else normalize(data)
+    text, shape = source.text, source.shape
+    head = _find_head(text)
+    if head is None:
+        raise OrderError("no 'Executive Order N' head line")
+    order = ExecutiveOrder(head.number, head.date, "", shape=shape)
+    order.flags += source.flags
+    order.register = _banner(text[:head.start])
+    _meta(order, source.meta)
+    before = PAGE_MARK.findall(text[:head.start])
+    order.first_page = before[-1] if before else order.register.first_page
+    order.register.order_page = order.first_page
+    lines = text[head.end:].split("\n")
+    index = _title(lines, head, shape, order)
+    order.date = head.date
+    if not order.title:
+        order.warnings.append("no title printed")
+    body = _split_footer(lines[index:], order)
+    one_per_line = shape in ("lines", "federalregister", "json", "wikisource", "app", "html")
+    blank = sum(1 for line in body if not line.strip())
+    by_indent = shape == "wrapped" and blank * 8 < len(body) and len(body) > 8
+    paragraphs = _paragraphs(body, one_per_line, by_indent)
     order.signature_at = len(paragraphs)
     paragraphs = _sig_and_footer(paragraphs, order)
     order.blocks = _blocks(paragraphs, order)
     order.general_provisions = general_provisions(order)
+    order.relations = relations(order)
     if not order.date and order.signature.date:
         order.date = order.signature.date
+        order.warnings.append("the head has no date: the signature's date is used")
+    if not order.date:
+        order.warnings.append("no date")
     _check_number(order)
     return order
+
+
+def _meta(order: ExecutiveOrder, meta: dict[str, str]) -> None:
+    """A JSON document's fields where the text does not say it."""
+    fr = order.register
+    if m := re.fullmatch(r"(\d+) FR (\d+)", meta.get("citation", "")):
+        fr.volume = fr.volume or m.group(1)
+        fr.first_page = fr.first_page or m.group(2)
+    fr.volume = fr.volume or meta.get("volume")
+    fr.first_page = fr.first_page or meta.get("start_page")
+    fr.last_page = fr.last_page or meta.get("end_page")
+    fr.banner_frdoc = fr.banner_frdoc or meta.get("document_number")
+    if not fr.date and (d := meta.get("publication_date")):
+        from datetime import datetime
+        try:
+            fr.date = f"{datetime.strptime(d, '%Y-%m-%d'):%A, %B} " \
+                      f"{int(d[8:])}, {d[:4]}"
+        except ValueError:
+            pass
 
 
 def _check_number(order: ExecutiveOrder) -> None:
@@ -404,8 +672,16 @@ def _blocks(paragraphs: list[_Paragraph], order: ExecutiveOrder) -> list[Block]:
             order.signature_at = len(blocks)
         text = p.text.strip()
         breaks = p.breaks
+        if text == "\x00FOOTER":
+            order.footer_at = len(blocks)
+            continue
+        if text.startswith(("\x00GRAPHIC", "\x00BILLING")):
+            kind = "graphic" if text.startswith("\x00GRAPHIC") else "billing"
+            blocks.append(Block(kind, text[8:].strip(), breaks=breaks))
+            continue
         if not text:
             continue
+        run_in = False
         if m := SECTION.match(text):
             seen_section = True
             levels.reset()
@@ -413,35 +689,74 @@ def _blocks(paragraphs: list[_Paragraph], order: ExecutiveOrder) -> list[Block]:
             head = Block("section", "", number=m.group(2), caption=caption,
                          breaks=[(0, page) for off, page in breaks if off <= m.end()])
             head.word = m.group(1)
+            head.head = m.group(0).rstrip()
+            if caption is not None:
+                between = text[m.end() + len(caption):len(text) - len(rest)]
+                head.caption_end = between.strip()
             blocks.append(head)
             shift = len(text) - len(rest)
             breaks = [(max(off - shift, 0), page) for off, page in breaks if off > m.end()]
             text = rest
             if not text:
                 continue
-            label = LABEL.match(text)
-            if label is None:
+            if LABEL.match(text) is None:
                 head.text = text
                 head.breaks += breaks
                 continue
-        if (label := LABEL.match(text)) and (seen_section or blocks):
+            run_in = True
+        while (label := LABEL.match(text)) and (seen_section or blocks):
             value = label.group(1)
             shift = label.end()
-            blocks.append(Block("subsection", text[shift:], label=value,
-                                level=levels.level(value),
-                                breaks=[(max(off - shift, 0), page) for off, page in breaks]))
-        elif PART.match(text) and len(text.split()) <= 14 and not text.endswith(","):
-            blocks.append(Block("heading", text, breaks=breaks))
-        elif not seen_section:
-            blocks.append(Block("preamble" if not blocks or blocks[-1].kind == "preamble"
-                                else "paragraph", text, breaks=breaks))
+            rest = text[shift:]
+            stacked = LABEL.match(rest) is not None
+            blocks.append(Block("subsection", "" if stacked else rest, label=value,
+                                level=levels.level(value), run_in=run_in,
+                                breaks=[] if stacked else
+                                [(max(off - shift, 0), page) for off, page in breaks]))
+            run_in = False
+            if not stacked:
+                break
+            text = rest  # stacked labels, ``(b) (i) If…``: each its own subsection
+            breaks = [(max(off - shift, 0), page) for off, page in breaks]
         else:
-            blocks.append(Block("paragraph", text, breaks=breaks))
+            if PART.match(text) and len(text.split()) <= 14 and not text.endswith(","):
+                blocks.append(Block("heading", text, breaks=breaks))
+            elif not seen_section:
+                blocks.append(Block("preamble" if not blocks or blocks[-1].kind == "preamble"
+                                    else "paragraph", text, breaks=breaks))
+            else:
+                blocks.append(Block("paragraph", text, breaks=breaks))
     if order.signature_at is None:
         order.signature_at = len(blocks)
+    if order.footer_at is None:
+        order.footer_at = len(blocks)
     if not seen_section:
         order.warnings.append("no numbered sections")
     return blocks
+
+
+_RELATION = re.compile(
+    r"Executive Orders? ((?:No\. )?\d{4,5}(?:(?:,| and|, and) (?:No\. )?\d{4,5})*)"
+    rf"(?: of ((?:{MONTHS}) \d{{1,2}}, \d{{4}}))?(?: \([^)]{{0,80}}\))?,?"
+    r"(?: as amended,?)?(?: (?:is|are)(?: hereby)?"
+    r" (amended|revoked|superseded))")
+
+
+def relations(order: ExecutiveOrder) -> list[Relation]:
+    """The orders this one says it amends, revokes or supersedes (``Executive Order N of
+    DATE … is hereby revoked``), in the order named."""
+    out: list[Relation] = []
+    seen: set[tuple[str, str]] = set()
+    kinds = {"amended": "amends", "revoked": "revokes", "superseded": "supersedes"}
+    for block in order.blocks:
+        for m in _RELATION.finditer(block.text):
+            for number in re.findall(r"\d{4,5}", m.group(1)):
+                key = (kinds[m.group(3)], number)
+                if key not in seen and number != order.number:
+                    seen.add(key)
+                    many = len(re.findall(r"\d{4,5}", m.group(1))) > 1
+                    out.append(Relation(key[0], number, None if many else m.group(2)))
+    return out
 
 
 def _same(a: str, b: str) -> bool:
@@ -449,7 +764,8 @@ def _same(a: str, b: str) -> bool:
 
 
 def general_provisions(order: ExecutiveOrder) -> GeneralProvisions | None:
-    """Find the General Provisions section and compare it with the standard wording."""
+    """Find the General Provisions section and compare each standard part with the standard
+    wording: (a) with (i)–(ii) and (b) word for word, (c) word for word, the whole section."""
     for section in order.sections:
         subs = [b for b in section.blocks if b.kind == "subsection"]
         captioned = section.caption is not None and re.fullmatch(
@@ -458,8 +774,6 @@ def general_provisions(order: ExecutiveOrder) -> GeneralProvisions | None:
         if not captioned and fuzz.ratio(opening, STANDARD_PROVISIONS["a"]) < 85:
             continue
         found = GeneralProvisions(section.number or "")
-        subs = [b for b in section.blocks if b.kind == "subsection"]
-        labels = [b.label for b in subs]
         by_label = {b.label: b for b in subs}
         for label, wording in STANDARD_PROVISIONS.items():
             block = by_label.get(label)
@@ -467,11 +781,18 @@ def general_provisions(order: ExecutiveOrder) -> GeneralProvisions | None:
                 continue
             if not _same(block.text, wording) and fuzz.ratio(block.text, wording) > 75:
                 found.differences.append(label)
-        if labels[:4] == ["a", "i", "ii", "b"] and all(
-                _same(subs[k].text, STANDARD_PROVISIONS[subs[k].label]) for k in range(4)):
-            found.ab = True
-        if len(subs) >= 5 and found.ab and subs[4].label == "c" and _same(
-                subs[4].text, STANDARD_PROVISIONS["c"]):
-            found.c = True
+        labels = [b.label for b in subs]
+        for k in range(len(subs) - 3):
+            if labels[k:k + 4] == ["a", "i", "ii", "b"] and all(
+                    _same(subs[k + j].text, STANDARD_PROVISIONS[subs[k + j].label])
+                    and subs[k + j].level == (2 if j in (1, 2) else 1) for j in range(4)):
+                found.ab = True
+        found.c = any(b.label == "c" and b.level == 1 and _same(b.text, STANDARD_PROVISIONS["c"])
+                      for b in subs)
+        head = section.blocks[0]
+        found.whole = (found.ab and found.c and labels == ["a", "i", "ii", "b", "c"]
+                       and len(section.blocks) == 6 and not head.text
+                       and head.caption == "General Provisions" and head.caption_end == "."
+                       and head.head == f"Sec. {head.number}.")
         return found
     return None

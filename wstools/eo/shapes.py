@@ -1,0 +1,348 @@
+"""The shapes printed executive orders come in, brought to one text the reader parses.
+
+:func:`normalize` takes the bytes or text of a file and returns a :class:`Source`: the
+order's text with page marks as ``[[Page N]]`` (where they fall, inside a line or a word
+too), and the shape it was found in:
+
+- ``govinfo``: the GPO's Federal Register HTML (a ``<pre>``, hard-wrapped, every decade
+  the GPO has online);
+- ``xml``: the Federal Register's own XML (``<EXECORD>``, ``<PRTPAGE P="N"/>``…);
+- ``json``: a federalregister.gov document (its ``raw_text``/``body_html``/``full_text_xml``
+  with ``citation``, ``start_page``, ``document_number`` as fallbacks);
+- ``federalregister``: federalregister.gov's text (one paragraph a line,
+  ``[Start Printed Page N]``, the ``Filed`` line after ``[FR Doc.``);
+- ``pdf``: text taken out of a Federal Register PDF (running heads, folios, the GPO's
+  ``VerDate`` slug, words hyphenated at line ends);
+- ``wikisource``: a copied Wikisource page (chrome, ``Signature of …``, the licence);
+- ``app``: a copied American Presidency Project page (``Executive Order N—Title``, the
+  date line, the citation and the site's chrome);
+- ``html``: another HTML page, as its text;
+- ``lines`` / ``wrapped``: plain text, one paragraph a line or hard-wrapped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+import lxml.html
+
+GPO_CODES = re.compile(r"\ufffd[A-Z]{2,8}\ufffd|\*ERR\d+\*")
+#: the GPO's typesetting codes printed as tags in its HTML: the character each stands for
+#: ("" for a code that only marks a sub- or superscript or the signature's place)
+GPO_TAGS = {"Register": "®", "orndash": "–", "yen": "¥", "radical": "√", "implies": "⇒",
+            "gr-thn-eq": "≥", "ls-thn-eq": "≤", "INF": "", "SUP": "", "/INF": "", "/SUP": "",
+            "Clinton1": "", "Clinton2": ""}
+_GPO_TAG = re.compile(r"<(" + "|".join(GPO_TAGS) + r")>")
+MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|"
+          "December")
+
+
+class OrderError(ValueError):
+    """The input is not an executive order wstools can read."""
+
+
+@dataclass
+class Source:
+    text: str
+    shape: str
+    #: what a JSON document or an XML print says beside the text (number, page, frdoc…)
+    meta: dict[str, str] = field(default_factory=dict)
+    #: places where the print is ambiguous and was left as printed
+    flags: list[str] = field(default_factory=list)
+
+
+def decode(data: bytes | str) -> str:
+    if isinstance(data, bytes):
+        data = data.replace(b"\0", b"")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = data.decode("latin-1")
+    else:
+        text = data.replace("\0", "")
+    text = text.removeprefix("\ufeff")
+    return GPO_CODES.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def normalize(data: bytes | str) -> Source:
+    """The order's text and its shape (raises :class:`OrderError` on a JSON or XML without
+    an order)."""
+    text = decode(data)
+    head = text.lstrip()[:1]
+    if head in "{[" and (doc := _json(text)) is not None:
+        return _from_json(doc)
+    if re.search(r"<(?:EXECORD|PRESDOCU|EXECORDR)\b", text[:200_000]):
+        return _from_xml(text)
+    if re.search(r"<pre\b", text[:200_000], re.I):
+        text = _GPO_TAG.sub(lambda m: GPO_TAGS[m.group(1)], text)
+        text = re.sub(r"<(GRAPHIC\b[^<>]{0,80})>", r"&lt;\1&gt;", text)  # a note, not a tag
+        root = lxml.html.fromstring(text)
+        pre = root.find(".//pre")
+        if pre is None:
+            raise OrderError("HTML without a <pre> text")
+        return Source(pre.text_content(), "govinfo")
+    if re.search(r"<(?:html|body|p|div)\b", text[:20_000], re.I):
+        return _text_shape(_html_text(text), html=True)
+    return _text_shape(text)
+
+
+def _json(text: str) -> dict | None:
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return None
+    if isinstance(doc, list) and doc and isinstance(doc[0], dict):
+        doc = doc[0]
+    return doc if isinstance(doc, dict) else None
+
+
+def _from_json(doc: dict) -> Source:
+    meta = {k: str(doc[k]) for k in ("executive_order_number", "title", "signing_date",
+                                     "citation", "start_page", "end_page", "document_number",
+                                     "publication_date", "volume", "html_url", "pdf_url")
+            if doc.get(k) not in (None, "")}
+    body = next((doc[k] for k in ("raw_text", "full_text_xml", "body_html", "full_text",
+                                  "text") if isinstance(doc.get(k), str) and doc[k].strip()),
+                None)
+    if body is None:
+        raise OrderError("a federalregister.gov JSON without the order's text (its "
+                         "raw_text_url or body_html_url holds it)")
+    inner = normalize(body)
+    inner.meta = {**meta, **inner.meta}
+    inner.shape = "json"
+    return inner
+
+
+# -- the Federal Register's XML ------------------------------------------------------------
+
+_XML_BLOCKS = {"EXECORDR": "head", "HD": "title", "FP": "p", "P": "p", "PSIG": "sig",
+               "PLACE": "p", "DATE": "p", "FRDOC": "p", "BILCOD": "p", "GPH": "graphic",
+               "PRES": "p", "TITLE3": "skip", "PRES_DOC": "skip", "PRESDOCU": "skip"}
+
+
+def _from_xml(text: str) -> Source:
+    from lxml import etree
+
+    start = re.search(r"<(?:PRESDOCU|EXECORD)\b", text)
+    try:
+        root = etree.fromstring(text[start.start() if start else 0:].encode("utf-8"),
+                                etree.XMLParser(resolve_entities=False, no_network=True,
+                                                recover=True, huge_tree=False))
+    except etree.XMLSyntaxError as exc:
+        raise OrderError(f"XML that cannot be read: {exc}") from None
+    if root is None:
+        raise OrderError("XML without an order")
+    out: list[str] = []
+    meta: dict[str, str] = {}
+
+    def inline(el: etree._Element) -> str:
+        parts = [el.text or ""]
+        for child in el:
+            if child.tag == "PRTPAGE":
+                parts.append(f"[[Page {child.get('P', '')}]]")
+            elif child.tag == "E" and child.get("T") == "03":
+                parts.append(inline(child))
+            else:
+                parts.append(inline(child))
+            parts.append(child.tail or "")
+        return "".join(parts)
+
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        if el.tag == "PRTPAGE" and el.getparent() is not None and \
+                el.getparent().tag not in _XML_BLOCKS:
+            out.append(f"[[Page {el.get('P', '')}]]")
+            continue
+        kind = _XML_BLOCKS.get(el.tag)
+        if kind is None or kind == "skip":
+            continue
+        if kind == "graphic":
+            gid = el.findtext(".//GID") or ""
+            out.append(f"[GRAPHIC] [TIFF OMITTED] {gid}".rstrip())
+            continue
+        line = " ".join(inline(el).split())
+        if kind == "sig" and not line:
+            line = "(Presidential Sig.)"
+        if line:
+            out.append(line)
+    if not out:
+        raise OrderError("XML without an order")
+    if m := re.search(r"<FRDOC>\s*\[FR Doc\.\s*([\w-]+)", text):
+        meta["document_number"] = m.group(1)
+    return Source("\n\n".join(out), "xml", meta)
+
+
+# -- text of HTML pages --------------------------------------------------------------------
+
+_BLOCK_TAGS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "dd", "dt",
+               "blockquote", "section", "article", "header", "footer", "table", "ul", "ol"}
+
+
+def _html_text(text: str) -> str:
+    root = lxml.html.fromstring(text)
+    for bad in root.xpath("//script|//style|//noscript"):
+        bad.drop_tree()
+    parts: list[str] = []
+
+    def walk(el: lxml.html.HtmlElement) -> None:
+        tag = el.tag if isinstance(el.tag, str) else ""
+        block = tag in _BLOCK_TAGS
+        if block:
+            parts.append("\n")
+        if tag == "img" and el.get("alt"):
+            parts.append("\n" + el.get("alt") + "\n")
+        parts.append(el.text or "")
+        for child in el:
+            walk(child)
+            parts.append(child.tail or "")
+        if block:
+            parts.append("\n")
+
+    walk(root)
+    lines = [" ".join(line.split()) for line in "".join(parts).split("\n")]
+    return "\n".join(line for line in lines if line)
+
+
+# -- plain text shapes ---------------------------------------------------------------------
+
+_RUNNING_HEAD = re.compile(r"^\s*(?:\d{1,6}\s+)?Federal Register\s*/\s*Vol\.\s*\d+\s*,\s*No\.\s*"
+                           r"\d+\s*/\s*\w+,\s+\w+\s+\d{1,2},\s+\d{4}\s*/\s*Presidential "
+                           r"Documents(?:\s+(\d{1,6}))?\s*$")
+_VERDATE = re.compile(r"^\s*VerDate\b.*$")
+_FOLIO = re.compile(r"^\s*(\d{1,6})\s*$")
+_START_PAGE = re.compile(r"\[Start Printed Page (\d+)\]")
+
+
+def _text_shape(text: str, html: bool = False) -> Source:
+    if "[Start Printed Page" in text:
+        return _from_federalregister(text)
+    if "American Presidency Project" in text or "presidency.ucsb.edu" in text:
+        return _from_app(text)
+    if ("From Wikisource" in text or "wikisource" in text.lower()
+            or re.search(r"^Signature of \S", text, re.M)
+            or "This work is in the public domain in the United States" in text):
+        return _from_wikisource(text)
+    lines = text.split("\n")
+    heads = sum(1 for line in lines if _RUNNING_HEAD.match(line))
+    if "\f" in text or any(_VERDATE.match(line) for line in lines) or heads >= 2 \
+            or (heads == 1 and sum(1 for line in lines if _FOLIO.match(line))):
+        return _from_pdf(text)
+    body = [line for line in lines if line.strip()]
+    long_lines = sum(1 for line in body if len(line) > 120)
+    shape = "lines" if body and long_lines * 4 >= len(body) else "wrapped"
+    if html:
+        shape = "lines"
+    return Source(text, "html" if html else shape)
+
+
+def _from_federalregister(text: str) -> Source:
+    """``[Start Printed Page N]`` becomes ``[[Page N]]`` where it stands (inside a word too:
+    the page turns inside it)."""
+    return Source(_START_PAGE.sub(r"[[Page \1]]", text), "federalregister")
+
+
+def _from_pdf(text: str) -> Source:
+    """Running heads and folios become page marks; the GPO's slug goes; words broken at a
+    line end by a hyphen are joined where the text shows how (the same word elsewhere with
+    or without its hyphen) and otherwise kept with the hyphen and flagged."""
+    out: list[str] = []
+    flags: list[str] = []
+    pending: str | None = None
+    for line in text.replace("\f", "\n").split("\n"):
+        if _VERDATE.match(line):
+            continue
+        head = _RUNNING_HEAD.match(line)
+        if head:
+            folio = re.match(r"^\s*(\d{1,6})\s", line)
+            page = head.group(1) or (folio.group(1) if folio else None)
+            if page:
+                out.append(f"[[Page {page}]]")
+            else:
+                pending = "head"
+            continue
+        if pending == "head" and (folio := _FOLIO.match(line)):
+            out.append(f"[[Page {folio.group(1)}]]")
+            pending = None
+            continue
+        pending = None
+        out.append(line)
+    joined = _dehyphenate(out, flags)
+    return Source(joined, "pdf", flags=flags)
+
+
+_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+
+
+def _dehyphenate(lines: list[str], flags: list[str]) -> str:
+    text = "\n".join(lines)
+    words = set(_WORD.findall(text.replace("-\n", "\x01")))
+    hyphenated = {w.lower() for w in words if "-" in w}
+    plain = {w.lower() for w in words if "-" not in w}
+    result: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index].rstrip()
+        nxt_i = index + 1
+        while nxt_i < len(lines) and re.fullmatch(r"\s*\[\[Page \d+\]\]\s*", lines[nxt_i]):
+            nxt_i += 1
+        m = re.search(r"([A-Za-z]+)-$", line)
+        if m and not line.endswith("--") and nxt_i < len(lines):
+            nxt = lines[nxt_i].lstrip()
+            n = re.match(r"[a-z]+", nxt)
+            if n:
+                left, right = m.group(1), n.group(0)
+                whole = (left + right).lower()
+                dashed = f"{left}-{right}".lower()
+                marks = [ln.strip() for ln in lines[index + 1:nxt_i]]
+                if whole in plain and dashed not in hyphenated:
+                    line = line[:-1]
+                elif dashed not in hyphenated:
+                    flags.append(f"line-end hyphen {left}-{right}: kept as printed")
+                rest = nxt[n.end():]
+                result.append(line + "".join(marks) + right)
+                lines[nxt_i] = rest.lstrip() if rest.strip() else ""
+                index = nxt_i
+                if not lines[nxt_i]:
+                    index += 1
+                continue
+        result.append(line)
+        index += 1
+    return "\n".join(result)
+
+
+_WIKISOURCE_CHROME = re.compile(
+    r"^(?:From Wikisource|Jump to navigation Jump to search|Jump to: navigation, search|"
+    r"Jump to search|validated|proofread|not proofread|This page has been validated\.?|"
+    r"Public domainPublic domain\w*|Navigation menu|Edit|\[edit\]|"
+    r"This article is issued from Wikisource\..*|"
+    r"This work is in the public domain in the United States because.*|"
+    r"Retrieved from .*)$")
+
+
+def _from_wikisource(text: str) -> Source:
+    lines = [line.strip() for line in text.split("\n")]
+    out: list[str] = []
+    for line in lines:
+        if re.fullmatch(r"Notes(?: Edit|\[edit\])?", line):
+            break  # the relations block after the order
+        if _WIKISOURCE_CHROME.match(line):
+            continue
+        out.append(line)
+    return Source("\n".join(out), "wikisource")
+
+
+def _from_app(text: str) -> Source:
+    out: list[str] = []
+    for line in text.split("\n"):
+        s = line.strip()
+        if re.search(r"Online by Gerhard Peters and John T\. Woolley|The American Presidency "
+                     r"Project|^Filed Under$|^Categories$|^Simple Search of Our Archives$|"
+                     r"^Share$|^Twitter$|^Facebook$|^About Search$|^Citation$", s):
+            if out and re.search(r"Online by Gerhard Peters", s):
+                break  # the citation closes the document
+            continue
+        out.append(s)
+    return Source("\n".join(out), "app")
