@@ -59,6 +59,17 @@ init() {
   say "initialised $DIR (user $BOT_USER)"
 }
 
+interwiki() {  # the interwiki prefixes Wikisource pages use, as on Wikisource (idempotent)
+  local url rows=""
+  for p in w wikipedia wikt wiktionary; do
+    case $p in w|wikipedia) url='https://en.wikipedia.org/wiki/$1' ;;
+               *) url='https://en.wiktionary.org/wiki/$1' ;; esac
+    rows+="${rows:+,}('$p','$url','','',0,0)"
+  done
+  maint sql.php --query "INSERT OR IGNORE INTO interwiki (iw_prefix, iw_url, iw_api, \
+iw_wikiid, iw_local, iw_trans) VALUES $rows" >"$DIR/log/interwiki.log" 2>&1
+}
+
 running() {
   [ -f "$PIDFILE" ] && kill -0 "$(cat "$PIDFILE")" 2>/dev/null \
     && curl -fs -o /dev/null "$API?action=query&meta=siteinfo&format=json"
@@ -91,7 +102,7 @@ stop() {
 
 case "${1:-}" in
   deps) deps ;;
-  up) init; start ;;
+  up) init; interwiki; start ;;
   import) shift; maint importDump.php --no-updates "$1" >"$DIR/log/import.log" 2>&1 \
             || { cat "$DIR/log/import.log" >&2; exit 1; } ;;
   maint) shift; maint "$@" ;;

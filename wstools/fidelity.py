@@ -8,6 +8,11 @@ holds ``templates/`` plus the test-only pages of ``tests/cases/fidelity/template
 ``tests/cases/fidelity/recorded.json`` (``scripts/record-oracle.py``), so that the offline
 tests compare against them and the ``mediawiki`` tier checks the record is still true.
 
+Whole pages (issue 22): the 23 real ``Page:`` texts of ``tests/cases/templates-real`` and the
+realistic main-namespace chapters of ``tests/cases/fidelity-pages/pages.json``, each expanded
+and rendered; their answers are recorded in ``tests/cases/fidelity-pages/recorded.json``
+(``python -m wstools.fidelity record --start``).
+
 Normalisation before comparing expanded wikitext: none. Before comparing HTML: see
 :mod:`wstools.wikitext.compare`.
 """
@@ -25,6 +30,9 @@ CASES = ROOT / "tests" / "cases"
 FIDELITY = CASES / "fidelity"
 RECORDED = FIDELITY / "recorded.json"
 KNOWN_DIFFERENCES = FIDELITY / "known-differences.txt"
+REAL_PAGES = CASES / "templates-real"
+WHOLE_PAGES = CASES / "fidelity-pages"
+WHOLE_RECORDED = WHOLE_PAGES / "recorded.json"
 DEFAULT_TITLE = "API"
 
 
@@ -49,8 +57,28 @@ def load_cases() -> list[Case]:
         for c in json.loads(path.read_text(encoding="utf-8")):
             cases.append(Case(kind, f"{kind}: {c['name']}", c["input"],
                               c.get("title", DEFAULT_TITLE)))
-    return cases
+    return cases + whole_page_cases()
 
+
+def real_page_title(path: Path) -> str:
+    """The title of a real page of ``tests/cases/templates-real``."""
+    if path.stem.startswith("eb1911"):
+        _, vol, page = path.stem.split("-")
+        return f"Page:EB1911 - Volume {vol[1:]}.djvu/{int(page[1:])}"
+    return f"Page:Pentagon Papers.djvu/{path.stem}"
+
+
+def whole_page_cases() -> list[Case]:
+    """The realistic whole pages: real Page: texts and main-namespace chapters, each
+    expanded (``expand``) and rendered (``html``)."""
+    pages = [(f"real {p.stem}", p.read_text(encoding="utf-8"), real_page_title(p))
+             for p in sorted(REAL_PAGES.glob("*.wiki"))]
+    listed = WHOLE_PAGES / "pages.json"
+    if listed.exists():
+        pages += [(c["name"], c["input"], c["title"])
+                  for c in json.loads(listed.read_text(encoding="utf-8"))]
+    return [Case(kind, f"{kind}: whole {name}", text, title)
+            for name, text, title in pages for kind in ("expand", "html")]
 
 def wiki_pages() -> list[tuple[str, str]]:
     """Every page the fidelity wiki holds: templates/ and the test-only pages."""
@@ -70,9 +98,69 @@ def registry() -> Registry:
 
 
 def load_recorded() -> dict[str, str]:
-    if not RECORDED.exists():
-        return {}
-    return json.loads(RECORDED.read_text(encoding="utf-8"))
+    recorded = {}
+    for path in (RECORDED, WHOLE_RECORDED):
+        if path.exists():
+            recorded.update(json.loads(path.read_text(encoding="utf-8")))
+    return recorded
+
+
+def record_whole_pages(api) -> int:  # noqa: ANN001 - oracle.MediaWikiAPI
+    """Ask ``api`` for every whole page's answer and write ``WHOLE_RECORDED``."""
+    recorded = {}
+    for case in whole_page_cases():
+        call = api.expand if case.kind == "expand" else api.parse
+        recorded[case.id] = call(case.input, case.title)
+    WHOLE_RECORDED.write_text(json.dumps(recorded, ensure_ascii=False, indent=0,
+                                         sort_keys=True) + "\n", encoding="utf-8")
+    return len(recorded)
+
+
+def summary(cases: list[Case], answers: dict[str, str], reg: Registry) -> dict:
+    """How many cases agree with ``answers``: expand byte-identical, HTML equivalent, for
+    all cases and for the whole pages alone, with the ids that do not."""
+    out: dict = {}
+    for group, chosen in (("all", cases), ("whole pages", [c for c in cases
+                                                         if ": whole " in c.id])):
+        for kind in ("expand", "html"):
+            these = [c for c in chosen if c.kind == kind and c.id in answers]
+            bad = [c.id for c in these if not agrees(c, render(c, reg), answers[c.id])]
+            out[f"{group} {kind}"] = {"cases": len(these), "agree": len(these) - len(bad),
+                                      "differ": bad}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m wstools.fidelity record [--start]`` records the whole pages' answers
+    (from ``$WSTOOLS_MW_API`` or a lab wiki started for the run); ``summary`` prints the
+    agreement with the recorded answers."""
+    import argparse
+    import sys
+
+    from .oracle import connect
+
+    parser = argparse.ArgumentParser(prog="python -m wstools.fidelity")
+    parser.add_argument("action", choices=("record", "summary"))
+    parser.add_argument("--start", action="store_true", help="record: start (and stop) a "
+                        "lab wiki")
+    args = parser.parse_args(argv)
+    if args.action == "summary":
+        result = summary(load_cases(), load_recorded(), registry())
+        print(json.dumps(result, indent=1))
+        return 0
+    try:
+        api, lab = connect(args.start, wiki_pages())
+    except LookupError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    try:
+        n = record_whole_pages(api)
+    finally:
+        if lab is not None:
+            lab.stop()
+    print(f"recorded {n} answers in {WHOLE_RECORDED}")
+    return 0
+
 
 
 def load_known_differences() -> dict[str, str]:
@@ -104,3 +192,7 @@ def agrees(case: Case, ours: str, theirs: str) -> bool:
     from .wikitext.compare import same_structure
 
     return ours == theirs if case.kind == "expand" else same_structure(ours, theirs)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

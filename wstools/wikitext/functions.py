@@ -462,6 +462,15 @@ for _w in _PAGE_WORDS:
     _CASED[_w + "E"] = _page_function(_w, True)
 
 
+def _nothing(ex: Expander, frame: Frame, first: str, parts: list, site: int) -> str:
+    """Page properties (sort key, display title): they show nothing where they stand."""
+    return ""
+
+
+for _w in ("DEFAULTSORT", "DEFAULTSORTKEY", "DEFAULTCATEGORYSORT", "DISPLAYTITLE"):
+    _CASED[_w] = _nothing
+
+
 def lookup(name: str) -> Function | None:
     """The parser function called as ``{{name:…}}``, or None."""
     fn = _CASED.get(name)

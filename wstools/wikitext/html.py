@@ -101,6 +101,51 @@ INTERWIKI = {"w": "https://en.wikipedia.org/wiki/$1",
              "wiktionary": "https://en.wiktionary.org/wiki/$1"}
 
 
+_CATEGORY_MARK = "\x00category\x00"
+# namespaces with subpages: MediaWiki's defaults and the lab wiki's (main, Page, Index),
+# as on Wikisource
+SUBPAGE_NAMESPACES = frozenset({0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 15, 104, 106})
+
+
+def subpage_link(target: str, context: str) -> tuple[str, str]:
+    """A relative link resolved against the page ``context`` (MediaWiki's
+    ``normalizeSubpageLink``): the target and the text shown when the link gives none.
+
+    >>> subpage_link("../", "Book/Chapter 1"), subpage_link("../Chapter 2/", "Book/Chapter 1")
+    (('Book', 'Book'), ('Book/Chapter 2', 'Chapter 2'))
+    >>> subpage_link("/Notes/", "Book"), subpage_link("/Notes", "Book")
+    (('Book/Notes', 'Notes'), ('Book/Notes', '/Notes'))
+    """
+    if target.startswith("/"):
+        trailing = len(target) - len(target.rstrip("/"))
+        if trailing and len(target) > trailing:
+            noslash = shown = target[1:-trailing]
+        else:
+            noslash, shown = target[1:], target
+        resolved = context + "/" + noslash.strip()
+        return resolved, shown
+    chunks = target.split("/")
+    count = 0
+    rest = target
+    for chunk in chunks:
+        if chunk != "..":
+            break
+        count += 1
+        rest = rest[3:]
+    parts = context.split("/")
+    if len(parts) <= count:
+        return target, target
+    resolved = "/".join(parts[:-count])
+    shown = ""
+    if rest.endswith("/"):
+        rest = rest.rstrip("/")
+        shown = rest
+    rest = rest.strip()
+    if rest:
+        resolved += "/" + rest
+    return resolved, shown or resolved
+
+
 @dataclass
 class Rendered:
     """A rendered page: the HTML fragment and what was noticed on the way."""
@@ -351,6 +396,9 @@ class HtmlRenderer:
             rendered = self._link(target, label, rest)
             if rendered is None:
                 out.append("[[" + piece)
+            elif rendered.startswith(_CATEGORY_MARK):
+                # MediaWiki drops the whitespace before a category link (T2087)
+                out = ["".join(out).rstrip(" \t\n\r\0\x0b"), rendered[len(_CATEGORY_MARK):]]
             else:
                 out.append(rendered)
         return "".join(out)
@@ -358,6 +406,11 @@ class HtmlRenderer:
     def _link(self, target: str, label: str | None, rest: str) -> str | None:
         raw = target
         target = decode_char_references(target).strip()
+        if (target.startswith(("/", "../")) and self.title is not None
+                and self.title.namespace_number in SUBPAGE_NAMESPACES):
+            target, shown = subpage_link(target, self.title.full)
+            if not label:
+                label = shown
         leading_colon = target.startswith(":")
         fragment = ""
         if "#" in target:
@@ -381,7 +434,7 @@ class HtmlRenderer:
         if title is None:
             return None
         if title.namespace == "Category" and not leading_colon:
-            return rest.lstrip("\n") if not label else rest
+            return _CATEGORY_MARK + rest
         if title.namespace in ("File", "Media") and not leading_colon:
             return self._file(title, label) + rest
         text = label if label else raw.lstrip(":") if label is None else None

@@ -30,6 +30,9 @@ NAMESPACES: dict[str, int] = {
 _ALIASES = {"image": "File", "project": "Wikisource", "ws": "Wikisource", "t": "Template"}
 _BY_LOWER = {k.lower(): k for k in NAMESPACES if k}
 _INVALID = re.compile(r"[<>\[\]{}|]|~{3}")
+# MediaWiki refuses titles that are or hold relative path steps: ".", "..", "./…",
+# "../…", "…/./…", "…/../…", "…/.", "…/.."
+_RELATIVE = re.compile(r"^\.\.?(?:/|$)|/\.\.?(?:/|$)")
 _SPACES = re.compile(r"[ _\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
 
 
@@ -98,7 +101,7 @@ class Title:
             if canonical:
                 namespace = canonical
                 text = rest.strip()
-        if not text:
+        if not text or _RELATIVE.search(text):
             return None
         return cls(namespace, ucfirst(text))
 
