@@ -36,6 +36,7 @@ from rapidfuzz.distance import Levenshtein
 
 from ..edits import Edit
 from .align import Unit
+from .choose import law_number_place
 from .confusion import cost
 
 MODEL_FILE = Path(__file__).resolve().parents[1] / "data" / "repair-model.json"
@@ -44,6 +45,7 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 _DIGITS = re.compile(r"\d+")
 _MARKS = ".,;:'\"!?()[]{}_-=|~^`*«»‘’“”"
 
+_OPENS_PART = re.compile(r"\s*(?:\d|\(|Sec(?:tion)?\b|SEC(?:TION)?\b|Art\b|Law\b)")
 _NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
 # words before which one printing has a comma and another none ("win, or not to win, the")
 CLAUSE_WORDS = frozenset("and or nor but unless neither either if though although whether "
@@ -53,7 +55,14 @@ CLAUSE_WORDS = frozenset("and or nor but unless neither either if though althoug
 FEATURES = ("bias", "rule", "agreement", "rank", "kind_marks", "kind_spacing",
             "kind_case", "kind_letters", "cost", "cost_high", "ocr_nonword", "witness_words",
             "left_gap", "right_gap", "lost_chars", "extra_chars", "words", "stop_lower",
-            "quote", "colon", "comma", "speck", "hyphen", "multi_unit", "near_variant")
+            "quote", "colon", "comma", "speck", "hyphen", "multi_unit", "near_variant",
+            "dust", "after_function", "comma_only", "list_mark", "bracket", "next_digit",
+            "real_word")
+FUNCTION_WORDS = frozenset("the a an of to in on at by for from with and or nor as is are be "
+                           "was were been shall may must will not any such this that its their "
+                           "his her under into upon".split())
+_DUST = set(".:;'’‘`_,·")
+_SPECKS = set(".,;:'’‘`_·-=|~^\"“”«»")
 
 
 class Candidate(NamedTuple):
@@ -98,6 +107,11 @@ def features(edit: Edit, *, rule: bool, agreement: float, rank: int, left_gap: i
     after = text[edit.end:edit.end + 3].lstrip()
     stop_lower = float("." in changed and after[:1].islower())
     variant = float(bool(o_words) and not nonword and k == "letters")
+    removed = {o[op.src_pos] for op in ops if op.tag == "delete"}
+    only_removes = bool(ops) and all(op.tag == "delete" for op in ops)
+    dust = float(k == "marks" and only_removes and removed <= _DUST and after[:1].islower())
+    before = o_words[-1].lower() if o_words else ""
+    after_function = float(k == "marks" and only_removes and before in FUNCTION_WORDS)
     return (1.0, float(rule), agreement, float(rank), float(k == "marks"),
             float(k == "spacing"), float(k == "case"), float(k == "letters"), c,
             float(c > 0.6), float(nonword), float(w_ok), float(min(left_gap, 3)),
@@ -105,7 +119,10 @@ def features(edit: Edit, *, rule: bool, agreement: float, rank: int, left_gap: i
             float(min(len(o.split()), 4)), stop_lower,
             float(bool(changed & set("'\"‘’“”"))), float(bool(changed & set(":;"))),
             float("," in changed), float(bool(changed & set("_=|~^`*"))),
-            float("-" in changed), float(min(units, 4)), variant)
+            float("-" in changed), float(min(units, 4)), variant, dust, after_function,
+            float(changed == {","}), float(changed <= set(",;:") and len(changed) > 1),
+            float(bool(changed & set("()[]{}"))), float(after[:1].isdigit()),
+            float(k == "letters" and bool(o_words) and not nonword))
 
 
 class Model(NamedTuple):
@@ -146,8 +163,11 @@ def allowed(edit: Edit, text: str) -> bool:
     return True
 
 
-def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool]) -> Edit | None:
-    """The witness's reading of ``unit`` as an edit, where the hard limits allow it."""
+def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
+                  in_corpus: Callable[[str], bool] | None = None) -> Edit | None:
+    """The witness's reading of ``unit`` as an edit, where the hard limits allow it. An
+    OCR word of the language the corpus never uses (``in_corpus``) may be a misreading
+    (``chen`` for ``them``); one the corpus uses is a reading."""
     o, w = unit.ocr, unit.witness
     if _DIGITS.findall(o) != _DIGITS.findall(w):
         return None  # numbers are the document's sequence's, never a witness's
@@ -160,23 +180,54 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool]) -> Edit
         return None  # a phrase against another: the alignment went astray
     if kind(o, w) == "letters":
         letters = _bare_letters(w)
-        if cost(_bare_letters(o), letters, 9.0) > 0.6 * len(letters) + 0.6:
+        if cost(_bare_letters(o), letters, 9.0) > 0.3 * len(letters) + 0.6:
             return None  # nothing like an OCR misreading
+    if any(o.count(a) + o.count(b) != w.count(a) + w.count(b) for a, b in ("()", "[]")):
+        return None  # brackets are the text's structure (a clause label, a citation)
     if not w:
-        if o_words or len(o.strip()) > 3:
-            return None  # words the witness lacks: the printing's
+        if o_words or len(o.strip()) > 3 or not set(o.strip()) <= _SPECKS:
+            return None  # words the witness lacks: the printing's; "©", "@": a label
+        line_start = text.rfind("\n", 0, unit.start) + 1
+        if not text[line_start:unit.start].strip() and law_number_place(text, unit.end):
+            return None  # where a law's number stands: what is left of it
         start = unit.start
         while start > 0 and text[start - 1] in " \t":
             start -= 1
         return Edit(start, unit.end, text[start:unit.end], "", "witness-model", 0.0)
-    if o_words and w_words and kind(o, w) == "letters" and \
-            all(is_word(x) for x in o_words):
-        return None  # words against other words: a variant reading
+    if o_words and w_words and kind(o, w) == "letters":
+        if len(o_words) == len(w_words):
+            for a, b in zip(o_words, w_words, strict=True):
+                if a.lower() != b.lower() and is_word(a) and (
+                        in_corpus is None or in_corpus(a) or len(a) != len(b)
+                        or a[:1].isupper() != b[:1].isupper()):
+                    # a word of the corpus against another, a letter more or less
+                    # ("faces"/"face"), a capital against none: a variant reading, a
+                    # name, or what is left of a number
+                    return None
+        elif all(is_word(x) for x in o_words):
+            return None  # words against other words: a variant reading
+    if re.search(r"[^\W\d_]-[^\W\d_]", o) is None and \
+            re.search(r"[^\W\d_]-[^\W\d_]", w) is not None:
+        return None  # a compound one printing hyphenates ("outgoers"/"out-goers")
     if not w_words and o_words:
         return None
     if o.replace(" ", "") == w.replace(" ", "") or (
             kind(o, w) == "marks" and len(o.split()) != len(w.split())):
         return None  # spacing ("i. e." / "i.e."): the rules' to judge, or a printing's
+    if o.rstrip().endswith(".") and not w.rstrip().endswith(".") and (
+            _OPENS_PART.match(text, unit.end)
+            or not text[unit.end:unit.end + 3].lstrip()[:1].isalpha()):
+        return None  # a full stop at the end, or before a section, law or clause
+    if w.rstrip().endswith(".") and not o.rstrip().endswith(".") and \
+            text[unit.end:unit.end + 3].lstrip()[:1].islower():
+        return None  # no full stop comes before a word in lower case
+    if kind(o, w) == "marks":
+        o_marks = [c for c in o if c in ".,;:"]
+        w_marks = [c for c in w if c in ".,;:"]
+        if o_marks and w_marks and o_marks != w_marks and len(o_marks) == len(w_marks):
+            return None  # one stop for another ("back:" / "back;"): how printings differ
+    if kind(o, w) == "case":
+        return None  # case is the rules' to judge (a heading's, a sentence's start)
     if kind(o, w) == "marks" and o.rstrip(_MARKS) == w.rstrip(_MARKS):
         after = _NEXT_WORD.match(text, unit.end)
         if after and after.group(1).lower() in CLAUSE_WORDS:

@@ -409,7 +409,7 @@ class Repairer:
             parts = [unit]
         out = []
         for part in parts:
-            edit = raw_candidate(part, base, self._is_word)
+            edit = raw_candidate(part, base, self._is_word, self.index.vocabulary.is_word)
             if edit is not None and not self._likelier_reading(edit, base):
                 out.append(edit)
         return out
