@@ -98,6 +98,7 @@ def _trigrams(keys: Iterable[str]) -> list[tuple[str, str, str]]:
 
 
 SHINGLE = 5
+SHINGLE_PASSAGES = 5000  # the most passages a corpus may have for the shingle fallback
 
 
 def _shingles(keys: Iterable[str]) -> set[str]:
@@ -178,7 +179,9 @@ class WitnessIndex:
                 weight, posting = hit
                 for number in posting:
                     scores[number] += weight
-        if not scores:  # garbled beyond word trigrams: character shingles
+        if not scores and total <= SHINGLE_PASSAGES:
+            # garbled beyond word trigrams: character shingles (not on a large collection,
+            # where building them would cost more than repairing a book)
             wanted = _shingles(t.key for t in segment)
             for shingle in wanted:
                 posting = self.shingles.get(shingle)
