@@ -75,7 +75,7 @@ def _apply(op: str, stack: list) -> None:
             r = math.log(a)
         elif op == "sqrt":
             if a < 0:
-                raise ExprError("Expression error: Result is not a number.")
+                raise ExprError("In sqrt: Result is not a number.")
             r = math.sqrt(a)
         elif op == "abs":
             r = abs(a)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .expr import ExprError, evaluate
-from .timefmt import format_time
+from .timefmt import format_time, invalid_date
 from .title import NAMESPACES, Title, escape_wikitext, ucfirst
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,8 +56,33 @@ def loose_equal(a: str, b: str) -> bool:
     if a == b:
         return True
     if is_numeric(a) and is_numeric(b):
+        # integers past PHP's 64 bits overflow to floats; two that overflow alike are
+        # compared as strings, one that overflows never equals one that does not
+        over_a, over_b = _overflows(a), _overflows(b)
+        if over_a is not None or over_b is not None:
+            if over_a is not None and over_b is not None:
+                return over_a == over_b and float(a) == float(b) and a == b
+            if (over_a is None and _is_int(a)) or (over_b is None and _is_int(b)):
+                return False
         return float(a) == float(b)
     return False
+
+
+_INT_STRING = re.compile(r"[ \t\n\r\v\f]*[+-]?\d+[ \t\n\r\v\f]*")
+
+
+def _is_int(s: str) -> bool:
+    return bool(_INT_STRING.fullmatch(s))
+
+
+def _overflows(s: str) -> int | None:
+    """The sign (1 or -1) of an integer string past PHP's 64-bit range, else None."""
+    if not _is_int(s):
+        return None
+    value = int(s)
+    if -(2 ** 63) <= value < 2 ** 63:
+        return None
+    return 1 if value > 0 else -1
 
 
 def php_int(s: str) -> int:
@@ -241,6 +266,8 @@ def fn_titleparts(ex: Expander, frame: Frame, first: str, parts: list, site: int
 
 def fn_time(ex: Expander, frame: Frame, first: str, parts: list, site: int) -> str | None:
     date = _arg(ex, frame, parts, 0)
+    if invalid_date(decode(date)):
+        return '<strong class="error">Error: Invalid time.</strong>'
     value = format_time(first, decode(date))
     if value is None:
         ex.report("unevaluated", f"cannot evaluate {{{{#time:{first}|{date}}}}}: only explicit "
@@ -266,7 +293,8 @@ def _plain(fn: Callable[..., str]) -> Function:
 
 
 def _lc(s: str, *_: str) -> str:
-    return s.lower()
+    # PHP's mb_strtolower maps each letter alone: no final sigma
+    return "".join(c.lower() for c in s) if "Σ" in s else s.lower()
 
 
 def _uc(s: str, *_: str) -> str:
@@ -308,7 +336,8 @@ def _urlencode(s: str, kind: str = "", *_: str) -> str:
         return urllib.parse.quote(s, safe="")
     if kind == "WIKI":
         return urllib.parse.quote(s.replace(" ", "_"), safe=";@$!*(),/~:")
-    return urllib.parse.quote_plus(s, safe="")
+    # PHP's urlencode: like quote_plus, but "~" is encoded too
+    return urllib.parse.quote_plus(s, safe="").replace("~", "%7E")
 
 
 def _ns(s: str, *_: str) -> str:
@@ -334,7 +363,18 @@ def _formatnum(s: str, flag: str = "", *_: str) -> str:
     if not m:
         return s
     sign = "−" if m.group(1) in ("-", "−") else ""
-    return sign + f"{int(m.group(2)):,}" + (m.group(3) or "")
+    if m.group(1) == "+":  # a signed number is read as PHP reads it: zeros go
+        value = float(m.group(2) + (m.group(3) or ""))
+        text = str(int(value)) if value.is_integer() else repr(value)
+        m = re.fullmatch(r"()(\d+)(\.\d+)?", text)
+        assert m is not None
+    digits = m.group(2)
+    # leading zeros are kept and grouped with the rest, as MediaWiki does
+    groups = []
+    while len(digits) > 3:
+        groups.insert(0, digits[-3:])
+        digits = digits[:-3]
+    return sign + ",".join([digits, *groups]) + (m.group(3) or "")
 
 
 def _plural(s: str, *forms: str) -> str:

@@ -404,6 +404,8 @@ class HtmlRenderer:
         return "".join(out)
 
     def _link(self, target: str, label: str | None, rest: str) -> str | None:
+        if target.lstrip(" ").lower().startswith(URL_PROTOCOLS):
+            return None  # [[http://…]] is no page link (the external-link pass takes it)
         raw = target
         target = decode_char_references(target).strip()
         if (target.startswith(("/", "../")) and self.title is not None
@@ -559,8 +561,13 @@ def _url_title(title: str) -> str:
     return urllib.parse.quote(title.replace(" ", "_"), safe=";@$!*(),/~:")
 
 
+_URL_UNSAFE = re.compile(r'[\]\[<>"\x00-\x20\x7f|]')
+
+
 def _clean_url(url: str) -> str:
-    return decode_char_references(url).replace(" ", "%20")
+    """MediaWiki's ``Sanitizer::cleanUrl``: references decoded, then brackets, angle
+    brackets, quotes, spaces, controls and ``|`` percent-encoded."""
+    return _URL_UNSAFE.sub(lambda m: f"%{ord(m.group(0)):02X}", decode_char_references(url))
 
 
 def _trail(rest: str) -> tuple[str, str]:
@@ -583,8 +590,10 @@ def _link_free_urls(text: str) -> str:
             if cut:
                 trailing = url[cut.start():] + trailing
                 url = url[:cut.start()]
-        return (f'<a rel="nofollow" class="external free" href="{encode_attribute(url)}">'
-                f"{url}</a>{trailing}")
+        clean = _clean_url(url)
+        return (f'<a rel="nofollow" class="external free" '
+                f'href="{encode_attribute(clean)}">{html.escape(clean, quote=False)}</a>'
+                f"{trailing}")
     return _FREE_URL.sub(link, text)
 
 
