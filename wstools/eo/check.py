@@ -134,7 +134,17 @@ def compare(printed: list[str], rendered: list[str]) -> list[str]:
     if printed == rendered or "".join(printed) == "".join(rendered):
         return []  # the same, or only spacing differs
     out = []
-    matcher = difflib.SequenceMatcher(None, printed, rendered, autojunk=False)
+    start = 0  # the common head and tail are equal: only the middle is aligned
+    while start < min(len(printed), len(rendered)) and printed[start] == rendered[start]:
+        start += 1
+    end = 0
+    while end < min(len(printed), len(rendered)) - start and \
+            printed[-1 - end] == rendered[-1 - end]:
+        end += 1
+    printed = printed[start:len(printed) - end]
+    rendered = rendered[start:len(rendered) - end]
+    matcher = difflib.SequenceMatcher(None, printed, rendered,
+                                      autojunk=len(printed) + len(rendered) > 2000)
     for op, a1, a2, b1, b2 in matcher.get_opcodes():
         if op == "equal":
             continue
@@ -156,6 +166,14 @@ def without_footer(printed: list[str]) -> list[str]:
             while end < len(printed) and not printed[end].endswith("]") and end < k + 12:
                 end += 1
             end += 1
+            # the print may repeat its "Filed …]" line
+            if end < len(printed) and printed[end] == "Filed":
+                again = end
+                while again < len(printed) and not printed[again].endswith("]") \
+                        and again < end + 6:
+                    again += 1
+                if again < len(printed) and printed[again].endswith("]"):
+                    end = again + 1
             if end + 2 <= len(printed) and printed[end].lower() == "billing" \
                     and printed[end + 1].lower() == "code":
                 end += 3

@@ -446,18 +446,24 @@ class _Head:
     printed: str
 
 
-def _find_head(text: str) -> _Head | None:
+def _find_head(text: str, prefer_full: bool = True) -> _Head | None:
     """The order's head line: ``Executive Order N of DATE`` (every Federal Register print
     since 1936 but the oldest), else ``Executive Order No. N of DATE``, ``Executive Order
     N—Title`` (the American Presidency Project) or a bare ``EXECUTIVE ORDER N`` with the
-    title on the lines after it."""
+    title on the lines after it. With ``prefer_full`` (the GPO's prints, whose Part covers
+    name the order first as ``Executive Order N--Title``) the full head wins; otherwise the
+    first head line does (an order quoting another's ``Executive Order N of DATE``)."""
     m = EO_LINE.search(text)
-    if m is not None:
-        return _Head(m.start(), m.end(), m.group(1), m.group(2), "", m.group(0).strip())
+    full = None if m is None else _Head(m.start(), m.end(), m.group(1), m.group(2), "",
+                                       m.group(0).strip())
+    if full is not None and prefer_full:
+        return full
     candidates: list[_Head] = []
     pos = 0
     for line in text.split("\n"):
         start, pos = pos, pos + len(line) + 1
+        if full is not None and start >= full.start:
+            break
         stripped = line.strip()
         if not stripped.upper().startswith("EXECUTIVE ORDER"):
             continue
@@ -466,19 +472,30 @@ def _find_head(text: str) -> _Head | None:
             continue
         rest = h.group(3)
         if of := _HEAD_OF.fullmatch(rest):
-            return _Head(start, pos - 1, h.group(2), of.group(1), "", stripped)
+            candidates.append(_Head(start, pos - 1, h.group(2), of.group(1), "", stripped))
+            break
         if rest.startswith(" of ") and rest[4:5].isupper():
             # the print's head without its date ("Executive Order 13494 of Economy in …"):
             # the rest is the title, as printed
-            candidates.insert(0, _Head(start, pos - 1, h.group(2), "", rest[4:].strip(),
-                                       stripped))
-            continue
+            candidates.append(_Head(start, pos - 1, h.group(2), "", rest[4:].strip(),
+                                    stripped))
+            break
         if title := _HEAD_TITLE.fullmatch(rest):
             candidates.append(_Head(start, pos - 1, h.group(2), "", title.group(1).strip(),
                                     stripped))
+            if not prefer_full:
+                break
         elif not rest.strip() or rest.strip() in (".", ":"):
             candidates.append(_Head(start, pos - 1, h.group(2), "", "", stripped))
-    return candidates[0] if candidates else None
+            if not prefer_full:
+                break
+    if prefer_full:  # a dateless head line beats a Part cover's dash line
+        candidates.sort(key=lambda c: 0 if c.printed.endswith(c.title) and " of " in
+                        c.printed[:30] else 1)
+    found = candidates[0] if candidates else None
+    if full is not None and (found is None or full.start < found.start):
+        return full
+    return found
 
 
 _OPENINGS = re.compile(r"^(?:By (?:the |virtue )|WHEREAS|Whereas|Under (?:and )?by virtue|"
@@ -508,9 +525,15 @@ def _title(lines: list[str], head: _Head, shape: str, order: ExecutiveOrder) -> 
                 len(first):
             title_lines = []
         else:
+            indent = len(lines[index]) - len(lines[index].lstrip()) if index < len(lines) \
+                else 0
             while index < len(lines) and lines[index].strip() \
                     and not PAGE_MARK.fullmatch(lines[index].strip()):
-                title_lines.append(lines[index].strip())
+                line = lines[index]
+                if title_lines and (len(line) - len(line.lstrip()) > indent
+                                    or _OPENINGS.match(line.strip())):
+                    break  # a paragraph's first line, set in: the body begins
+                title_lines.append(line.strip())
                 index += 1
                 if one_line:
                     break
@@ -565,6 +588,11 @@ def _split_footer(lines: list[str], order: ExecutiveOrder) -> list[str]:
             after = index
             while after < len(lines) and not lines[after].strip():
                 after += 1
+            if after < len(lines) and re.match(r"\s*Filed\b.{0,40}\]\s*$", lines[after]):
+                footer.append(lines[after])  # the print repeats its Filed line
+                index = after = after + 1
+                while after < len(lines) and not lines[after].strip():
+                    after += 1
             if after < len(lines) and _BILLING.match(lines[after]):
                 footer.append(lines[after])
                 index = after + 1
@@ -590,7 +618,7 @@ def read_order(data: bytes | str | Source, name: str = "") -> ExecutiveOrder:
     """Read one order; raises :class:`OrderError` when there is no order in ``data``."""
     source = data if isinstance(data, Source) else normalize(data)
     text, shape = source.text, source.shape
-    head = _find_head(text)
+    head = _find_head(text, prefer_full=shape == "govinfo")
     if head is None:
         raise OrderError("no 'Executive Order N' head line")
     order = ExecutiveOrder(head.number, head.date, "", shape=shape)

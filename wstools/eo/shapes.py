@@ -232,7 +232,10 @@ def _text_shape(text: str, html: bool = False) -> Source:
         return _from_pdf(text)
     body = [line for line in lines if line.strip()]
     long_lines = sum(1 for line in body if len(line) > 120)
-    shape = "lines" if body and long_lines * 4 >= len(body) else "wrapped"
+    blank = sum(1 for line in text.strip().split("\n") if not line.strip())
+    indented = sum(1 for line in body if line[:1] in " \t")
+    shape = "lines" if body and (long_lines * 4 >= len(body) or (
+        blank * 10 <= len(body) and indented * 10 < len(body))) else "wrapped"
     if html:
         shape = "lines"
     return Source(text, "html" if html else shape)
@@ -324,6 +327,8 @@ _WIKISOURCE_CHROME = re.compile(
 
 def _from_wikisource(text: str) -> Source:
     lines = [line.strip() for line in text.split("\n")]
+    if "From Wikisource" in lines[:6]:  # the page's title above the tagline
+        lines = lines[lines.index("From Wikisource") + 1:]
     out: list[str] = []
     for line in lines:
         if re.fullmatch(r"Notes(?: Edit|\[edit\])?", line):
