@@ -213,3 +213,68 @@ def check_words(printed: list[str], pages: list[tuple[str, str]], main: str,
     out += [f"main: {d}" for d in compare(without_footer(printed),
                                           rendered_words(main_body(main), registry, fast))]
     return out
+
+
+_SUB_LABEL = re.compile(r"\((?:[ivxlc]{1,8}|[a-z]{1,2}|[A-Z]{1,3}|\d{1,3})\)"
+                        r"(?=\s|\(\w{1,8}\)\s)")
+_SECTION_HEAD = re.compile(r"(?:Section\.?|SECTION|Sec\.|SEC\.)\s+\d[\w.-]*\.(?:--)?\s*")
+
+
+def _leading_labels(text: str, found: list[str] | None = None) -> int:
+    count = 0
+    while m := _SUB_LABEL.match(text):
+        count += 1
+        if found is not None:
+            found.append(text[:40])
+        text = text[m.end():].lstrip()
+    return count
+
+
+def count_subsections(print_text: str) -> int:
+    """Labelled paragraphs counted on the print, without the reader: a paragraph (the print's
+    blank-line separated text) that begins with labels (``(a)``, ``(b) (i)`` is two), a
+    label alone, and labels run in after a section's head and caption (``Sec. 2. General
+    Provisions. (a) …``)."""
+    m = _HEAD.search(print_text)
+    if m is None:
+        return 0
+    body = print_text[m.start():]
+    count = 0
+    chunk: list[str] = []
+
+    def close() -> int:
+        text = " ".join(chunk).strip()
+        if not text:
+            return 0
+        if head := _SECTION_HEAD.match(text):
+            rest = text[head.end():]
+            if n := _leading_labels(rest):
+                return n
+            words = rest.split()
+            for k, word in enumerate(words[:20]):  # the caption's end
+                if word.endswith((".", ".--")) and k + 1 < len(words):
+                    return _leading_labels(" ".join(words[k + 1:]) + " ")
+            return 0
+        return _leading_labels(text + " ")
+
+    lines = body.split("\n")[1:]
+    indents: dict[int, int] = {}
+    for line in lines:
+        if line.strip():
+            n = len(line) - len(line.lstrip())
+            indents[n] = indents.get(n, 0) + 1
+    base = max(indents, key=lambda k: indents[k]) if indents else 0
+    for line in lines:
+        stripped = line.strip()
+        if not stripped or _MARK.fullmatch(stripped) or stripped.startswith(("[GRAPHIC",
+                                                                            "<GRAPHIC")):
+            count += close()
+            chunk = []
+            continue
+        indent = len(line) - len(line.lstrip())
+        if indent >= base + 2 or (indent < base and _SUB_LABEL.match(stripped)):
+            # a paragraph's first line, set in; or a labelled line set out of the column
+            count += close()
+            chunk = []
+        chunk.append(stripped)
+    return count + close()

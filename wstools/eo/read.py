@@ -58,7 +58,7 @@ EO_LINE_LOOSE = re.compile(r"^ {4,}Executive Order (\d+) of (.+)$", re.M)
 #: the print's notes for images it does not carry (the signature, an annex's map or table)
 GRAPHIC = re.compile(r"[<\[]GRAPHIC\(S\) NOT AVAILABLE IN TIFF FORMAT[>\]]|<GRAPHIC[^>]{0,80}>"
                      r"|\[GRAPHIC\] ?\[TIFF OMITTED\] ?[\w.]{0,40}")
-LABEL = re.compile(r"^\(([ivxlc]{1,8}|[a-z]{1,2}|[A-Z]{1,3}|\d{1,3})\)\s+")
+LABEL = re.compile(r"^\(([ivxlc]{1,8}|[a-z]{1,2}|[A-Z]{1,3}|\d{1,3})\)(?:\s+|(?=\(\w{1,8}\)\s))")
 LABEL_ALONE = re.compile(r"\(([ivxlc]{1,8}|[a-z]{1,2}|[A-Z]{1,3}|\d{1,3})\)")
 SECTION = re.compile(r"^(Section\.?|SECTION|Sec\.|SEC\.)\s+"
                      r"(\d+(?:\.\d+)+(?:-\d+)?|\d+[A-Za-z]?(?:-\d+)?(?=\.))"
@@ -280,7 +280,9 @@ def _caption(rest: str) -> tuple[str | None, str]:
                         r"|Mrs|Jr|Co|Corp|et seq|seq|v|vs", last):
             continue
         words = candidate.split()
-        if not words or len(words) > 14 or not candidate[:1].isupper():
+        # a caption runs to 14 words, or to 30 when a labelled subsection follows it
+        limit = 30 if LABEL.match(rest[m.end():]) else 14
+        if not words or len(words) > limit or not candidate[:1].isupper():
             return None, rest
         content = [w for w in words if w.lower() not in FUNCTION_WORDS]
         if all(w[:1].isupper() or w[:1].isdigit() or w[:1] in "(“\"'—-" for w in content):
@@ -347,7 +349,7 @@ def _sig_and_footer(paragraphs: list[_Paragraph], order: ExecutiveOrder) -> list
         if date is None or date.end() != len(texts[i]):
             return False
         sig.date_printed = texts[i]
-        sig.date = texts[i].rstrip(".").removeprefix("Washington, ")
+        sig.date = texts[i].rstrip(".")
         taken.append(i)
         return True
 
@@ -530,7 +532,8 @@ def _title(lines: list[str], head: _Head, shape: str, order: ExecutiveOrder) -> 
             while index < len(lines) and lines[index].strip() \
                     and not PAGE_MARK.fullmatch(lines[index].strip()):
                 line = lines[index]
-                if title_lines and (len(line) - len(line.lstrip()) > indent
+                if title_lines and ((len(line) - len(line.lstrip()) > indent
+                                     and " ".join(title_lines).isupper())
                                     or _OPENINGS.match(line.strip())):
                     break  # a paragraph's first line, set in: the body begins
                 title_lines.append(line.strip())
