@@ -46,6 +46,7 @@ _DIGITS = re.compile(r"\d+")
 _MARKS = ".,;:'\"!?()[]{}_-=|~^`*«»‘’“”"
 
 _OPENS_PART = re.compile(r"\s*(?:\d|\(|Sec(?:tion)?\b|SEC(?:TION)?\b|Art\b|Law\b)")
+_BROKEN_WORD = re.compile(r"[^\W\d_]+-[ \t]*\n\s*\n\s*[^\W\d_]+[.,;:]?")
 _NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
 # words before which one printing has a comma and another none ("win, or not to win, the")
 CLAUSE_WORDS = frozenset("and or nor but unless neither either if though although whether "
@@ -171,8 +172,8 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
     o, w = unit.ocr, unit.witness
     if _DIGITS.findall(o) != _DIGITS.findall(w):
         return None  # numbers are the document's sequence's, never a witness's
-    if re.search(r"\n\s*\n", o):
-        return None  # across a paragraph break
+    if re.search(r"\n\s*\n", o) and not _BROKEN_WORD.fullmatch(o):
+        return None  # across a paragraph break (but a word a column break cuts, "Dire-")
     o_words, w_words = _LETTERS.findall(o), _LETTERS.findall(w)
     if not allowed(Edit(unit.start, unit.end, o, w, ""), text):
         return None
