@@ -43,6 +43,9 @@ class RunningHead:
     start: int
     end: int
     spans: list[tuple[int, int]] = field(default_factory=list)
+    # a third element, printed at the outer side as a bracketed section name (EB1911's
+    # ``GEOGRAPHY]`` left of the title on an odd page, ``[GEOGRAPHY`` right of it on an even)
+    section: str = ""
 
     def __post_init__(self) -> None:
         if not self.spans:
@@ -53,9 +56,10 @@ class RunningHead:
         number = self.number or ""
         if style == "rvh":
             return f"{{{{rvh|{number}|{self.title}}}}}"
-        if self.side == "right":
-            return f"{{{{rh||{self.title}|{number}}}}}"
-        return f"{{{{rh|{number}|{self.title}|}}}}"
+        if self.side == "right" or self.section.endswith("]"):
+            return f"{{{{rh|{self.section if self.section.endswith(']') else ''}|{self.title}|" \
+                f"{number}}}}}"
+        return f"{{{{rh|{number}|{self.title}|{self.section}}}}}"
 
 
 def _roman(s: str) -> int | None:
@@ -69,6 +73,14 @@ def _roman(s: str) -> int | None:
 
 
 def _folio_value(token: str) -> tuple[int, bool] | None:
+    """The value of a folio-like token and whether a stop follows it; OCR's degree sign for
+    a final nought (``33°``) is read as the nought.
+
+    >>> _folio_value("603"), _folio_value("xii"), _folio_value("33°"), _folio_value("9.")
+    ((603, False), (12, False), (330, False), (9, True))
+    """
+    if regex.fullmatch(r"\d{2,3}°", token):
+        token = token[:-1] + "0"
     m = _FOLIO.fullmatch(token)
     if not m:
         return None
@@ -77,6 +89,14 @@ def _folio_value(token: str) -> tuple[int, bool] | None:
     if value is None or value == 0:
         return None
     return value, bool(m.group("stop"))
+
+
+def _folio_text(token: str) -> str:
+    """The folio a folio-like token stands for (``33°`` → ``330``, ``603.`` → ``603``)."""
+    if regex.fullmatch(r"\d{2,3}°", token):
+        return token[:-1] + "0"
+    m = _FOLIO.fullmatch(token)
+    return m.group("n") if m else token
 
 
 @dataclass
@@ -108,7 +128,7 @@ def _read_line(line: str) -> _Line | None:
         if f is not None and folio is None:
             if title and i + 1 < len(tokens) and _CAPS.fullmatch(tokens[i + 1].group()):
                 break  # a folio between words of the title is not the head's
-            folio, (folio_value, folio_stop) = _FOLIO.fullmatch(word).group("n"), f
+            folio, (folio_value, folio_stop) = _folio_text(word), f
             folio_first = not title
             end, used = t.end(), i + 1
             if title:
@@ -166,10 +186,57 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     >>> find_running_head("53. After the dealer") is None
     True
     """
-    head = _top_head(text, headings)
+    head = _with_section(text, headings, detached)
     if head is None or not detached or (head.number and head.title):
         return head
     return _with_detached(text, head, headings)
+
+
+_SECTION_LEFT = regex.compile(r"[ \t]*(?P<s>\p{Lu}[\p{Lu} &,.'’-]{2,40}\])[ \t]*\n?")
+_SECTION_RIGHT = regex.compile(r"[ \t]*(?P<s>\[\p{Lu}[\p{Lu} &,.'’-]{2,40})[ \t]*\n?")
+
+
+def _with_section(text: str, headings: Sequence[str], detached: bool = False
+                  ) -> RunningHead | None:
+    """The head, with a bracketed section name printed beside it as a line of its own: first
+    (``GEOGRAPHY]``, then the title and the folio) or after the folio and title
+    (``[GEOGRAPHY``). A section is taken only with a title and a folio beside it.
+
+    >>> find_running_head("GEOGRAPHY]\\n\\nAFRICA\\n\\n\\n321\\n\\nof this").wikitext()
+    '{{rh|GEOGRAPHY]|AFRICA|321}}'
+    >>> find_running_head("322\\n\\nAFRICA\\n\\n[GEOGRAPHY\\n\\nlakes in", detached=True).wikitext()
+    '{{rh|322|AFRICA|[GEOGRAPHY}}'
+    """
+    lead = len(text) - len(text.lstrip())
+    m = _SECTION_LEFT.fullmatch(text, lead, text.find("\n", lead) + 1 or len(text))
+    if m is not None and lead <= 2:
+        blank = regex.match(r"(?:[ \t]*\n)*", text[m.end():])
+        rest = m.end() + (blank.end() if blank else 0)
+        head = _top_head(text[rest:], headings)
+        if head is not None and detached and head.title and not head.number:
+            head = _with_detached(text[rest:], head, headings)
+        if head is not None and head.title:  # (its folio may be lost: 33.5)
+            spans = [(0, rest)] + [(a + rest, b + rest) for a, b in head.spans]
+            return replace(head, start=0, end=head.end + rest, spans=spans,
+                           section=m.group("s").strip(), side="right")
+        return None
+    head = _top_head(text, headings)
+    if head is None:
+        return None
+    if not (head.number and head.title):
+        if not detached:
+            return head
+        found = _with_detached(text, head, headings)
+        if not (found.number and found.title) or text[head.end:found.spans[-1][0]].strip():
+            return found  # the part found further down, the text between stays the body
+        head = replace(found, end=found.spans[-1][1])
+    after = regex.match(r"(?:[ \t]*\n){1,6}", text[head.end:])
+    at = head.end + (after.end() if after else 0)
+    m = _SECTION_RIGHT.fullmatch(text, at, text.find("\n", at) + 1 or len(text))
+    if m is None or after is None:
+        return head
+    return replace(head, end=m.end(), spans=[*head.spans, (at, m.end())],
+                   section=m.group("s").strip())
 
 
 def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
@@ -209,11 +276,15 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
     if read.last_stop or _known_heading(title, headings):
         return None
     # the folio as a block of its own on one of the next lines
-    for j in range(first + 1, min(first + 4, len(lines))):
+    for j in range(first + 1, min(first + 7, len(lines))):
         s = lines[j][1].strip()
         if not s:
             continue
         f = _folio_value(s)
+        split = regex.fullmatch(r"(\d{1,3}) (\d{1,2})", s)  # OCR's space inside a folio
+        if f is None and split and len(split[1] + split[2]) <= 4:
+            s = split[1] + split[2]
+            f = _folio_value(s)
         if f is not None and not f[1]:
             return _head(s, f[0], title, [(0, line_end(first)),
                                           (line_end(first), line_end(j))])
