@@ -77,8 +77,14 @@ def whole_page_cases() -> list[Case]:
     if listed.exists():
         pages += [(c["name"], c["input"], c["title"])
                   for c in json.loads(listed.read_text(encoding="utf-8"))]
-    return [Case(kind, f"{kind}: whole {name}", text, title)
-            for name, text, title in pages for kind in ("expand", "html")]
+    cases = [Case(kind, f"{kind}: whole {name}", text, title)
+             for name, text, title in pages for kind in ("expand", "html")]
+    edges = WHOLE_PAGES / "edges.json"
+    if edges.exists():  # the differences issue 22 found, each a case
+        cases += [Case(c["kind"], f"{c['kind']}: edge {c['name']}", c["input"],
+                       c.get("title", DEFAULT_TITLE))
+                  for c in json.loads(edges.read_text(encoding="utf-8"))]
+    return cases
 
 def wiki_pages() -> list[tuple[str, str]]:
     """Every page the fidelity wiki holds: templates/ and the test-only pages."""

@@ -21,6 +21,7 @@ limits do.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic
@@ -123,6 +124,7 @@ class Expander:
         self._reset()
 
     def _reset(self) -> None:
+        self.default_sort: str | None = None  # {{DEFAULTSORT:}} of this page so far
         self.diagnostics: list[Diagnostic] = []
         self.templates: set[str] = set()
         self.post_expand = 0
@@ -137,6 +139,8 @@ class Expander:
         """Expand page ``text`` (or its already parsed ``nodes``) in a fresh root frame."""
         self._reset()
         if nodes is None:
+            if not unicodedata.is_normalized("NFC", text):
+                text = unicodedata.normalize("NFC", text)  # as MediaWiki reads every input
             over = node_limit_exceeded(text, self.limits.node_count)
             if over is not None:
                 self.diagnostics.append(over)

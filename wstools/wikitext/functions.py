@@ -507,8 +507,25 @@ def _nothing(ex: Expander, frame: Frame, first: str, parts: list, site: int) -> 
     return ""
 
 
-for _w in ("DEFAULTSORT", "DEFAULTSORTKEY", "DEFAULTCATEGORYSORT", "DISPLAYTITLE"):
-    _CASED[_w] = _nothing
+def _default_sort(ex: Expander, frame: Frame, first: str, parts: list, site: int) -> str:
+    """The page's sort key: nothing shown, but a warning when it overrides another."""
+    key = first.strip(PHP_WHITESPACE)
+    if not key:
+        return ""
+    flag = _arg(ex, frame, parts, 0)
+    old = ex.default_sort
+    if old is None or flag != "noreplace":
+        ex.default_sort = key
+    if old is None or old == key or flag in ("noerror", "noreplace"):
+        return ""
+    return (f'<span class="error"><strong>Warning:</strong> Default sort key '
+            f'"{escape_wikitext(key)}" overrides earlier default sort key '
+            f'"{escape_wikitext(old)}".</span>')
+
+
+for _w in ("DEFAULTSORT", "DEFAULTSORTKEY", "DEFAULTCATEGORYSORT"):
+    _CASED[_w] = _default_sort
+_CASED["DISPLAYTITLE"] = _nothing
 
 
 def lookup(name: str) -> Function | None:

@@ -208,6 +208,8 @@ class HtmlRenderer:
         self.ref_key = 0
         self.autonumber = 0
         self.heading_ids: dict[str, int] = {}
+        self.defining: str | None = None  # the group of the <references> being read
+        self.unused_defined: list[str] = []
 
     # -- public ---------------------------------------------------------------------------
 
@@ -292,9 +294,20 @@ class HtmlRenderer:
         if name == "ref":
             return self._marker("general", self._ref(inner, attrs))
         if name == "references":
-            if inner:  # list-defined references
-                self._strip_extensions(inner)
-            return self._marker("general", self._references_html(attrs.get("group", "")))
+            self.unused_defined = []
+            if inner:  # list-defined references: they give text to refs used before
+                self.defining = attrs.get("group", "")
+                try:
+                    self._strip_extensions(inner)
+                finally:
+                    self.defining = None
+            listed = self._references_html(attrs.get("group", ""))
+            for unused in self.unused_defined:
+                listed += "\n" + _cite_error(
+                    f'<code>&lt;ref&gt;</code> tag with name "{html.escape(unused)}" defined '
+                    "in <code>&lt;references&gt;</code> is not used in prior text.",
+                    invalid=False)
+            return self._marker("general", listed)
         if name == "poem":
             return self._marker("general", self._poem(inner or "", attrs, tag.attrs))
         # an extension wstools does not render: shown as its source text
@@ -303,6 +316,20 @@ class HtmlRenderer:
     def _ref(self, inner: str | None, attrs: dict[str, str]) -> str:
         group_name = attrs.get("group", "")
         name = attrs.get("name") or None
+        if self.defining is not None:  # inside <references>: defines, shows nothing
+            group_name = attrs.get("group", self.defining)
+            known = self.groups.get(group_name)
+            ref = known.by_name.get(name) if known and name else None
+            if ref is not None and inner and inner.strip() and not ref.text:
+                ref.text = self._inline(inner.strip())
+            elif ref is None and name:
+                self.unused_defined.append(name)
+            return ""
+        if name is None and inner is None:
+            return _cite_error("The opening <code>&lt;ref&gt;</code> tag is malformed or has "
+                               "a bad name", invalid=False)
+        if name is None and not inner.strip():
+            return _cite_error("refs with no name must have content")
         group = self.groups.setdefault(group_name, _Group())
         ref = group.by_name.get(name) if name else None
         if ref is None:
@@ -338,8 +365,13 @@ class HtmlRenderer:
                     links = " ".join(f'<sup><a href="#{_ref_id(ref, k)}">{ref.number}.{k}</a>'
                                      "</sup>" for k in range(ref.uses))
                     back = f'<span class="mw-cite-backlink">↑ {links}</span>'
-                items.append(f'<li id="{_note_id(ref)}">{back} '
-                             f'<span class="reference-text">{ref.text}</span>\n</li>')
+                if ref.text:
+                    items.append(f'<li id="{_note_id(ref)}">{back} '
+                                 f'<span class="reference-text">{ref.text}</span>\n</li>')
+                else:  # a name used but never given a text
+                    items.append(f'<li id="{_note_id(ref)}">{back} ' + _cite_error(
+                        "no text was provided for refs named "
+                        f"<code>{html.escape(ref.name or '')}</code>") + "</li>")
             css = "mw-references-wrap" + (" mw-references-columns" if len(items) > 10 else "")
             group_class = f' data-mw-group="{html.escape(g)}"' if g else ""
             parts.append(f'<div class="{css}"><ol class="references"{group_class}>\n'
@@ -530,6 +562,13 @@ def _escape_allow_entities(text: str) -> str:
     """``<``, ``>`` and ``"`` escaped, valid character references kept."""
     text = text.replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
     return re.sub(r"&(?!(?:[A-Za-z][A-Za-z0-9]*|#\d+|#[xX][0-9A-Fa-f]+);)", "&amp;", text)
+
+
+def _cite_error(why: str, invalid: bool = True) -> str:
+    """Cite's error message for a bad ``<ref>`` (MediaWiki 1.39, English)."""
+    text = f"Invalid <code>&lt;ref&gt;</code> tag; {why}" if invalid else why
+    return f'<span class="error mw-ext-cite-error" lang="en" dir="ltr">Cite error: {text}</span>'
+
 
 
 def _ref_id(ref: _Reference, use: int) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -199,8 +200,11 @@ class Registry:
         t = Title.parse(title)
         if t is None:
             raise ValueError(f"invalid page title: {title!r}")
-        # MediaWiki strips trailing whitespace when a page is saved
-        page = WikiPage(t.full, source.rstrip(), path)
+        # MediaWiki strips trailing whitespace and normalises to NFC when a page is saved
+        source = source.rstrip()
+        if not unicodedata.is_normalized("NFC", source):
+            source = unicodedata.normalize("NFC", source)
+        page = WikiPage(t.full, source, path)
         self.pages[t.full] = page
         self._block.clear()
         return page
