@@ -717,6 +717,10 @@ class Repairer:
             o = t.core
             if t.core_start in done or len(o) < 2 or not o.isalpha() or known[i]:
                 continue
+            if (i and toks[i - 1].raw.endswith("-")) or (o.isupper() and len(o) > 1):
+                # the second half of a word a line break split ("execu- tive", "off- cers"),
+                # or capitals (an acronym, a heading): no word to put in its place
+                continue
             split = self._split_glued(o)
             if split is not None:
                 left, right, count = split
