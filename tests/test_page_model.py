@@ -29,6 +29,12 @@ def labels(text: str) -> list[tuple[str, list[str]]]:
     ("3. A law:\n\n(a) one;\n\n(i) under it;\n\n(ii) and;\n\n(b) two.",
      [("3", ["a", "i", "ii", "b"])]),
     ("3. A law:\n\n(h) eight;\n\n(i) nine;\n\n(j) ten.", [("3", ["h", "i", "j"])]),
+    ("its final report. Sec. 5. General Provisions. (a) To the extent.", [("5", ["a"])]),
+    ("12. A law.\n\n13, For striking a ball.\n\n14. The next.",
+     [("12", []), ("13", []), ("14", [])]),
+    ("Section 1 The preamble is amended.", [("1", [])]),
+    ("Sec. 2..(a) Any transaction.", [("2", ["a"])]),
+    ("See. 5. General Provisions. This order.", [("5", [])]),
 ])
 def test_laws_and_clauses(text: str, want: list) -> None:
     assert labels(text) == want
@@ -46,6 +52,7 @@ def test_a_number_alone_is_at_most_one_law(text: str) -> None:
     ("5. A law.\n\n3. Not the next law.", [("5", [])]),  # numbers go back: text
     ("4. A law.\n\n1035.\n\nthe rest.", [("4", [])]),  # a folio alone
     ("4. A law.\n\n90. Far past the last law.", [("4", [])]),
+    ("4. A law.\n\n13, For a comma is no stop out of sequence.", [("4", [])]),
 ])
 def test_numbers_out_of_sequence_are_text(text: str, want: list) -> None:
     assert labels(text) == want

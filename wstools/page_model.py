@@ -51,11 +51,13 @@ from .laws.numbering import reading_cost
 
 # a law's number as printed at the start of its paragraph
 _LAW = regex.compile(
-    r"(?P<prefix>(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|ART(?:ICLE)?|Rule|RULE)[.,:;-]{0,3}"
+    r"(?P<prefix>(?:Sec(?:tion)?|See(?=\.)|SEC(?:TION)?|Art(?:icle)?|ART(?:ICLE)?|Rule|RULE)"
+    r"[.,:;-]{0,3}"
     r"(?:[ \t]+|[ \t]*\n[ \t]*)?)?"
     r"(?P<num>\d{1,4})(?P<suf>[a-z]?)(?:[ \t]+to[ \t]+(?P<end>\d{1,4}))?"
-    r"(?:\.|(?<=\p{L}[.,:;-]{0,3}[ \t\n]*\d{1,4})[:;,])(?:[.,:;]{1,3}(?=\s*\p{Lu}))?"
-    r"(?=[ \t]*[—–-]|\s+\S|[ \t]*\Z|(?<=[.,])\p{Lu})")
+    r"(?:\.|(?<=\p{L}[.,:;-]{0,3}[ \t\n]*\d{1,4}[a-z]?)(?:[:;,]|(?=[ \t]+\p{Lu}))"
+    r"|(?P<weak>,)(?=[ \t]+\p{Lu}))(?:[.,:;]{1,3}(?=\s*[\p{Lu}(]))?"
+    r"(?=[ \t]*[—–-]|\s+\S|[ \t]*\Z|(?<=[.,])[\p{Lu}(])")
 # a token that may be a garbled law number (``l2.``, ``S.``): read by the sequence only
 _GARBLED = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\."
                          r"(?=[ \t]*[—–-]|[ \t]+[\p{Lu}(“\"'‘])")
@@ -98,6 +100,7 @@ class Block:
     label: str = ""  # a clause's label
     style: str = ""  # a clause's style
     inline: list[tuple[str, str, int]] = field(default_factory=list)  # (label, style, offset)
+    weak: bool = False  # a law number read with a comma for its stop: the sequence decides
 
 
 @dataclass
@@ -253,7 +256,7 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]]) -> list[tuple[int,
     out: list[tuple[int, int]] = []
     last_law: int | None = None
     last_clause: str | None = None
-    for a, b in spans:
+    for a, b in _split_inline_sections(text, spans):
         start = a
         lines = list(regex.finditer(r"[^\n]+", text[a:b]))
         for k, line in enumerate(lines):
@@ -279,6 +282,30 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]]) -> list[tuple[int,
                 last_law = int(law.group("end") or law.group("num"))
             if clause is not None and (k == 0 or split):
                 last_clause = clause[0]
+        out.append((start, b))
+    return out
+
+
+# a section named as such inside a paragraph, after a sentence: "…its final report. Sec. 5."
+_INLINE_SECTION = regex.compile(r"(?<=[.;:!?]['’”)]*[ \t]+)"
+                                r"(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|ARTICLE)\.?[ \t]+"
+                                r"\d{1,4}[a-z]?\.[ \t]+(?=[\p{Lu}(])")
+
+
+def _split_inline_sections(text: str, spans: list[tuple[int, int]]
+                           ) -> list[tuple[int, int]]:
+    """Spans cut before a ``Sec. 5.`` that a line join ran into the paragraph before it.
+
+    >>> t = "its final report. Sec. 5. General Provisions. (a) To"
+    >>> [t[a:b] for a, b in _split_inline_sections(t, [(0, len(t))])]
+    ['its final report.', 'Sec. 5. General Provisions. (a) To']
+    """
+    out = []
+    for a, b in spans:
+        start = a
+        for m in _INLINE_SECTION.finditer(text, a, b):
+            out.append((start, len(text[:m.start()].rstrip())))
+            start = m.start()
         out.append((start, b))
     return out
 
@@ -319,6 +346,7 @@ def read_blocks(text: str, headings: Sequence[str] = ()) -> list[Block]:
             block.suffix = law.group("suf") or ""
             block.range_end = int(law.group("end")) if law.group("end") else None
             block.prefix = law.group("prefix") or ""
+            block.weak = law.group("weak") is not None
             inline = _inline_clause(para, law.end())
             if inline:
                 block.inline.append(inline)
@@ -337,9 +365,16 @@ def _check_laws(blocks: list[Block], text: str) -> None:
     numbers that anchor it is read as the number it stands for."""
     last: int | None = None
     laws = [i for i, b in enumerate(blocks) if b.kind == "law"]
-    for i in laws:
+    for k, i in enumerate(laws):
         b = blocks[i]
         assert b.number is not None
+        if b.weak:  # "13, For striking…": only as the next number of the sequence
+            following = blocks[laws[k + 1]].number if k + 1 < len(laws) else None
+            if not (last is not None and b.number == last + 1
+                    or last is None and following == b.number + 1):
+                b.kind, b.number, b.prefix = "text", None, ""
+                b.inline.clear()
+                continue
         if last is not None and (b.number <= last and not (b.number == last and b.suffix)
                                  or b.number > last + MAX_LAW_GAP):
             b.kind, b.number, b.prefix = "text", None, ""
