@@ -606,7 +606,7 @@ def wiki_note(text: str) -> str:
 
 _LAW = re.compile(r"^(?:(?:Section|Sec\.)\s+)?(\d+[a-z]?)\.(?:—|\s)")
 _CLAUSE = re.compile(r"^(?:(?:Section|Sec\.)\s+\d+\.\s*(?:[^.]{0,80}\.\s)?|\d+\.—?)?\s*"
-                     r"(\((?:[a-z]{1,4}|\d{1,2})\)|[IVX]{1,5}\.)\s")
+                     r"(\((?:[a-z]{1,5}|[A-Z]|\d{1,2})\)|[IVX]{1,5}\.)\s")
 
 
 def gold_page(page: PageLayout, lines: list[Line], tokens: list[Token], blocks: list[Block],
