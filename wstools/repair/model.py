@@ -47,6 +47,10 @@ _MARKS = ".,;:'\"!?()[]{}_-=|~^`*«»‘’“”"
 
 _OPENS_PART = re.compile(r"\s*(?:\d|\(|Sec(?:tion)?\b|SEC(?:TION)?\b|Art\b|Law\b)")
 _BROKEN_WORD = re.compile(r"[^\W\d_]+-[ \t]*\n\s*\n\s*[^\W\d_]+[.,;:]?")
+_GLUED_WORDS = re.compile(r"[^\W\d_]+[.,;:_=‘’'][^\W\d_]+[.,;:]?")
+# words no mark may follow inside a sentence: a stop after them is a speck
+NO_PAUSE = frozenset("the a an to of in on at by for from with into upon must shall may will "
+                     "can is are was were be been their his her its if".split())
 _NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
 # words before which one printing has a comma and another none ("win, or not to win, the")
 CLAUSE_WORDS = frozenset("and or nor but unless neither either if though although whether "
@@ -212,12 +216,16 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
         return None  # a compound one printing hyphenates ("outgoers"/"out-goers")
     if not w_words and o_words:
         return None
+    glued = _GLUED_WORDS.fullmatch(o) is not None and len(w.split()) == 2
     if o.replace(" ", "") == w.replace(" ", "") or (
-            kind(o, w) == "marks" and len(o.split()) != len(w.split())):
-        return None  # spacing ("i. e." / "i.e."): the rules' to judge, or a printing's
+            kind(o, w) == "marks" and len(o.split()) != len(w.split()) and not glued):
+        # spacing ("i. e." / "i.e."): the rules' to judge, or a printing's; but two words
+        # a speck glues ("in.counters") are the witness's to part
+        return None
+    no_pause = o_words[-1].lower() in NO_PAUSE if o_words else False
     if o.rstrip().endswith(".") and not w.rstrip().endswith(".") and (
             _OPENS_PART.match(text, unit.end)
-            or not text[unit.end:unit.end + 3].lstrip()[:1].isalpha()):
+            or not (no_pause or text[unit.end:unit.end + 3].lstrip()[:1].isalpha())):
         return None  # a full stop at the end, or before a section, law or clause
     if w.rstrip().endswith(".") and not o.rstrip().endswith(".") and \
             text[unit.end:unit.end + 3].lstrip()[:1].islower():
@@ -231,7 +239,7 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
         return None  # case is the rules' to judge (a heading's, a sentence's start)
     if kind(o, w) == "marks" and o.rstrip(_MARKS) == w.rstrip(_MARKS):
         after = _NEXT_WORD.match(text, unit.end)
-        if after and after.group(1).lower() in CLAUSE_WORDS:
+        if after and after.group(1).lower() in CLAUSE_WORDS and not no_pause:
             return None  # the mark before "and", "or": where printings punctuate apart
     if o_words and o.isupper() and not w.isupper():
         w = w.upper()  # a heading in capitals
