@@ -258,8 +258,9 @@ class Repairer:
                 edits.setdefault(e.start, e)
         # (a collection of other documents witnesses any text: only a law code's own
         # corpus tells a law code by the share it witnesses)
-        evidence = judge_law(len(starts), len(toks),
-                             0.0 if self._collection() else witnessed / max(1, len(toks)))
+        share = witnessed / max(1, len(toks))
+        evidence = judge_law(len(starts), len(toks), 0.0 if self._collection() else share)
+        evidence = evidence._replace(witnessed=round(share, 3))
         if law is not None:
             evidence = evidence._replace(law=law)
         guess = evidence.law and any(self.runs(r, True) for r in GUESS_RULES)
