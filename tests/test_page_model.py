@@ -106,3 +106,10 @@ def test_clause_at_reads_past_dust() -> None:
     assert clause_at("‘(d). “Violations")[:2] == ("d", "(a)")
     assert clause_at("(c} To carry")[:2] == ("c", "(a)")
     assert clause_at("(b)- The Vice")[:2] == ("b", "(a)")
+
+
+def test_label_that_lost_its_bracket_only_in_sequence() -> None:
+    text = "2. A law:\n\n(i) Treasury;\n\nii) Defense;\n\niti) Justice;\n\niv) Interior."
+    assert [(e.old, e.new) for e in label_repairs(text)] == [("iti)", "(iii)")]
+    assert labels("2. A law:\n\n(i) Treasury;\n\nii) Defense.") == [("2", ["i", "ii"])]
+    assert labels("2. A law:\n\n(i) Treasury;\n\nv) not next.") == [("2", ["i"])]

@@ -72,6 +72,8 @@ _CLAUSE = (
     # OCR dust around the brackets (``‘(d).``, ``(c}``) is read past, never changed
     (regex.compile(r"[‘’'\"`,.-]?\((?P<l>[a-z]{1,2}|[A-Z]|[ivxlc]{1,5}|\d{1,2})\.?[)}\]]"
                    r"[.,:;-]{0,2}(?=\s|\Z|[\p{Lu}‘'“\"])\s*"), "(a)"),
+    # the opening bracket lost (``ii) Secretary``): a clause only in its sequence
+    (regex.compile(r"(?P<l>[a-z]|[ivx]{2,5}|\d{1,2})\)(?=[ \t]+\S)[ \t]*"), "a)"),
     (regex.compile(r"(?P<l>[IVXL]{1,5})\.(?=[ \t]+[\p{Lu}“\"‘(])[ \t]*"), "I."),
     (regex.compile(r"(?P<l>\d{1,2}(?:st|nd|rd|th|d))\.(?=[ \t])[ \t]*"), "1st."),
     (regex.compile(r"(?P<l>[a-z])\.(?=[ \t]+\p{Lu})[ \t]*"), "a."),
@@ -271,8 +273,9 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]]) -> list[tuple[int,
                         law.group("prefix") or last_law is not None
                         and int(law.group("num")) == last_law + 1):
                     split = True
-                elif clause is not None and clause[1].startswith("(") and (
-                        clause[0] in _FIRST_LABELS or last_clause is not None
+                elif clause is not None and (
+                        clause[1].startswith("(") and clause[0] in _FIRST_LABELS
+                        or clause[1] in ("(a)", "a)") and last_clause is not None
                         and _follows(clause[0], last_clause)):
                     split = True
             if split:
@@ -352,6 +355,8 @@ def read_blocks(text: str, headings: Sequence[str] = ()) -> list[Block]:
                 block.inline.append(inline)
         elif clause is not None and para[clause[2]:].strip():  # not a label alone
             block.kind, block.label, block.style = "clause", clause[0], clause[1]
+            if clause[1] == "a)":  # read as the bracketed style; the sequence decides
+                block.style, block.weak = "(a)", True
         elif is_heading(para, headings):
             block.kind = "heading"
         blocks.append(block)
@@ -411,8 +416,15 @@ _WORDS = frozenset("a i o an as at be by do go he if in is it me my no of on or 
 
 def _check_clauses(blocks: list[Block]) -> None:
     """``a.``-style and roman labels are clauses only in a sequence: a paragraph opening
-    ``b. The…`` alone is text. Labels in brackets stand alone."""
+    ``b. The…`` alone is text; so is a label that lost its opening bracket (``ii) The``) and
+    does not follow the clause before it. Labels in brackets stand alone."""
+    previous: Block | None = None
     for b in blocks:
+        if b.kind == "clause" and b.weak and not (
+                previous is not None and _follows(b.label, previous.label)):
+            b.kind, b.label, b.style, b.weak = "text", "", "", False
+        if b.kind == "clause":
+            previous = b
         if b.kind != "clause" or b.style not in ("a.", "I."):
             continue
         same = [x for x in blocks if x.kind == "clause" and x.style == b.style and x is not b]
@@ -463,7 +475,8 @@ _LABEL_CONFUSIONS = frozenset({("1", "l"), ("l", "1"), ("1", "i"), ("i", "1"), (
                                ("i", "l"), ("6", "b"), ("b", "6"), ("c", "e"), ("e", "c"),
                                ("j", "i"), ("i", "j"), ("t", "f"), ("f", "t"), ("0", "o"),
                                ("o", "0"), ("5", "s"), ("s", "5"), ("h", "b"), ("b", "h"),
-                               ("n", "u"), ("u", "n"), ("v", "y"), ("y", "v"), ("x", "z")})
+                               ("n", "u"), ("u", "n"), ("v", "y"), ("y", "v"), ("x", "z"),
+                               ("t", "i")})
 _ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii",
            "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx", "xxi", "xxii", "xxiii", "xxiv",
            "xxv"]
@@ -506,13 +519,17 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
     [('(6)', '(b)'), ('()}', '(d)')]
     """
     blocks = [b for b in read_blocks(text, headings) if b.kind in ("clause", "text")]
+    # the label each paragraph opens with as printed, before the sequence judged it (a
+    # label that lost its bracket after a garbled one is still an anchor: iti) iv))
+    printed = [clause_at(b.text) for b in blocks]
     out = []
     for i in range(1, len(blocks) - 1):
-        before, here, after = blocks[i - 1], blocks[i], blocks[i + 1]
-        if before.kind != "clause" or after.kind != "clause" or before.style != "(a)" \
-                or after.style != "(a)":
+        before, here = blocks[i - 1], blocks[i]
+        after = printed[i + 1]
+        if before.kind != "clause" or before.style != "(a)" or after is None \
+                or after[1] not in ("(a)", "a)"):
             continue
-        want = _next_label(before.label, after.label)
+        want = _next_label(before.label, after[0])
         if want is None or here.kind == "clause" and here.label == want:
             continue
         m = _GARBLED_LABEL.match(text, here.start)
@@ -520,7 +537,7 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
             continue
         new = f"({want})"
         out.append(Edit(m.start(), m.end(), m.group(), new, "clause-label", 0.9,
-                        f"between ({before.label}) and ({after.label}) the label can only "
+                        f"between ({before.label}) and ({after[0]}) the label can only "
                         f"be {new}; '{m.group()}' is an OCR reading of it"))
     return out
 
