@@ -70,8 +70,8 @@ _ROMAN = "ivxlc"
 _CLAUSE = (
     (regex.compile(r"\(''(?P<l>[A-Za-z0-9]{1,4})''\)[ \t]*"), "(a)"),
     # OCR dust around the brackets (``‘(d).``, ``(c}``) is read past, never changed
-    (regex.compile(r"[‘’'\"`,.-]?\((?P<l>[a-z]{1,2}|[A-Z]|[ivxlc]{1,5}|\d{1,2})\.?[)}\]]"
-                   r"[.,:;-]{0,2}(?=\s|\Z|[\p{Lu}‘'“\"])\s*"), "(a)"),
+    (regex.compile(r"[‘’'\"`,._-]?\((?P<l>[a-z]{1,2}|[A-Z]|[ivxlc]{1,5}|\d{1,2})\.?[)}\]]{1,2}"
+                   r"(?:[.,:;-]{1,2}(?=\p{L})|[.,:;-]{0,2}(?=\s|\Z|[\p{Lu}‘'“\"]))\s*"), "(a)"),
     # the opening bracket lost (``ii) Secretary``): a clause only in its sequence
     (regex.compile(r"(?P<l>[a-z]|[ivx]{2,5}|\d{1,2})\)(?=[ \t]+\S)[ \t]*"), "a)"),
     (regex.compile(r"(?P<l>[IVXL]{1,5})\.(?=[ \t]+[\p{Lu}“\"‘(])[ \t]*"), "I."),
