@@ -80,12 +80,13 @@ def escape(text: str) -> str:
     """Order text made safe as a template argument or a paragraph.
 
     >>> escape("a|b <c> [[d]] {{e}} ''f'' x=y")
-    "a{{!}}b &lt;c&gt; &#91;[d]] &#123;{e}} &#39;'f&#39;' x=y"
+    "a{{!}}b &lt;c&gt; &#91;[d]&#93; &#123;{e}} &#39;'f&#39;' x=y"
     """
     text = text.replace("&", "&amp;") if re.search(r"&(?:#?\w+);", text) else text
     text = text.replace("<", "&lt;").replace(">", "&gt;")
     text = text.replace("{{", "&#123;{").replace("}}}", "}&#125;}")
-    text = text.replace("[[", "&#91;[").replace("''", "&#39;'").replace("~~~", "&#126;~~")
+    text = text.replace("[[", "&#91;[").replace("]]", "]&#93;").replace("''", "&#39;'")
+    text = text.replace("~~~", "&#126;~~")
     text = text.replace("|", "{{!}}")
     text = re.sub(r"(https?|ftp)://", r"\1&#58;//", text)
     return text
@@ -237,7 +238,8 @@ def _section_head(block: Block) -> str:
 def _subsection(block: Block, text: str, first: bool) -> str:
     level = f"|level={block.level}" if block.level != 1 else ""
     label = (block.label or "") if first else ""
-    return f"{{{{EOsubsection|{label}|{_arg(text, 2)}{level}}}}}"
+    value = _arg(text, 2) if text else "<nowiki/>"  # a label stacked on the next one
+    return f"{{{{EOsubsection|{label}|{value}{level}}}}}"
 
 
 def _block_pieces(block: Block, split: bool) -> list[_Piece]:
@@ -303,13 +305,12 @@ def _gp_parts(order: ExecutiveOrder, split: bool) -> dict[int, str]:
     for k in range(len(subs) - 3):
         group = subs[k:k + 4]
         if labels[k:k + 4] == ["a", "i", "ii", "b"] and gp.ab and all(
-                _standard(blocks[i]) for i in group) and whole_page(group) \
-                and not blocks[group[0]].run_in:
+                _standard(blocks[i]) for i in group) and whole_page(group):
             out[group[0]] = "{{EOGeneralProvisionsAB}}"
             out.update({i: "" for i in group[1:]})
     for i in subs:
         if blocks[i].label == "c" and blocks[i].level == 1 and _standard(blocks[i]) \
-                and whole_page([i]) and not blocks[i].run_in:
+                and whole_page([i]):
             out[i] = "{{EOGeneralProvisionsC}}"
     return out
 
@@ -342,7 +343,7 @@ def _body(order: ExecutiveOrder, split: bool = False) -> list[_Piece]:
     footer_at = len(order.blocks) if order.footer_at is None else order.footer_at
     for index, block in enumerate(order.blocks):
         if index == signature_at:
-            pieces.append(_Piece(_SIGNATURE, True))
+            pieces.append(_Piece(_SIGNATURE, True, order.signature.page if split else None))
         if index == footer_at and split:
             pieces.append(_Piece(_FOOTER, True))
         if index in templated:
@@ -353,7 +354,7 @@ def _body(order: ExecutiveOrder, split: bool = False) -> list[_Piece]:
             continue
         pieces.extend(_block_pieces(block, split))
     if signature_at >= len(order.blocks):
-        pieces.append(_Piece(_SIGNATURE, True))
+        pieces.append(_Piece(_SIGNATURE, True, order.signature.page if split else None))
     if footer_at >= len(order.blocks) and split:
         pieces.append(_Piece(_FOOTER, True))
     return pieces
@@ -487,9 +488,9 @@ def to_pages(order: ExecutiveOrder, options: FormatOptions | None = None
     pages: list[tuple[str, list[_Piece]]] = [(first, [_Piece(_title(order), True)])]
     for piece in _body(order, split=True):
         if piece.wikitext == _SIGNATURE:
-            piece = _Piece(_signature(order), True)
+            piece = _Piece(_signature(order), True, piece.page)
         elif piece.wikitext == _FOOTER:
-            piece = _Piece(_footer(order), True)
+            piece = _Piece(_footer(order), True, piece.page)
         if piece.page and piece.page != pages[-1][0]:
             pages.append((piece.page, []))
             piece = _Piece(piece.wikitext, piece.block, piece.page, run_in=False,

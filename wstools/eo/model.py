@@ -79,6 +79,8 @@ class Signature:
     date: str | None = None
     #: the block lines in printed order: ``name``, ``graphic``, ``place``, ``date``
     order: list[str] = field(default_factory=list)
+    #: a page that turns before the signature block
+    page: str | None = None
 
 
 @dataclass

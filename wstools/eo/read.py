@@ -390,15 +390,15 @@ def _sig_and_footer(paragraphs: list[_Paragraph], order: ExecutiveOrder) -> list
         date_i = house + 1
         if rest:
             m = DATE.match(rest)
-            if m and m.end() == len(rest):
+            if m and m.end() == len(rest):  # place and date on one line
                 sig.date_printed, sig.date = rest, rest.rstrip(".")
-                sig.place += place.group(2) + " " + rest  # one line: kept whole
+                sig.place += place.group(2)
             else:
                 order.warnings.append(f"text after THE WHITE HOUSE: {rest[:30]!r}")
                 sig.place = texts[house]
         else:
             sig.place += place.group(2)
-        order_lines = ["place"]
+        order_lines = ["place"] if sig.date_printed is None else ["place", "date"]
         if sig.date_printed is None:
             if take_date(date_i):
                 order_lines.append("date")
@@ -425,6 +425,8 @@ def _sig_and_footer(paragraphs: list[_Paragraph], order: ExecutiveOrder) -> list
             order_lines.append("name")
         sig.order = order_lines
     first, last = min(taken), max(taken)
+    turns = [page for i in range(first, last + 1) for _, page in paragraphs[i].breaks]
+    sig.page = turns[0] if turns else None
     if sorted(taken) != list(range(first, last + 1)):
         order.warnings.append("the signature block is interrupted")
     order.signature_at = first
@@ -515,7 +517,8 @@ def _title(lines: list[str], head: _Head, shape: str, order: ExecutiveOrder) -> 
     if head.title and not one_line and lines and not lines[0].strip():
         index = 1  # a title run on from the head line goes on to the next lines
         while index < len(lines) and lines[index].strip() \
-                and not PAGE_MARK.fullmatch(lines[index].strip()):
+                and not PAGE_MARK.fullmatch(lines[index].strip()) \
+                and not _DATE_LINE.fullmatch(lines[index].strip().rstrip(".")):
             title_lines.append(lines[index].strip())
             index += 1
     while index < len(lines) and (not lines[index].strip()
@@ -621,7 +624,8 @@ def read_order(data: bytes | str | Source, name: str = "") -> ExecutiveOrder:
     """Read one order; raises :class:`OrderError` when there is no order in ``data``."""
     source = data if isinstance(data, Source) else normalize(data)
     text, shape = source.text, source.shape
-    head = _find_head(text, prefer_full=shape == "govinfo")
+    gpo = shape == "govinfo" or "[Federal Register Volume" in text[:2000]
+    head = _find_head(text, prefer_full=gpo)
     if head is None:
         raise OrderError("no 'Executive Order N' head line")
     order = ExecutiveOrder(head.number, head.date, "", shape=shape)
@@ -631,6 +635,11 @@ def read_order(data: bytes | str | Source, name: str = "") -> ExecutiveOrder:
     before = PAGE_MARK.findall(text[:head.start])
     order.first_page = before[-1] if before else order.register.first_page
     order.register.order_page = order.first_page
+    banner_first = order.register.first_page
+    if order.first_page and banner_first and order.first_page.isdigit() \
+            and banner_first.isdigit() and int(order.first_page) < int(banner_first):
+        order.flags.append(f"the head is printed on page {order.first_page}, before the "
+                           f"banner's first page {banner_first}: the print's page kept")
     lines = text[head.end:].split("\n")
     index = _title(lines, head, shape, order)
     order.date = head.date
@@ -801,8 +810,10 @@ def general_provisions(order: ExecutiveOrder) -> GeneralProvisions | None:
         subs = [b for b in section.blocks if b.kind == "subsection"]
         captioned = section.caption is not None and re.fullmatch(
             r"(?i)general provisions?", section.caption.strip()) is not None
-        opening = subs[0].text if subs else ""
-        if not captioned and fuzz.ratio(opening, STANDARD_PROVISIONS["a"]) < 85:
+        standard_c = any(b.label == "c" and _same(b.text, STANDARD_PROVISIONS["c"])
+                         for b in subs)
+        if not captioned and not standard_c and not any(
+                fuzz.ratio(b.text, STANDARD_PROVISIONS["a"]) >= 85 for b in subs[:3]):
             continue
         found = GeneralProvisions(section.number or "")
         by_label = {b.label: b for b in subs}
