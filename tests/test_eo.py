@@ -178,7 +178,7 @@ def test_presidents_table_against_the_prints() -> None:
         if p is None or not (p.start <= day <= (p.end or "9999")):
             wrong.append(name)
     assert wrong == ["EO_13523.htm"]  # the print's own head says 15323 (a misprint)
-    for a, b in zip(presidencies(), presidencies()[1:]):
+    for a, b in zip(presidencies(), presidencies()[1:], strict=False):
         before = [d for n, d, _ in dated if a.covers(n)]
         after = [d for n, d, _ in dated if b.covers(n)]
         if before and after:
@@ -189,7 +189,7 @@ def test_presidents_table_rows() -> None:
     rows = presidencies()
     assert rows[0].name == "Franklin D. Roosevelt" and rows[0].first_eo == 6071
     assert all(a.last_eo is not None and a.last_eo + 1 == b.first_eo
-               for a, b in zip(rows, rows[1:]))
+               for a, b in zip(rows, rows[1:], strict=False))
     assert presidency_of(14147).name == "Donald Trump"
     assert presidency_of(14147).presidency == 2
     assert presidency_of(14146).name == "Joe Biden"
@@ -360,7 +360,8 @@ def test_copied_wikisource_page() -> None:
             "validated\nExecutive Order 14044 of September 13, 2021\nAmending Executive "
             "Order 14007\nBy the authority vested in me as President, it is hereby ordered "
             "as follows:\nSection 1. Amendment to Executive Order 14007. Executive Order "
-            "14007 of April 27, 2021, is hereby amended.\nSignature of J. R. Biden, Jr.\nTHE WHITE HOUSE,\n"
+            "14007 of April 27, 2021, is hereby amended.\nSignature of J. R. Biden, Jr.\n"
+            "THE WHITE HOUSE,\n"
             "September 13, 2021.\nThis work is in the public domain in the United States "
             "because it is a work of the United States federal government (see 17 U.S.C. "
             "105).\nPublic domainPublic domainfalsefalse\n")
