@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..io.output import OutputError, describe, note_input, write_output
-from .format import FormatOptions, to_pages, to_wikitext
+from .format import FormatOptions, templated_provisions, to_pages, to_wikitext
 from .read import OrderError, read_order
 
 MAX_BYTES = 20 * 1024 * 1024
@@ -36,6 +36,11 @@ class Outcome:
     general_provisions: str = ""  # "", "standard", "ab", "c", "variant"
     pages: int = 0
     warnings: list[str] = field(default_factory=list)
+    #: places where the print is ambiguous and was left as printed
+    flags: list[str] = field(default_factory=list)
+    #: what the main page templates of the General Provisions (whole, ab+c, ab, c, "")
+    templated: str = ""
+    relations: list[tuple[str, str]] = field(default_factory=list)
     lint: list[str] = field(default_factory=list)
     outputs: list[tuple[str, str]] = field(default_factory=list)  # (path, title)
 
@@ -85,6 +90,9 @@ def format_file(path: Path, outdir: Path | None, options: FormatOptions,
         outcome.general_provisions = ("standard" if gp.standard else "ab" if gp.ab else
                                       "c" if gp.c else "variant")
     outcome.warnings = list(order.warnings)
+    outcome.flags = list(order.flags)
+    outcome.templated = templated_provisions(order)
+    outcome.relations = [(r.kind, r.number) for r in order.relations]
     main = to_wikitext(order, options)
     pages = to_pages(order, options)
     outcome.pages = len(pages)
@@ -166,11 +174,14 @@ def summary(outcomes: list[Outcome]) -> str:
         ("subsections", sum(o.subsections for o in ok)),
         ("Page: pages", sum(o.pages for o in ok)),
         ("general provisions found", sum(1 for g in gp if g)),
-        ("  standard, whole", gp.count("standard")),
-        ("  standard (a)-(b) only", gp.count("ab")),
-        ("  standard (c) only", gp.count("c")),
-        ("  own wording", gp.count("variant")),
+        ("  templated whole", sum(1 for o in ok if o.templated == "whole")),
+        ("  templated (a)-(b) and (c)", sum(1 for o in ok if o.templated == "ab+c")),
+        ("  templated (a)-(b) only", sum(1 for o in ok if o.templated == "ab")),
+        ("  templated (c) only", sum(1 for o in ok if o.templated == "c")),
+        ("  own wording throughout", sum(1 for o in ok if o.general_provisions
+                                         and not o.templated)),
         ("orders with warnings", sum(1 for o in ok if o.warnings)),
+        ("ambiguities left as printed (flags)", sum(len(o.flags) for o in ok)),
         ("lint findings (other than placeholders)", sum(len(o.lint) for o in ok)),
     ]
     width = max(len(name) for name, _ in rows)
