@@ -98,7 +98,8 @@ WITNESS_RULES = frozenset({"witness-model", "witness-spacing", "witness-punctuat
                            "witness-context", "witness-case", "witness-law-mark",
                            "witness-speck", "witness"})
 NUMBERING_RULES = frozenset({"law-number", "law-mark", "law-dash"})
-GUESS_RULES = frozenset({"case", "vocabulary", "context", "split-words", "stacked-marks",
+GUESS_RULES = frozenset({"abbreviation", "case", "vocabulary", "context", "split-words",
+                         "stacked-marks",
                          "speck-stop", "speck-after-open-word", "speck-hyphen", "speck-run",
                          "stop-to-comma", "stray-apostrophe", "stray-hyphen", "lone-mark",
                          "glued-words", "run-on-sentence"})
@@ -119,7 +120,7 @@ def parse_rules(spec: str) -> tuple[frozenset[str], frozenset[str]]:
     >>> parse_rules("+cases")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown repair rule 'cases'; known: case, context, glued-words, ...
+    ValueError: unknown repair rule 'cases'; known: abbreviation, case, context, ...
     """
     on: set[str] = set()
     off: set[str] = set()
@@ -247,6 +248,11 @@ class Repairer:
                 edits[e.start] = e
                 covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         toks = tokens(base)
+        # (before the witnesses: a printing may write them otherwise, "divided—i.e.")
+        for e in _abbreviations(toks, base) if self.runs("abbreviation", True) else ():
+            if not any(covered[e.start:e.end]):
+                edits[e.start] = e
+                covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         flags: list[Edit] = []
         witnessed = 0
         # what the best witness reads as the OCR does: no guess may change it
@@ -766,6 +772,59 @@ class Repairer:
                                    f"(OCR confusion cost {best_cost}, {vocab.count(best)}× in "
                                    f"the corpus, {seen}× in this context)"), None))
         return out
+
+
+_IE_FORMS = frozenset({"ie", "le", "1e", "/e", "ic", "lc", "/c", "je", "te"})
+_IE_LOST = frozenset({"i", "/", "l", "1", "t"})  # the "e" lost: "i. .," "/. .,"
+_EG_FORMS = frozenset({"eg", "ea", "eq", "cg", "ey", "eo", "cq"})
+_ABBREVIATION_CORRECT = re.compile(r"(?:i\. ?e|e\. ?g)\.,?")
+
+
+def _abbreviations(toks: list[Token], text: str) -> list[Edit]:
+    """``i. e.`` and ``e. g.`` as OCR garbles them after a comma, colon, semicolon or
+    dash (``ie.``, ``i:e.``, ``i. .,``, ``/. .,``, ``e. a.,``), spaced as the OCR spaces
+    them, the comma after kept.
+
+    >>> from wstools.repair.witness import tokens
+    >>> text = "changed, i. ., from it; be divided, ie. a player; score: e. a., the"
+    >>> [(e.old, e.new) for e in _abbreviations(tokens(text), text)]
+    [('i. .,', 'i. e.,'), ('ie.', 'i.e.'), ('e. a.,', 'e. g.,')]
+    >>> text = "the rules, i. The first; cards, ie the"
+    >>> _abbreviations(tokens(text), text)
+    []
+    """
+    out = []
+    for k in range(1, len(toks)):
+        before, first = toks[k - 1], toks[k]
+        if before.raw[-1:] not in ",;:—(" or len(first.raw) > 4:
+            continue
+        second = toks[k + 1] if k + 1 < len(toks) else None
+        pair = second is not None and len(second.raw) <= 3 and \
+            not any(c.isalnum() for c in second.raw) or (
+                second is not None and len(second.raw) <= 3 and
+                re.fullmatch(r"[a-z]?[.,:]+", second.raw) is not None and
+                first.raw.endswith((".", ":")) and len(first.raw) <= 2)
+        last = second if pair else first
+        raw = first.raw + (" " + second.raw if pair else "")
+        letters = re.sub(r"[^a-z/1]", "", raw.lower())
+        stops = sum(raw.count(c) for c in ".:")
+        if _ABBREVIATION_CORRECT.fullmatch(raw) or k + 1 + pair >= len(toks):
+            continue
+        if letters in _IE_FORMS and (stops or letters == "ie" and raw.endswith(",")) or \
+                letters in _IE_LOST and pair and stops >= 2:
+            word = "i. e." if pair else "i.e."
+        elif letters in _EG_FORMS and stops:
+            word = "e. g." if pair else "e.g."
+        else:
+            continue
+        new = word + ("," if raw.endswith(",") else "")
+        if "\n" in text[first.start:last.end]:
+            continue
+        out.append(Edit(first.start, last.end, text[first.start:last.end], new,
+                        "abbreviation", 0.8,
+                        f"'{raw}' after '{before.raw[-1]}': the abbreviation "
+                        f"'{word}' as OCR garbles it"))
+    return out
 
 
 _SPECK_RUN = re.compile(r"(?<=[^\W\d_]\.)((?:[ \t]+[.,;:]{1,2}){3,})[ \t]*(?=\n[ \t]*\n|\Z)")
