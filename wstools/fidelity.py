@@ -44,6 +44,7 @@ class Case:
     id: str
     input: str
     title: str = DEFAULT_TITLE
+    toc: bool = False  # asked with the table of contents (the older cases are not)
 
 
 def load_cases() -> list[Case]:
@@ -77,12 +78,12 @@ def whole_page_cases() -> list[Case]:
     if listed.exists():
         pages += [(c["name"], c["input"], c["title"])
                   for c in json.loads(listed.read_text(encoding="utf-8"))]
-    cases = [Case(kind, f"{kind}: whole {name}", text, title)
+    cases = [Case(kind, f"{kind}: whole {name}", text, title, toc=True)
              for name, text, title in pages for kind in ("expand", "html")]
     edges = WHOLE_PAGES / "edges.json"
     if edges.exists():  # the differences issue 22 found, each a case
         cases += [Case(c["kind"], f"{c['kind']}: edge {c['name']}", c["input"],
-                       c.get("title", DEFAULT_TITLE))
+                       c.get("title", DEFAULT_TITLE), toc=True)
                   for c in json.loads(edges.read_text(encoding="utf-8"))]
     return cases
 
@@ -115,8 +116,10 @@ def record_whole_pages(api) -> int:  # noqa: ANN001 - oracle.MediaWikiAPI
     """Ask ``api`` for every whole page's answer and write ``WHOLE_RECORDED``."""
     recorded = {}
     for case in whole_page_cases():
-        call = api.expand if case.kind == "expand" else api.parse
-        recorded[case.id] = call(case.input, case.title)
+        if case.kind == "expand":
+            recorded[case.id] = api.expand(case.input, case.title)
+        else:
+            recorded[case.id] = api.parse(case.input, case.title, toc=case.toc)
     WHOLE_RECORDED.write_text(json.dumps(recorded, ensure_ascii=False, indent=0,
                                          sort_keys=True) + "\n", encoding="utf-8")
     return len(recorded)
@@ -189,7 +192,8 @@ def render(case: Case, reg: Registry) -> str:
         return Expander(reg, case.title, on_missing="link").expand(case.input).text
     renderer = HtmlRenderer(
         reg, case.title, link_exists=lambda t: t in reg.pages,
-        is_redirect=lambda t: t in reg.pages and reg.pages[t].redirect is not None)
+        is_redirect=lambda t: t in reg.pages and reg.pages[t].redirect is not None,
+        toc=case.toc)
     return renderer.render(case.input).html
 
 

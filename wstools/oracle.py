@@ -56,11 +56,13 @@ class MediaWikiAPI:
         answer = self.call(action="expandtemplates", text=text, title=title, prop="wikitext")
         return answer["expandtemplates"]["wikitext"]
 
-    def parse(self, text: str, title: str = "API") -> str:
-        """``action=parse``: the HTML fragment, without edit links, TOC or limit report."""
+    def parse(self, text: str, title: str = "API", toc: bool = False) -> str:
+        """``action=parse``: the HTML fragment, without edit links or limit report, and
+        without the table of contents unless ``toc``."""
+        extra = {} if toc else {"disabletoc": "1"}
         answer = self.call(action="parse", text=text, title=title, prop="text",
-                           contentmodel="wikitext", disableeditsection="1", disabletoc="1",
-                           disablelimitreport="1", wrapoutputclass="")
+                           contentmodel="wikitext", disableeditsection="1",
+                           disablelimitreport="1", wrapoutputclass="", **extra)
         return answer["parse"]["text"]
 
     def alive(self) -> bool:

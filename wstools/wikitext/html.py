@@ -46,7 +46,7 @@ from lxml import etree
 
 from ..diagnostics import Diagnostic
 from .expand import Expander, Frame, node_limit_exceeded
-from .preprocess import ExtensionTag, parse, to_source
+from .preprocess import ExtensionTag, Heading, parse, to_source
 from .registry import Registry
 from .sanitize import (
     clean_tree,
@@ -89,7 +89,7 @@ _DOUBLE_UNDERSCORE = re.compile(
     r"__(?:NOTOC|FORCETOC|TOC|NOEDITSECTION|NEWSECTIONLINK|NONEWSECTIONLINK|NOGALLERY|"
     r"HIDDENCAT|EXPECTUNUSEDCATEGORY|NOCONTENTCONVERT|NOCC|NOTITLECONVERT|NOTC|INDEX|"
     r"NOINDEX|STATICREDIRECT|NOGLOBAL|DISAMBIG)__")
-_HEADING = [(n, re.compile(rf"^(={{{n}}})(.+)={{{n}}}[ \t]*$", re.M)) for n in range(6, 0, -1)]
+_HEADING = [(n, re.compile(rf"^(={{{n}}})(.+)={{{n}}}\s*$", re.M)) for n in range(6, 0, -1)]
 _HR = re.compile(r"(^|\n)-----*")
 _FRENCH = re.compile(r" (?=[?:;!%»›](?!\w))|([«‹]) ")
 _FILE_OPTIONS = frozenset({"thumb", "thumbnail", "frame", "framed", "frameless", "border",
@@ -192,8 +192,9 @@ class HtmlRenderer:
     def __init__(self, registry: Registry, title: str = "", *,
                  article_path: str = "/wiki/$1", script_path: str = "/w/index.php",
                  link_exists: Callable[[str], bool] | None = None,
-                 is_redirect: Callable[[str], bool] | None = None) -> None:
+                 is_redirect: Callable[[str], bool] | None = None, toc: bool = True) -> None:
         self.registry = registry
+        self.toc = toc
         self.title_text = title
         self.title = Title.parse(title) if title else None
         self.article_path = article_path
@@ -228,18 +229,23 @@ class HtmlRenderer:
         leftover = self._references_html("", end_of_page=True)
         if leftover:
             body += "\n" + leftover
-        return Rendered(tidy(body), list(expansion.diagnostics))
+        body = self._heading_ids(tidy(body))
+        if self.toc:  # after tidy, which would drop the toggle's <input> and <label>
+            body = insert_toc(body, expansion.text)
+        return Rendered(body, list(expansion.diagnostics))
 
     # -- the passes -----------------------------------------------------------------------
 
-    def _internal_parse(self, text: str) -> str:
-        """MediaWiki's ``internalParse`` after expansion (everything but the block pass)."""
+    def _internal_parse(self, text: str, headings: bool = True) -> str:
+        """MediaWiki's ``internalParse`` after expansion (everything but the block pass);
+        ``headings=False`` inside tags (a ``== x ==`` in a ``<ref>`` stays text)."""
         text = self._strip_extensions(text)
         text = sanitize_tags(text)
         text = do_tables(text)
         text = _HR.sub(r"\1<hr />", text)
         text = _DOUBLE_UNDERSCORE.sub("", text)
-        text = self._headings(text)
+        if headings:
+            text = self._headings(text)
         text = self._internal_links(text)
         text = "\n".join(do_quotes(line) for line in text.split("\n"))
         text = self._external_links(text)
@@ -249,7 +255,8 @@ class HtmlRenderer:
     def _inline(self, text: str) -> str:
         """``recursiveTagParse``: wikitext already expanded, rendered without the block pass
         and with extension output put back."""
-        return self._unstrip(self._unstrip(self._internal_parse(text), True), False)
+        return self._unstrip(self._unstrip(self._internal_parse(text, headings=False), True),
+                             False)
 
     def _marker(self, kind: str, content: str) -> str:
         key = f"{MARKER}{kind}-{len(self.strip):08X}{MARKER_END}"
@@ -269,11 +276,15 @@ class HtmlRenderer:
         return text
 
     def _strip_extensions(self, text: str) -> str:
-        nodes = parse(text, False)
+        return self._strip_nodes(parse(text, False))
+
+    def _strip_nodes(self, nodes: list) -> str:
         out = []
         for n in nodes:
             if isinstance(n, ExtensionTag):
                 out.append(self._extension(n))
+            elif isinstance(n, Heading):  # a <ref> in a heading is a ref too
+                out.append(self._strip_nodes(n.nodes))
             else:
                 out.append(to_source([n]))
         return "".join(out)
@@ -403,13 +414,29 @@ class HtmlRenderer:
         return text
 
     def _heading(self, level: int, content: str) -> str:
-        anchor = _heading_anchor(content)
-        count = self.heading_ids.get(anchor.lower(), 0)
-        self.heading_ids[anchor.lower()] = count + 1
-        if count:
-            anchor = f"{anchor}_{count + 1}"
-        return (f'<h{level}><span class="mw-headline" id="{encode_attribute(anchor)}">'
+        # the anchor is made from the final headline (links and refs rendered): see
+        # _heading_ids, after tidy
+        return (f'<h{level}><span class="mw-headline" id="{_HEADING_SLOT}">'
                 f"{content.strip()}</span></h{level}>")
+
+    def _heading_ids(self, body: str) -> str:
+        """Give each heading its anchor (MediaWiki's, from the headline's text, numbered
+        when repeated) and, when it differs, the legacy anchor in a span before it."""
+        def one(m: re.Match[str]) -> str:
+            text = decode_char_references(re.sub(r"<.*?>", "", m.group(2), flags=re.S))
+            anchor = _anchor(" ".join(text.replace("_", " ").split()))
+            key = anchor.lower()
+            count = self.heading_ids.get(key, 0)
+            self.heading_ids[key] = count + 1
+            if count:
+                anchor = f"{anchor}_{count + 1}"
+            legacy = urllib.parse.quote_plus(anchor, safe="-_.").replace("%3A", ":")
+            legacy = legacy.replace("%", ".")
+            fallback = (f'<span id="{encode_attribute(legacy)}"></span>' if legacy != anchor
+                        else "")
+            return (f'<h{m.group(1)}>{fallback}<span class="mw-headline" '
+                    f'id="{encode_attribute(anchor)}">{m.group(2)}</span></h{m.group(1)}>')
+        return _SLOTTED.sub(one, body)
 
     # -- links --------------------------------------------------------------------------
 
@@ -583,14 +610,74 @@ def _note_id(ref: _Reference) -> str:
     return f"cite_note-{ref.key}"
 
 
+_HEADING_SLOT = "wstools-heading-anchor"
+_SLOTTED = re.compile(r'<h([1-6])><span class="mw-headline" id="' + _HEADING_SLOT
+                      + r'">(.*?)</span></h\1>', re.S)
+_HEADLINE = re.compile(r'<h([1-6])>(?:<span id="[^"]*"></span>)?<span class="mw-headline" '
+                       r'id="([^"]*)">(.*?)</span></h\1>', re.S)
+_TOC_TAGS = re.compile(r"<(?!/?(?:span|sup|sub|bdi|i|b|s|strike)(?: [^>]*)?>).*?>", re.S)
+_TOC_KEEP = re.compile(r"<(/?(?:span(?: dir=\"(?:rtl|ltr)\")?|sup|sub|bdi|i|b|s|strike))"
+                       r"(?: .*?)?>", re.S)
+_SWITCH = {w: re.compile(rf"__{w}__", re.I) for w in ("NOTOC", "FORCETOC", "TOC")}
+
+
+def insert_toc(body: str, source: str) -> str:
+    """MediaWiki's table of contents, before the first heading, when the page has four or
+    more (``__FORCETOC__`` or ``__TOC__``: always; ``__NOTOC__``: never). ``__TOC__``'s own
+    position is not kept: the table goes before the first heading."""
+    heads = list(_HEADLINE.finditer(body))
+    if not heads or _SWITCH["NOTOC"].search(source):
+        return body
+    if len(heads) < 4 and not (_SWITCH["FORCETOC"].search(source)
+                               or _SWITCH["TOC"].search(source)):
+        return body
+    toc = []
+    level_count: dict[int, int] = {}
+    sub_count: dict[int, int] = {}
+    toclevel = prevlevel = prevtoclevel = 0
+    for index, m in enumerate(heads, 1):
+        level = int(m.group(1))
+        if level > prevlevel:
+            toclevel += 1
+            sub_count[toclevel] = 0
+            prevtoclevel = toclevel
+            toc.append("\n<ul>\n")
+        elif level < prevlevel and toclevel > 1:
+            for i in range(toclevel, 0, -1):
+                if level_count.get(i) == level:
+                    toclevel = i
+                    break
+                if level_count.get(i, 0) < level:
+                    toclevel = i + 1
+                    break
+            else:
+                toclevel = 1
+            toc.append("</li>\n" + "</ul>\n</li>\n" * max(0, prevtoclevel - toclevel))
+            prevtoclevel = toclevel
+        else:
+            toc.append("</li>\n")
+        level_count[toclevel] = level
+        sub_count[toclevel] = sub_count.get(toclevel, 0) + 1
+        number = ".".join(str(sub_count[i]) for i in range(1, toclevel + 1)
+                          if sub_count.get(i))
+        line = _TOC_KEEP.sub(r"<\1>", _TOC_TAGS.sub("", m.group(3))).strip()
+        toc.append(f'<li class="toclevel-{toclevel} tocsection-{index}"><a href="#{m.group(2)}">'
+                   f'<span class="tocnumber">{number}</span> <span class="toctext">{line}'
+                   "</span></a>")
+        prevlevel = level
+    toc.append("</li>\n" + "</ul>\n</li>\n" * max(0, toclevel - 1))
+    block = ('<div id="toc" class="toc" role="navigation" aria-labelledby="mw-toc-heading">'
+             '<input type="checkbox" role="button" id="toctogglecheckbox" '
+             'class="toctogglecheckbox" style="display:none" /><div class="toctitle" '
+             'lang="en" dir="ltr"><h2 id="mw-toc-heading">Contents</h2><span '
+             'class="toctogglespan"><label class="toctogglelabel" for="toctogglecheckbox">'
+             "</label></span></div>" + "".join(toc) + "</ul>\n</div>\n")
+    first = heads[0].start()
+    return body[:first] + block + "\n" + body[first:]
+
+
 def _anchor(text: str) -> str:
     return re.sub(r"[\t\n\f\r ]", "_", text)
-
-
-def _heading_anchor(content: str) -> str:
-    text = re.sub(r"<[^>]*>", "", content)
-    text = decode_char_references(MARKER_STRIP.sub("", text))
-    return _anchor(" ".join(text.split()))
 
 
 MARKER_STRIP = re.compile(re.escape(MARKER) + r"\w+-[0-9A-F]{8}" + re.escape(MARKER_END))
