@@ -39,6 +39,10 @@ needs_sources = pytest.mark.skipif(not FILES, reason="../shared/sources/eo-govin
 # orders whose subsection count differs from the independent count (both counts kept: a
 # change either way shows here); see tests/cases/eo/subsection-exceptions.json
 SUBSECTION_EXCEPTIONS = json.loads((EO_CASES / "subsection-exceptions.json").read_text())
+# the print's own head says 15323 (kept, flagged); the GPO text of 13469 has "extraor-
+# dinary" with the break left in it: a PDF rewrite that sets it at a line end is joined by
+# the dictionary into "extraordinary"
+REWRITE_EXCEPTIONS = {("EO_13469.htm", "pdf")}
 _GP_AB = ("(a) Nothing in this order shall be construed to impair or otherwise affect: (i) the "
           "authority granted by law to an executive department or agency, or the head "
           "thereof; or (ii) the functions of the Director of the Office of Management and "
@@ -304,7 +308,8 @@ def test_rewrites_into_every_shape() -> None:
     with ProcessPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(_check_rewrite, tasks, chunksize=32))
     bad = [(name, shape, diff[:2]) for name, shape, diff, _ in results if diff
-           and not (name == "EO_13523.htm" and diff == ["number 15323"])]
+           and not (name == "EO_13523.htm" and diff == ["number 15323"])
+           and (name, shape) not in REWRITE_EXCEPTIONS]
     assert bad == []
     assert {shape for _, shape, _, _ in results} == set(shapes)
 
@@ -454,3 +459,15 @@ def test_cli_show_and_meta(tmp_path: Path, capsys) -> None:
                  "--meta", str(meta)]) == 0
     text = (tmp_path / "o" / "13563" / "main.wiki").read_text(encoding="utf-8")
     assert "{{EOplaceholder" not in text and "[https://example.gov/eo White House]" in text
+
+
+@needs_sources
+def test_later_history_from_the_batch(tmp_path: Path) -> None:
+    from wstools.eo.bulk import run
+
+    files = [SOURCES / "EO_12944.htm", SOURCES / "EO_12984.htm"]
+    outcomes = run(files, tmp_path, FormatOptions(), 1, False, progress=False)
+    assert all(o.ok for o in outcomes)
+    text = (tmp_path / "12944" / "main.wiki").read_text(encoding="utf-8")
+    assert " |status=Superseded by Executive Order 12984\n" in text
+    assert "Superseded by:\n* [[Executive Order 12984|Executive Order 12984]]" in text

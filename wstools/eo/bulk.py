@@ -156,10 +156,40 @@ def run(files: list[Path], outdir: Path | None, options: FormatOptions, jobs: in
                     bar.update()
     finally:
         bar.close()
+    _later_history(outcomes, files, outdir, options, lint)
     if outdir is not None:
         lines = [f"{path}\t{title}" for o in outcomes for path, title in o.outputs]
         _write(outdir / "titles.tsv", "\n".join(lines) + "\n")
     return outcomes
+
+
+_BY = {"amends": "amended_by", "revokes": "revoked_by", "supersedes": "superseded_by"}
+
+
+def _later_history(outcomes: list[Outcome], files: list[Path], outdir: Path | None,
+                   options: FormatOptions, lint: bool) -> None:
+    """Orders of the batch that another order of the batch amends, revokes or supersedes
+    are formatted again with that relation (``Amended by`` … in the notes, ``status``)."""
+    from dataclasses import replace
+
+    from .format import Metadata
+
+    numbers = {o.number: k for k, o in enumerate(outcomes) if o.ok}
+    later: dict[str, dict[str, list[str]]] = {}
+    for o in outcomes:
+        for kind, target in o.relations:
+            if target in numbers and kind in _BY:
+                later.setdefault(target, {}).setdefault(_BY[kind], []).append(o.number)
+    if not later:
+        return
+    metadata = dict(options.metadata)
+    for number, relations in later.items():
+        meta = metadata.get(number, Metadata())
+        metadata[number] = replace(meta, relations={**meta.relations, **relations})
+    again = replace(options, metadata=metadata)
+    for number in later:
+        k = numbers[number]
+        outcomes[k] = format_file(files[k], outdir, again, lint)
 
 
 def summary(outcomes: list[Outcome]) -> str:

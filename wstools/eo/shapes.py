@@ -300,9 +300,11 @@ def _dehyphenate(lines: list[str], flags: list[str]) -> str:
                 whole = (left + right).lower()
                 dashed = f"{left}-{right}".lower()
                 marks = [ln.strip() for ln in lines[index + 1:nxt_i]]
-                if whole in plain and dashed not in hyphenated:
+                if dashed in hyphenated:
+                    pass  # the text has the word with its hyphen
+                elif whole in plain or _dictionary_word(left, right):
                     line = line[:-1]
-                elif dashed not in hyphenated:
+                else:
                     flags.append(f"line-end hyphen {left}-{right}: kept as printed")
                 rest = nxt[n.end():]
                 result.append(line + "".join(marks) + right)
@@ -314,6 +316,18 @@ def _dehyphenate(lines: list[str], flags: list[str]) -> str:
         result.append(line)
         index += 1
     return "\n".join(result)
+
+
+def _dictionary_word(left: str, right: str) -> bool:
+    """A word broken at a line end is one word when English knows it whole and its two
+    pieces are not both words of their own (``assis-tance``; not ``well-being``)."""
+    from wordfreq import zipf_frequency
+
+    whole = (left + right).lower()
+    if zipf_frequency(whole, "en") < 2.5:
+        return False
+    return not (zipf_frequency(left.lower(), "en") >= 3.0
+                and zipf_frequency(right.lower(), "en") >= 3.0)
 
 
 _WIKISOURCE_CHROME = re.compile(
