@@ -36,6 +36,13 @@ def test_enough_pages() -> None:
     assert len({c.id for c in CASES}) == len(CASES), "case ids must be unique"
 
 
+def test_whole_pages_are_half_the_set() -> None:
+    whole = [c for c in CASES if ": whole " in c.id]
+    assert len({c.input for c in whole}) >= 250  # the 23 real pages and 260 chapters
+    assert len(whole) >= len(CASES) / 2
+    assert sum(c.toc for c in CASES if c.kind == "html") >= 250
+
+
 def test_record_is_complete() -> None:
     missing = [c.id for c in CASES if c.id not in RECORDED]
     assert not missing, f"run scripts/record-oracle.py; not recorded: {missing[:5]}"

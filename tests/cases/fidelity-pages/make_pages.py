@@ -19,7 +19,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 REAL = HERE.parent / "templates-real"
-COUNT = 200
+COUNT = 260
 
 _NOINCLUDE = re.compile(r"<noinclude>.*?</noinclude>", re.S)
 
