@@ -126,3 +126,58 @@ def test_page_with_header_toc_and_notes(chromium: str, tmp_path: Path) -> None:
         assert number["right"] <= entry["left"] + 1
     assert len(boxes["notes"]) == 2
     assert boxes["notes"][0]["top"] > max(b["bottom"] for b in pages)
+
+
+CLICK_AND_DOWNLOAD = """
+<script>
+(function () {
+  var got = document.createElement('pre'); got.id = 'downloaded';
+  URL.createObjectURL = function (blob) {
+    blob.text().then(function (t) { got.textContent = t; document.body.appendChild(got); });
+    return 'about:blank';
+  };
+  HTMLAnchorElement.prototype.click = function () {};  // no navigation in the test
+  %s.forEach(function (i) { document.getElementById('chg-' + i).click(); });
+  document.getElementById('download').click();
+})();
+</script>
+"""
+
+
+def test_review_page_reject_two_and_download(chromium: str, tmp_path: Path) -> None:
+    """The proofreader's loop (issue 24): OCR in, review page, reject two changes in the
+    page, Download: the Page: wikitext with those two readings back as the OCR had them."""
+    from wstools.page import read_page
+    from wstools.proofread import proofread_page
+    from wstools.review import make_review
+    source = ROOT / "examples" / "cyclopaedia-624.txt"
+    report = tmp_path / "review.html"
+    saved = tmp_path / "page.wiki"
+    assert main(["proofread", str(source), "--report", str(report), "-o", str(saved)]) == 0
+    text = source.read_text(encoding="utf-8")
+    review = make_review(proofread_page(read_page(text)), text)
+    wiki = saved.read_text(encoding="utf-8").rstrip("\n")
+    assert review.wikitext() == wiki
+    # two repairs of single words: a witness reading and a space before punctuation
+    picks = [next(c for c in review.changes if c.rules == [rule] and c.old.strip())
+             for rule in ("witness", "witness-context")]
+    clicked = report.with_name("clicked.html")
+    clicked.write_text(report.read_text(encoding="utf-8").replace(
+        "</body>", CLICK_AND_DOWNLOAD % json.dumps([c.index for c in picks]) + "</body>"),
+        encoding="utf-8")
+    dom = run(chromium, tmp_path, "--virtual-time-budget=3000", "--dump-dom",
+              clicked.as_uri())
+    downloaded = lxml.html.document_fromstring(dom).get_element_by_id("downloaded").text
+    # expected, from the saved page: the two saved readings put back to the OCR's
+    head = wiki.index(read_page(wiki).body)
+    expected = wiki
+    for c in sorted(picks, key=lambda c: -c.out_start):
+        at = head + c.out_start
+        assert expected[at:at + len(c.new)] == c.new
+        expected = expected[:at] + c.old + expected[at + len(c.new):]
+    assert downloaded == expected
+    assert downloaded != wiki
+    page = read_page(downloaded)
+    assert page.header == read_page(wiki).header and page.level == 1
+    for c in picks:
+        assert c.old in page.body

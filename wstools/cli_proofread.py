@@ -72,13 +72,16 @@ def cmd_proofread(args: argparse.Namespace) -> int:
                          "mode), --index INDEX --range A-B, --dump or --wiki")
     args.file = files[0]
     from .proofread import proofread_page
-    from .repair.report import review_page
     text = read_input(args.file, args.max_bytes)
     name = "<stdin>" if args.file == "-" else args.file
     conventions = conventions_from(args)
     page = read_page(text)
     result = proofread_page(page, title=args.title or None, repairer=_repairer(args),
                             conventions=conventions, file=name, fixes=fixes_from(args))
+    review = None
+    if args.report:
+        from .review import make_review
+        review = make_review(result, text, name)
     if page._stored.get("bare") is False:
         # the body of a stored page starts after its header: report input positions
         shift = text.find(page.body) if page.body else 0
@@ -94,9 +97,11 @@ def cmd_proofread(args: argparse.Namespace) -> int:
             "laws": result.laws, "headings": result.headings}, ensure_ascii=False, indent=1))
     else:
         write_output(args.output, result.page.wikitext() + "\n")
-    if args.report and result.repair is not None:
+    if review is not None:
+        from .review import image_data_uri, review_html
         stem = Path(name).stem if args.file != "-" else "stdin"
-        write_output(args.report, review_page(result.repair, f"{stem}.repaired.txt"))
+        image = image_data_uri(args.image) if args.image else None
+        write_output(args.report, review_html(review, image, f"{stem}.wiki"))
     if args.explain:
         for line in explain_lines(name, result):
             print(line, file=sys.stderr)
@@ -331,7 +336,13 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
                    "mode a folder, one file a page, named as its input")
     p.add_argument("--explain", action="store_true", help="list every edit on stderr")
     p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--report", metavar="HTML", help="write a review page of the repairs")
+    p.add_argument("--report", metavar="HTML", help="write a review page: the page as it "
+                   "will be saved (rendered and wikitext), every change beside the OCR, "
+                   "accept or reject each, and download the Page: wikitext; in book mode an "
+                   "index of the pages (counts, a chart of edit kinds) with a review page "
+                   "for each beside it")
+    p.add_argument("--image", metavar="FILE", help="with --report: the scan of the page "
+                   "(PNG, JPEG…), shown beside the text (embedded in the page)")
     p.add_argument("--dump", metavar="XML", help="proofread every page of a MediaWiki XML "
                    "dump (.xml, .xml.bz2, .xml.gz); -o names the output dump")
     p.add_argument("--namespace", type=int, help="with --dump: the Page: namespace number "

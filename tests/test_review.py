@@ -1,0 +1,171 @@
+"""The review page of ``proofread --report`` (issue 24): the accept/reject model gives a
+correct page for any choice, and the page is safe with hostile OCR."""
+
+from __future__ import annotations
+
+import json
+import random
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from wstools.cli import main
+from wstools.edits import Edit
+from wstools.page import read_page
+from wstools.proofread import proofread_page
+from wstools.review import apply_changes, build_changes, index_html, make_review, review_html
+
+from .conftest import ROOT
+
+EXAMPLE = ROOT / "examples" / "cyclopaedia-624.txt"
+XSS = Path(__file__).resolve().parents[2] / "shared" / "attack" / "xss"
+
+
+@pytest.fixture(scope="module")
+def example():  # noqa: ANN201
+    text = EXAMPLE.read_text(encoding="utf-8")
+    result = proofread_page(read_page(text))
+    return text, result, make_review(result, text, EXAMPLE.name)
+
+
+def test_overlapping_edits_are_one_change() -> None:
+    source = "a. S8. b arc"
+    body = "a.\n\n58. b are"
+    edits = [Edit(3, 5, "S8", "58", "law-number"), Edit(2, 5, " S8", "\n\n58", "layout"),
+             Edit(9, 12, "arc", "are", "witness")]
+    changes, idle = build_changes(source, body, edits)
+    assert [(c.old, c.new, c.rules) for c in changes] == [
+        (" S8", "\n\n58", ["layout", "law-number"]), ("arc", "are", ["witness"])]
+    assert not idle
+    assert apply_changes(source, changes, {0, 1}) == body
+    assert apply_changes(source, changes, {1}) == "a. S8. b are"
+    assert apply_changes(source, changes, set()) == source
+
+
+def test_every_choice_gives_a_page(example) -> None:  # noqa: ANN001
+    text, result, review = example
+    assert review.wikitext() == result.page.wikitext()
+    body_changes = [c for c in review.changes if c.part == "body"]
+    assert apply_changes(review.source, review.changes, {c.index for c in review.changes}) \
+        == result.page.body
+    # every edit of the pipeline is in one change (or made no difference)
+    assert sum(len(c.edits) for c in body_changes) + len(review.idle) >= len(
+        [e for e in result.edits])
+    # rejecting one change puts back its OCR there and changes nothing else
+    body = result.page.body
+    every = {c.index for c in review.changes}
+    for c in body_changes:
+        got = apply_changes(review.source, review.changes, every - {c.index})
+        assert got == body[:c.out_start] + c.old + body[c.out_end:]
+    # rejecting everything gives the OCR back (in a page frame, with the header it had)
+    page = read_page(review.wikitext(set()))
+    assert page.body == review.source and page.header == ""
+    # random choices: each page is the OCR with the accepted spans replaced
+    rng = random.Random(5)
+    for _ in range(20):
+        keep = {c.index for c in review.changes if rng.random() < 0.5}
+        page = read_page(review.wikitext(keep))
+        out, pos_src = [], 0
+        for c in body_changes:
+            out.append(review.source[pos_src:c.start])
+            out.append(c.new if c.index in keep else c.old)
+            pos_src = c.end
+        out.append(review.source[pos_src:])
+        assert page.body == "".join(out)
+        assert page.header == (result.page.header if 0 in keep else "")
+
+
+def test_heading_and_law_number_under_layout(example) -> None:  # noqa: ANN001
+    _, _, review = example
+    grouped = [c for c in review.changes if "layout" in c.rules and len(c.rules) > 1]
+    assert grouped, "the layout's edits over repairs are grouped"
+    for c in grouped:
+        assert "\n" in c.new or "{{" in c.new
+
+
+def test_cli_writes_the_review(tmp_path: Path) -> None:
+    report = tmp_path / "review.html"
+    out = tmp_path / "page.wiki"
+    png = tmp_path / "scan.png"
+    png.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 64)
+    assert main(["proofread", str(EXAMPLE), "-o", str(out), "--report", str(report),
+                 "--image", str(png)]) == 0
+    page = report.read_text(encoding="utf-8")
+    assert "data:image/png;base64," in page
+    assert "http://" not in page.split("<script")[0].replace(
+        "http://www.w3.org", "")  # nothing fetched
+    data = json.loads(_Scripts.of(page)[0][1])
+    assert data["saved"] == out.read_text(encoding="utf-8").rstrip("\n")
+    assert data["name"] == "cyclopaedia-624.wiki"
+
+
+def test_image_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "scan.exe"
+    bad.write_bytes(b"MZ")
+    assert main(["proofread", str(EXAMPLE), "-o", str(tmp_path / "o.wiki"), "--report",
+                 str(tmp_path / "r.html"), "--image", str(bad)]) == 2
+
+
+class _Scripts(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.scripts: list[tuple[dict, str]] = []
+        self.tags: list[tuple[str, dict]] = []
+        self._in = False
+
+    @classmethod
+    def of(cls, page: str) -> list[tuple[dict, str]]:
+        p = cls()
+        p.feed(page)
+        return p.scripts
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        self.tags.append((tag, dict(attrs)))
+        if tag == "script":
+            self._in = True
+            self.scripts.append((dict(attrs), ""))
+
+    def handle_data(self, data: str) -> None:
+        if self._in:
+            self.scripts[-1] = (self.scripts[-1][0], self.scripts[-1][1] + data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self._in = False
+
+
+def test_hostile_ocr_is_escaped() -> None:
+    lines = []
+    for f in sorted(XSS.glob("*.txt")) if XSS.is_dir() else []:
+        lines += f.read_text(encoding="utf-8", errors="replace").splitlines()
+    lines += ["</script><script>alert(1)</script>", "<!--<script>", "\u2028\u2029 tbe",
+              '"}; alert(1); //', "\ue001 1\ue002x\ue003 marker"]
+    text = "\n".join(lines)
+    result = proofread_page(read_page(text))
+    review = make_review(result, text, "<b>name</b>.txt",
+                         [(0, 1, "<script>", "</script><img src=x onerror=alert(1)>")])
+    page = review_html(review, "data:image/png;base64,AAAA")
+    parser = _Scripts()
+    parser.feed(page)
+    assert len(parser.scripts) == 2  # the data and the page's own script, nothing else
+    assert parser.scripts[0][0] == {"type": "application/json", "id": "review-data"}
+    data = json.loads(parser.scripts[0][1])
+    assert data["source"] == review.source and data["saved"] == result.page.wikitext()
+    for tag, attrs in parser.tags:
+        assert tag not in ("iframe", "object", "embed", "base", "form", "link", "meta") or (
+            tag == "meta"), tag
+        for key, value in attrs.items():
+            assert not key.startswith("on"), (tag, key)
+            if key in ("href", "src", "action"):
+                assert not (value or "").strip().lower().startswith(("javascript", "vbscript"))
+    assert sum(1 for t, _ in parser.tags if t == "meta") == 2  # charset, CSP
+
+
+def test_index_page() -> None:
+    page = index_html("<Book>", [
+        {"name": "p1<script>", "link": "p1.html", "edits": 3, "changes": 2, "flags": 1,
+         "rules": {"layout": 2, "witness": 1}, "status": "ok"},
+        {"name": "p2", "link": None, "edits": 0, "rules": {}}])
+    assert "<script>" not in page and "&lt;Book&gt;" in page
+    assert 'id="chart"' in page and "witness" in page

@@ -1,0 +1,782 @@
+"""The review page of ``wstools proofread --report``: from the OCR to the page to save.
+
+The page shows the ``Page:`` as it will be saved, rendered (:mod:`wstools.wikitext.html`) and as
+wikitext, with every change highlighted where it stands and the OCR it replaced beside it;
+the scan beside the text (``--image``); filters by rule and confidence; accept or reject each
+change or every change of a rule; and a Download that gives the Page: wikitext with the
+accepted changes only.
+
+**The accept/reject model.** The pipeline's edits are all in the coordinates of the input, but
+they come from successive steps, so they overlap: the layout's ``' 58'`` -> ``'\\n\\n58'`` covers
+the law-number repair ``'S8'`` -> ``'58'`` made before it. Undoing one of two overlapping edits
+has no well-defined result, so the page is not reviewed edit by edit but *change by change*:
+the input and the saved body are compared token by token (:func:`build_changes`), each
+difference is one hunk, and hunks that one edit spans are merged, so every change is a span
+of the input and the text that replaces it, and the changes never overlap. Each change lists
+the edits that explain it (their rules, confidences and evidence). Accepting every change
+gives the saved body exactly; rejecting a change puts its OCR back and nothing else. The
+header (the running head moved to ``{{rh}}``) and the footer (``{{smallrefs}}``) are changes of
+their own, tied to the rule that made them.
+
+The page is self-contained (styles, script, data and image inline; a Content-Security-Policy
+forbids any fetch), and every string from the input is escaped (HTML text, attributes, and
+the JSON in the data block).
+"""
+
+from __future__ import annotations
+
+import base64
+import bisect
+import html
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from itertools import accumulate
+from pathlib import Path
+
+import regex
+
+from .edits import Edit
+from .errors import WstoolsError
+from .page import Page, read_page
+
+_TOKENS = regex.compile(r"\w+|\s+|[^\w\s]", regex.DOTALL)
+_DIFF_LIMIT = 400_000  # characters: a larger page is one change
+# nothing is fetched: only inline styles and scripts, and images given as data: URIs
+CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+IMAGE_LIMIT = 20 * 1024 * 1024
+IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
+               ".gif": "image/gif", ".webp": "image/webp", ".tif": "image/tiff",
+               ".tiff": "image/tiff"}
+
+
+@dataclass
+class Change:
+    """One reviewable change: ``old`` (the input at ``[start, end)``) becomes ``new`` (the
+    saved text at ``[out_start, out_end)`` of its ``part``), explained by ``edits``."""
+
+    index: int
+    start: int
+    end: int
+    old: str
+    new: str
+    out_start: int
+    out_end: int
+    edits: list[Edit] = field(default_factory=list)
+    part: str = "body"
+
+    @property
+    def rules(self) -> list[str]:
+        seen: list[str] = []
+        for e in self.edits:
+            if e.rule not in seen:
+                seen.append(e.rule)
+        return seen or ["unexplained"]
+
+    @property
+    def confidence(self) -> float:
+        return min((e.confidence for e in self.edits), default=0.0)
+
+    def as_dict(self) -> dict:
+        return {"index": self.index, "part": self.part, "start": self.start, "end": self.end,
+                "old": self.old, "new": self.new, "rules": self.rules,
+                "confidence": self.confidence,
+                "edits": [{"rule": e.rule, "old": e.old, "new": e.new,
+                           "confidence": e.confidence, "evidence": e.evidence}
+                          for e in self.edits]}
+
+
+def _hunks(source: str, body: str) -> list[list[int]]:
+    """The differences of ``source`` and ``body``, token by token: ``[src_start, src_end,
+    out_start, out_end]``, in order, never touching (adjacent ones are merged)."""
+    if source == body:
+        return []
+    if len(source) + len(body) > _DIFF_LIMIT:
+        return [[0, len(source), 0, len(body)]]
+    from rapidfuzz.distance import Levenshtein
+    a, b = _TOKENS.findall(source), _TOKENS.findall(body)
+    a_at = list(accumulate(map(len, a), initial=0))
+    b_at = list(accumulate(map(len, b), initial=0))
+    out: list[list[int]] = []
+    for op in Levenshtein.opcodes(a, b):
+        if op.tag == "equal":
+            continue
+        h = [a_at[op.src_start], a_at[op.src_end], b_at[op.dest_start], b_at[op.dest_end]]
+        if out and out[-1][1] == h[0] and out[-1][3] == h[2]:
+            out[-1][1], out[-1][3] = h[1], h[3]
+        else:
+            out.append(h)
+    return out
+
+
+def _meets(e: Edit, h: list[int]) -> bool:
+    """Whether edit ``e`` (input span) and hunk ``h`` share some of the input."""
+    s, t = h[0], h[1]
+    if e.start < e.end and s < t:
+        return e.start < t and s < e.end
+    if e.start == e.end and s == t:
+        return e.start == s
+    if e.start == e.end:
+        return s < e.start < t
+    return e.start < s < e.end
+
+
+def build_changes(source: str, body: str, edits: Sequence[Edit]) -> tuple[list[Change],
+                                                                          list[Edit]]:
+    """The reviewable changes that turn ``source`` into ``body`` (see the module docstring),
+    and the edits that left no difference (an edit undone by a later one).
+
+    >>> es = [Edit(2, 4, "S8", "58", "law-number"), Edit(1, 4, " S8", "\\n\\n58", "layout")]
+    >>> changes, _ = build_changes("a. S8. b", "a.\\n\\n58. b", es)
+    >>> [(c.old, c.new, c.rules) for c in changes]
+    [(' S8', '\\n\\n58', ['layout', 'law-number'])]
+    """
+    hunks = _hunks(source, body)
+    starts = [h[0] for h in hunks]
+    parent = list(range(len(hunks)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    owners: dict[int, list[Edit]] = {}
+    idle: list[Edit] = []
+    for e in sorted(edits, key=lambda e: (e.start, e.end)):
+        lo = max(bisect.bisect_right(starts, e.start) - 1, 0)
+        met = []
+        k = lo
+        while k < len(hunks) and hunks[k][0] <= e.end:
+            if _meets(e, hunks[k]):
+                met.append(k)
+            k += 1
+        if not met:  # touching a hunk (an insertion next to it), or no net difference
+            near = [k for k in range(lo, min(k + 1, len(hunks)))
+                    if hunks[k][0] <= e.end and e.start <= hunks[k][1]]
+            if near:
+                met = near[:1]
+            else:
+                idle.append(e)
+                continue
+        for k in range(met[0], met[-1] + 1):  # an edit spans every hunk between
+            parent[find(k)] = find(met[0])
+        owners.setdefault(met[0], []).append(e)
+    groups: dict[int, list[int]] = {}
+    for k in range(len(hunks)):
+        groups.setdefault(find(k), []).append(k)
+    changes: list[Change] = []
+    for members in sorted(groups.values()):
+        first, last = hunks[members[0]], hunks[members[-1]]
+        mine = [e for k in members for e in owners.get(k, [])]
+        changes.append(Change(len(changes), first[0], last[1], source[first[0]:last[1]],
+                              body[first[2]:last[3]], first[2], last[3],
+                              sorted(mine, key=lambda e: (e.start, e.end))))
+    return changes, idle
+
+
+def apply_changes(source: str, changes: Sequence[Change], accepted: set[int]) -> str:
+    """``source`` with the body changes whose index is in ``accepted`` made.
+
+    >>> es = [Edit(0, 3, "arc", "are", "witness"), Edit(7, 8, " ", "\\n\\n", "layout")]
+    >>> cs, _ = build_changes("arc one two", "are one\\n\\ntwo", es)
+    >>> apply_changes("arc one two", cs, {1})
+    'arc one\\n\\ntwo'
+    """
+    out, pos = [], 0
+    for c in changes:
+        if c.part != "body":
+            continue
+        out.append(source[pos:c.start])
+        out.append(c.new if c.index in accepted else c.old)
+        pos = c.end
+    out.append(source[pos:])
+    return "".join(out)
+
+
+@dataclass
+class Review:
+    """What the review page shows: the input page, the saved page, the changes."""
+
+    name: str
+    title: str | None
+    source: str  # the body the pipeline read (the OCR)
+    page: Page  # the page to save
+    original: Page  # the page as given
+    changes: list[Change]
+    idle: list[Edit]
+    flags: list[tuple[int, int, str, str]]  # (start, end, word, why) in the saved body
+    frame: tuple[str, str, str, str]  # wikitext around header, body and footer
+
+    def wikitext(self, accepted: set[int] | None = None) -> str:
+        """The Page: wikitext with the ``accepted`` changes (default: all)."""
+        every = {c.index for c in self.changes}
+        accepted = every if accepted is None else accepted
+        if accepted >= every:
+            return self.page.wikitext()
+        body = apply_changes(self.source, self.changes, accepted)
+        header, footer = self.original.header, self.original.footer
+        for c in self.changes:
+            if c.index in accepted and c.part == "header":
+                header = c.new
+            if c.index in accepted and c.part == "footer":
+                footer = c.new
+        return "".join((self.frame[0], header, self.frame[1], body, self.frame[2], footer,
+                        self.frame[3]))
+
+
+_SENTINELS = ("\ue000HEADER\ue000", "\ue000BODY\ue000", "\ue000FOOTER\ue000")
+
+
+def _frame(page: Page) -> tuple[str, str, str, str]:
+    """The wikitext around the header, body and footer of ``page`` as it is written."""
+    probe = replace(page, header=_SENTINELS[0], body=_SENTINELS[1], footer=_SENTINELS[2])
+    probe._stored = dict(page._stored)
+    text = probe.wikitext()
+    a, rest = text.split(_SENTINELS[0], 1)
+    b, rest = rest.split(_SENTINELS[1], 1)
+    c, d = rest.split(_SENTINELS[2], 1) if _SENTINELS[2] in rest else (rest, "")
+    return a, b, c, d
+
+
+def make_review(result, input_text: str, name: str = "page",  # noqa: ANN001 - ProofreadResult
+                flags: Sequence[tuple[int, int, str, str]] = ()) -> Review:
+    """The review of ``result`` (:func:`wstools.proofread.proofread_page` of
+    ``read_page(input_text)``); its edits in the coordinates of the page's body.
+    ``flags`` are suspects in the saved body: ``(start, end, word, why)``."""
+    original = read_page(input_text)
+    source = result.source
+    page = result.page
+    changes, idle = build_changes(source, page.body, result.edits)
+    extra = []
+    for part in ("header", "footer"):
+        old, new = getattr(original, part), getattr(page, part)
+        if old != new:
+            rule = "running-head" if part == "header" else "references"
+            mine = [e for e in result.edits if e.rule == rule] if part == "header" else []
+            why = [Edit(0, len(old), old, new, rule, 1.0,
+                        "the page's header: the running head, as a template"
+                        if part == "header" else
+                        "the page's footer: the list of the footnotes (<ref>s)")]
+            extra.append(Change(0, 0, len(old), old, new, 0, len(new), mine or why, part))
+    changes = extra[:1] + changes + extra[1:] if extra and extra[0].part == "header" \
+        else changes + extra
+    changes = [replace(c, index=k) for k, c in enumerate(changes)]
+    frame = _frame(page)
+    whole = "".join((frame[0], page.header, frame[1], page.body, frame[2], page.footer,
+                     frame[3]))
+    if whole != page.wikitext():  # stored byte for byte (a bare page): the body is the page
+        frame = ("", "", "", "")
+    review = Review(name, result.title, source, page, original, changes, idle, list(flags),
+                    frame)
+    return review
+
+
+# -- flags in the saved text ---------------------------------------------------------------
+
+
+def flag_spans(review: Review) -> list[tuple[int, int, str, str]]:
+    """The flags (in the saved body) with where they stand."""
+    return review.flags
+
+
+# -- HTML ----------------------------------------------------------------------------------
+
+
+def json_for_script(data: str) -> str:
+    """JSON made safe inside ``<script type="application/json">`` (``<``, ``>``, ``&`` as
+    ``\\u`` escapes, which JSON.parse reads back).
+
+    >>> json_for_script('{"t": "</script>"}')
+    '{"t": "\\\\u003c/script\\\\u003e"}'
+    """
+    return (data.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _visible(text: str) -> str:
+    """Whitespace made visible for the list of changes: ``⏎`` for a line break, ``·`` for
+    a space, ``∅`` for nothing."""
+    if not text:
+        return "∅"
+    return text.replace(" ", "·").replace("\n", "⏎").replace("\t", "→")
+
+
+_PLAIN = regex.compile(r"[^\[\]{}<>|'=\n&~_:;*#!\ue000-\ue0ff]+")
+_MARK = regex.compile(r"\ue001(\d+)\ue002([^\ue001-\ue003]*)\ue003")
+_MARKERS = regex.compile(r"[\ue001-\ue003]")
+
+
+def _rendered_body(review: Review) -> str:
+    """The saved body rendered, with the changes that are plain text (no markup in their old
+    and new text) marked where they stand, so that rejecting one shows the OCR there."""
+    from .wikitext.html import HtmlRenderer
+    from .wikitext.registry import Registry
+    body = review.page.body
+    marked = []
+    pos = 0
+    if not _MARKERS.search(body):
+        for c in review.changes:
+            if c.part != "body" or not _PLAIN.fullmatch(c.new) or not (
+                    c.old == "" or _PLAIN.fullmatch(c.old)):
+                continue
+            marked.append(body[pos:c.out_start])
+            marked.append(f"\ue001{c.index}\ue002{c.new}\ue003")
+            pos = c.out_end
+    marked.append(body[pos:])
+    renderer = HtmlRenderer(Registry.from_directory(), review.title or "", toc=False)
+    parts = []
+    for part, text in (("header", review.page.header), ("body", "".join(marked)),
+                       ("footer", review.page.footer)):
+        if not text.strip():
+            continue
+        fragment = renderer.render(text).html
+        parts.append(f'<div class="page-{part}">{_marks(fragment)}</div>')
+    return "\n".join(parts)
+
+
+def _marks(fragment: str) -> str:
+    """Turn the change markers in the text of ``fragment`` into ``<mark>`` elements; markers
+    anywhere else (an attribute) are dropped."""
+    import lxml.html
+    from lxml import etree
+    if not _MARKERS.search(fragment):
+        return fragment
+    root = lxml.html.fragment_fromstring(fragment, create_parent="div")
+
+    def split(text: str) -> tuple[str, list]:
+        pieces: list = []
+        last = 0
+        head = None
+        for m in _MARK.finditer(text):
+            chunk = _MARKERS.sub("", text[last:m.start()])
+            if pieces:
+                pieces[-1].tail = chunk
+            else:
+                head = chunk
+            el = etree.Element("mark")
+            el.set("class", "chg-r")
+            el.set("data-change", m.group(1))
+            el.text = m.group(2)
+            pieces.append(el)
+            last = m.end()
+        rest = _MARKERS.sub("", text[last:])
+        if pieces:
+            pieces[-1].tail = rest
+        else:
+            head = rest
+        return head or "", pieces
+
+    for el in list(root.iter()):
+        if not isinstance(el.tag, str):
+            continue
+        for key, value in el.attrib.items():
+            if _MARKERS.search(value):
+                el.set(key, _MARKERS.sub("", value))
+        if el.text and _MARKERS.search(el.text):
+            head, pieces = split(el.text)
+            el.text = head
+            for k, p in enumerate(pieces):
+                el.insert(k, p)
+        if el is not root and el.tail and _MARKERS.search(el.tail):
+            head, pieces = split(el.tail)
+            el.tail = head
+            parent = el.getparent()
+            at = parent.index(el) + 1
+            for k, p in enumerate(pieces):
+                parent.insert(at + k, p)
+    out = (root.text or "") + "".join(
+        etree.tostring(child, encoding="unicode", method="html") for child in root)
+    return _MARKERS.sub("", out)
+
+
+def _wikitext_view(review: Review) -> str:
+    """The saved wikitext, each change in place: the saved text and the OCR it replaced."""
+    flags = sorted(review.flags)
+    out = []
+    for part, text in (("header", review.page.header), ("body", review.page.body),
+                       ("footer", review.page.footer)):
+        changes = [c for c in review.changes if c.part == part]
+        pieces = []
+        pos = 0
+        for c in changes:
+            pieces.append(_flagged(text, pos, c.out_start, flags if part == "body" else []))
+            flag = any(f[0] < c.out_end and c.out_start < f[1] for f in flags) \
+                if part == "body" else False
+            pieces.append(
+                f'<span class="chg accepted{" flagged" if flag else ""}" id="chg-{c.index}" '
+                f'data-change="{c.index}" data-rules="{_esc(" ".join(c.rules))}" '
+                f'title="{_esc(_tooltip(c))}"><ins>{_esc(c.new)}</ins>'
+                f'<del>{_esc(c.old)}</del></span>')
+            pos = c.out_end
+        pieces.append(_flagged(text, pos, len(text), flags if part == "body" else []))
+        out.append(f'<div class="wt-{part}"><span class="part-name">{part}</span>'
+                   f'{"".join(pieces)}</div>')
+    return "\n".join(out)
+
+
+def _flagged(text: str, start: int, end: int, flags: list) -> str:
+    out, pos = [], start
+    for a, b, _word, why in flags:
+        if a < pos or b > end:
+            continue
+        out.append(_esc(text[pos:a]))
+        out.append(f'<span class="flag" title="{_esc("suspect: " + why)}">'
+                   f"{_esc(text[a:b])}</span>")
+        pos = b
+    out.append(_esc(text[pos:end]))
+    return "".join(out)
+
+
+def _tooltip(c: Change) -> str:
+    lines = [f"OCR: {_visible(c.old)} -> {_visible(c.new)}"]
+    for e in c.edits:
+        lines.append(f"{e.rule} ({e.confidence:.2f}): {e.evidence}")
+    return "\n".join(lines)
+
+
+def _context(source: str, start: int, end: int, width: int = 30) -> str:
+    left = source[max(0, start - width):start].replace("\n", " ")
+    right = source[end:end + width].replace("\n", " ")
+    return (f'…{_esc(left)}<b class="ctx-old">{_esc(_visible(source[start:end]))}</b>'
+            f"{_esc(right)}…")
+
+
+def _ocr_view(review: Review) -> str:
+    """The OCR as given, each change's span marked."""
+    out, pos = [], 0
+    for c in review.changes:
+        if c.part != "body":
+            continue
+        out.append(_esc(review.source[pos:c.start]))
+        out.append(f'<span class="ocr-chg" data-change="{c.index}">'
+                   f'{_esc(c.old) or "&#8203;"}</span>')
+        pos = c.end
+    out.append(_esc(review.source[pos:]))
+    return "".join(out)
+
+
+def _line_col(text: str, pos: int) -> tuple[int, int]:
+    line = text.count("\n", 0, pos) + 1
+    return line, pos - (text.rfind("\n", 0, pos) + 1) + 1
+
+
+def image_data_uri(path: str) -> str:
+    """The scan ``path`` as a ``data:`` URI (PNG, JPEG, GIF, WebP or TIFF, at most 20 MB)."""
+    p = Path(path)
+    kind = IMAGE_TYPES.get(p.suffix.lower())
+    if kind is None:
+        raise WstoolsError(path, "--image takes a PNG, JPEG, GIF, WebP or TIFF file")
+    try:
+        if not p.is_file():
+            raise WstoolsError(path, "no such image file")
+        if p.stat().st_size > IMAGE_LIMIT:
+            raise WstoolsError(path, "the image is over 20 MB")
+        data = p.read_bytes()
+    except OSError as exc:
+        raise WstoolsError(path, f"cannot read the image: {exc.strerror or exc}") from None
+    return f"data:{kind};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+def review_html(review: Review, image: str | None = None, download: str | None = None) -> str:
+    """The review page; ``image`` a ``data:`` URI of the scan; ``download`` the file name."""
+    download = download or (Path(review.name).stem or "page") + ".wiki"
+    rules: dict[str, int] = {}
+    for c in review.changes:
+        for r in c.rules:
+            rules[r] = rules.get(r, 0) + 1
+    rule_rows = "".join(
+        f'<li><label><input type="checkbox" class="show-rule" value="{_esc(r)}" checked> '
+        f'{_esc(r)} ({n})</label> <button class="rule-accept" data-rule="{_esc(r)}">'
+        f'accept all</button> <button class="rule-reject" data-rule="{_esc(r)}">reject all'
+        "</button></li>" for r, n in sorted(rules.items(), key=lambda x: (-x[1], x[0])))
+    rows = []
+    for c in review.changes:
+        where = ""
+        if c.part == "body":
+            line, col = _line_col(review.source, c.start)
+            where = f"{line}:{col}"
+        evidence = "".join(f"<li><b>{_esc(e.rule)}</b> ({e.confidence:.2f}) "
+                           f"{_esc(e.evidence)}</li>" for e in c.edits) or \
+            "<li>a difference no edit explains</li>"
+        ocr = _context(review.source, c.start, c.end) if c.part == "body" else \
+            _esc(_visible(c.old))
+        rows.append(
+            f'<tr class="row" id="row-{c.index}" data-change="{c.index}" '
+            f'data-rules="{_esc(" ".join(c.rules))}" data-confidence="{c.confidence:.2f}">'
+            f'<td><input type="checkbox" class="accept" id="accept-{c.index}" '
+            f'data-change="{c.index}" checked></td><td>{_esc(c.part)} {where}</td>'
+            f"<td>{ocr}</td>"
+            f"<td class=\"new\">{_esc(_visible(c.new))}</td><td>{_esc(', '.join(c.rules))}</td>"
+            f"<td>{c.confidence:.2f}</td><td><ul>{evidence}</ul></td></tr>")
+    flag_rows = "".join(
+        f"<li><b>{_esc(word)}</b> — {_esc(why)}</li>" for _, _, word, why in review.flags)
+    data = {"name": download, "frame": list(review.frame), "source": review.source,
+            "original": {"header": review.original.header, "footer": review.original.footer},
+            "changes": [c.as_dict() for c in review.changes],
+            "saved": review.page.wikitext()}
+    scan = (f'<section class="scan"><h2>Scan</h2><img id="scan" alt="the scan of the page" '
+            f'src="{_esc(image)}"></section>') if image else ""
+    title = review.title or review.name
+    summary = (f"{len(review.changes)} changes ({sum(len(c.edits) for c in review.changes)} "
+               f"edits), {len(review.flags)} suspects left in the text")
+    css = _stylesheet()
+    payload = json_for_script(json.dumps(data, ensure_ascii=False))
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{CSP}">
+<title>Review: {_esc(title)}</title>
+<style>{css}
+{STYLE}</style>
+</head>
+<body>
+<header class="top">
+<h1>Review: {_esc(title)}</h1>
+<p>{_esc(summary)}. <span id="accepted-count">{len(review.changes)}</span> of
+{len(review.changes)} changes accepted. Click a change (in the page or the list) to reject or
+accept it; <b>Download</b> gives the Page: wikitext with the accepted changes, ready to save.
+<button id="download">Download {_esc(download)}</button>
+<button id="accept-all">accept all</button> <button id="reject-all">reject all</button></p>
+<details class="filters" open><summary>Filters</summary>
+<p><label>show changes of confidence up to <input type="range" id="max-confidence" min="0"
+max="1" step="0.05" value="1"> <output id="max-confidence-value">1.00</output></label>
+<label><input type="checkbox" id="only-flagged"> only changes with a suspect</label></p>
+<ul class="rules">{rule_rows}</ul></details>
+</header>
+<main class="panes">
+{scan}
+<section class="page"><h2>The page as it will be saved</h2>
+<p class="note">Rendered with every change accepted; a plain-text change you reject shows
+the OCR here, the wikitext below follows every choice.</p>
+<div class="rendered mw-parser-output" id="rendered">{_rendered_body(review)}</div>
+<h2>Wikitext</h2>
+<div class="wikitext" id="wikitext">{_wikitext_view(review)}</div></section>
+<section class="ocr"><h2>OCR</h2><div class="ocr-text" id="ocr">{_ocr_view(review)}</div>
+</section>
+</main>
+<section><h2>Suspects left in the text</h2><ul id="flags">{flag_rows or "<li>none</li>"}</ul>
+</section>
+<section><h2>Changes</h2>
+<table id="changes"><thead><tr><th>accept</th><th>where (OCR line:column)</th>
+<th>OCR in context</th><th>saved</th><th>rules</th><th>confidence</th><th>why</th></tr>
+</thead><tbody>{"".join(rows)}</tbody></table></section>
+<script type="application/json" id="review-data">{payload}</script>
+<script>{SCRIPT}</script>
+</body>
+</html>
+"""
+
+
+def _stylesheet() -> str:
+    from .wikitext.registry import default_template_dir
+    try:
+        css = (default_template_dir() / "wstools.css").read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    return css.replace("</", "<\\/")
+
+
+STYLE = """
+body { font-family: sans-serif; margin: 0 1em; }
+.top { border-bottom: 1px solid #c8ccd1; }
+.panes { display: flex; gap: 1em; align-items: flex-start; }
+.panes > section { flex: 1 1 0; min-width: 0; }
+.scan { position: sticky; top: 0; }
+.scan img { max-width: 100%; border: 1px solid #c8ccd1; }
+.rendered { font-family: serif; border: 1px solid #c8ccd1; padding: 0.5em 1em; }
+.wikitext, .ocr-text { white-space: pre-wrap; font-family: monospace; font-size: 90%;
+  border: 1px solid #c8ccd1; padding: 0.5em; overflow-wrap: anywhere; }
+.part-name { display: block; color: #72777d; font-size: 80%; }
+.chg { cursor: pointer; border-radius: 2px; }
+.chg ins { text-decoration: none; background: #d5fdf4; }
+.chg del { color: #b32424; background: #fee7e6; font-size: 80%; }
+.chg.accepted del { display: none; }
+.chg.accepted:hover del, .chg.current del { display: inline; }
+.chg.rejected ins { display: none; }
+.chg.rejected del { font-size: 100%; text-decoration: none; outline: 1px solid #d33; }
+.chg.hidden-by-filter ins, .chg.hidden-by-filter del { background: none; outline: none; }
+.chg.flagged, .flag { border-bottom: 2px dotted #d33; }
+.current { outline: 2px solid #36c; }
+mark.chg-r { background: #d5fdf4; cursor: pointer; }
+mark.chg-r.rejected { background: #fee7e6; }
+.ocr-chg { background: #fef6e7; }
+.ocr-chg.rejected { background: none; }
+table { border-collapse: collapse; margin-top: 1em; }
+td, th { border: 1px solid #c8ccd1; padding: 0.2em 0.5em; vertical-align: top; }
+td ul { margin: 0; padding-left: 1em; }
+tr.rejected { background: #fee7e6; }
+tr.hidden { display: none; }
+.ctx-old { background: #fef6e7; }
+ul.rules { columns: 3; }
+"""
+
+SCRIPT = r"""
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('review-data').textContent);
+  var accepted = data.changes.map(function () { return true; });
+  function byChange(sel, i) {
+    return document.querySelectorAll(sel + '[data-change="' + i + '"]');
+  }
+  function wikitext() {
+    var every = accepted.every(function (a) { return a; });
+    if (every) { return data.saved; }
+    var body = '', pos = 0, header = data.original.header, footer = data.original.footer;
+    data.changes.forEach(function (c, i) {
+      if (c.part === 'header') { if (accepted[i]) { header = c.new; } return; }
+      if (c.part === 'footer') { if (accepted[i]) { footer = c.new; } return; }
+      body += data.source.slice(pos, c.start) + (accepted[i] ? c.new : c.old);
+      pos = c.end;
+    });
+    body += data.source.slice(pos);
+    var f = data.frame;
+    return f[0] + header + f[1] + body + f[2] + footer + f[3];
+  }
+  function refresh() {
+    var n = 0;
+    data.changes.forEach(function (c, i) {
+      var state = accepted[i] ? 'accepted' : 'rejected';
+      if (accepted[i]) { n += 1; }
+      var box = document.getElementById('accept-' + i);
+      if (box) { box.checked = accepted[i]; }
+      var chg = document.getElementById('chg-' + i);
+      if (chg) { chg.classList.remove('accepted', 'rejected'); chg.classList.add(state); }
+      var row = document.getElementById('row-' + i);
+      if (row) { row.classList.toggle('rejected', !accepted[i]); }
+      byChange('mark.chg-r', i).forEach(function (m) {
+        m.textContent = accepted[i] ? c.new : c.old;
+        m.classList.toggle('rejected', !accepted[i]);
+      });
+      byChange('.ocr-chg', i).forEach(function (m) {
+        m.classList.toggle('rejected', !accepted[i]);
+      });
+    });
+    document.getElementById('accepted-count').textContent = n;
+  }
+  function set(i, value) { accepted[i] = value; }
+  function toggle(i) { accepted[i] = !accepted[i]; refresh(); }
+  function focus(i) {
+    document.querySelectorAll('.current').forEach(function (e) {
+      e.classList.remove('current'); });
+    ['#chg-' + i, '#row-' + i].forEach(function (s) {
+      var e = document.querySelector(s); if (e) { e.classList.add('current'); } });
+    byChange('.ocr-chg', i).forEach(function (e) { e.classList.add('current'); });
+    byChange('mark.chg-r', i).forEach(function (e) { e.classList.add('current'); });
+  }
+  document.querySelectorAll('input.accept').forEach(function (box) {
+    box.addEventListener('change', function () {
+      set(+box.dataset.change, box.checked); refresh(); focus(+box.dataset.change); });
+  });
+  document.querySelectorAll('.chg, mark.chg-r').forEach(function (e) {
+    e.addEventListener('click', function () {
+      toggle(+e.dataset.change); focus(+e.dataset.change);
+      var row = document.getElementById('row-' + e.dataset.change);
+      if (row && row.scrollIntoViewIfNeeded) { row.scrollIntoViewIfNeeded(); }
+    });
+  });
+  document.querySelectorAll('.ocr-chg').forEach(function (e) {
+    e.addEventListener('click', function () { focus(+e.dataset.change); });
+  });
+  function byRule(rule, value) {
+    data.changes.forEach(function (c, i) {
+      if (c.rules.indexOf(rule) >= 0) { set(i, value); } });
+    refresh();
+  }
+  document.querySelectorAll('button.rule-accept').forEach(function (b) {
+    b.addEventListener('click', function () { byRule(b.dataset.rule, true); }); });
+  document.querySelectorAll('button.rule-reject').forEach(function (b) {
+    b.addEventListener('click', function () { byRule(b.dataset.rule, false); }); });
+  document.getElementById('accept-all').addEventListener('click', function () {
+    data.changes.forEach(function (c, i) { set(i, true); }); refresh(); });
+  document.getElementById('reject-all').addEventListener('click', function () {
+    data.changes.forEach(function (c, i) { set(i, false); }); refresh(); });
+  function filter() {
+    var max = +document.getElementById('max-confidence').value;
+    document.getElementById('max-confidence-value').textContent = max.toFixed(2);
+    var onlyFlagged = document.getElementById('only-flagged').checked;
+    var shown = {};
+    document.querySelectorAll('input.show-rule').forEach(function (b) {
+      shown[b.value] = b.checked; });
+    data.changes.forEach(function (c, i) {
+      var visible = c.confidence <= max + 1e-9 &&
+        c.rules.some(function (r) { return shown[r]; });
+      var chg = document.getElementById('chg-' + i);
+      if (onlyFlagged && !(chg && chg.classList.contains('flagged'))) { visible = false; }
+      var row = document.getElementById('row-' + i);
+      if (row) { row.classList.toggle('hidden', !visible); }
+      if (chg) { chg.classList.toggle('hidden-by-filter', !visible); }
+    });
+  }
+  document.getElementById('max-confidence').addEventListener('input', filter);
+  document.getElementById('only-flagged').addEventListener('change', filter);
+  document.querySelectorAll('input.show-rule').forEach(function (b) {
+    b.addEventListener('change', filter); });
+  document.getElementById('download').addEventListener('click', function () {
+    var blob = new Blob([wikitext()], {type: 'text/plain;charset=utf-8'});
+    var link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = data.name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  });
+  window.wstoolsReview = {wikitext: wikitext, toggle: toggle, accepted: accepted};
+  refresh();
+})();
+"""
+
+
+# -- the index of a book or a dump -------------------------------------------------------
+
+
+def index_html(title: str, pages: Sequence[dict]) -> str:
+    """An index page: one row a page (``name``, ``link`` or None, ``edits``, ``changes``,
+    ``flags``, ``rules`` {rule: n}, ``status``) and a bar chart of the edit kinds."""
+    totals: dict[str, int] = {}
+    for p in pages:
+        for r, n in p.get("rules", {}).items():
+            totals[r] = totals.get(r, 0) + n
+    top = max(totals.values(), default=1)
+    bars = "".join(
+        f'<tr><th>{_esc(r)}</th><td><span class="bar" style="width:{400 * n / top:.0f}px">'
+        f"</span> {n}</td></tr>" for r, n in sorted(totals.items(), key=lambda x: -x[1]))
+    rows = []
+    for p in pages:
+        name = _esc(p["name"])
+        link = f'<a href="{_esc(p["link"])}">{name}</a>' if p.get("link") else name
+        kinds = ", ".join(f"{n} {_esc(r)}" for r, n in sorted(
+            p.get("rules", {}).items(), key=lambda x: -x[1]))
+        rows.append(f"<tr><td>{link}</td><td>{p.get('edits', 0)}</td>"
+                    f"<td>{p.get('changes', 0)}</td><td>{p.get('flags', 0)}</td>"
+                    f"<td>{_esc(str(p.get('status', '')))}</td><td>{kinds}</td></tr>")
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>Review: {_esc(title)}</title>
+<style>
+body {{ font-family: sans-serif; margin: 1em; }}
+table {{ border-collapse: collapse; }}
+td, th {{ border: 1px solid #c8ccd1; padding: 0.2em 0.5em; text-align: left; }}
+.bar {{ display: inline-block; height: 0.8em; background: #36c; }}
+</style>
+</head>
+<body>
+<h1>Review: {_esc(title)}</h1>
+<p>{len(pages)} pages, {sum(p.get('edits', 0) for p in pages)} edits,
+{sum(p.get('flags', 0) for p in pages)} suspects.</p>
+<h2>Edits by kind</h2>
+<table class="chart" id="chart">{bars}</table>
+<h2>Pages</h2>
+<table id="pages"><thead><tr><th>page</th><th>edits</th><th>changes</th><th>suspects</th>
+<th>status</th><th>kinds</th></tr></thead><tbody>{"".join(rows)}</tbody></table>
+</body>
+</html>
+"""
