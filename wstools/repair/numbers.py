@@ -204,3 +204,38 @@ def _digit_misread(printed: str, number: str) -> bool:
         return False
     pairs = [a + b for a, b in zip(printed, number, strict=True) if a != b]
     return len(pairs) == 1 and ("".join(sorted(pairs[0])) in DIGIT_CONFUSIONS)
+
+
+_LABEL = r"\((?:[a-z]|[ivx]{1,5}|[A-Z]|\d{1,2})"
+_PARAGRAPH = r"(?:\A|\n[ \t]*\n)[ \t]*"
+_LABEL_BRACE = re.compile(_PARAGRAPH + r"(" + _LABEL + r")([}\]])(?=[ \t])")
+_LABEL_SPECK = re.compile(_PARAGRAPH + r"(" + _LABEL + r"\))([.,:;]{1,2})(?=[ \t]+[A-Za-z])")
+_SEC_MARK = re.compile(_PARAGRAPH + r"(Sec|SEC)([:,;]\.?|\.[.,:;])(?=[ \t]+\d)")
+
+
+def clause_labels(text: str) -> list[Edit]:
+    """Clause labels and section marks opening a paragraph as OCR garbles their marks: a
+    brace or bracket for the closing parenthesis (``(c}``), a speck after the label
+    (``(b).``, ``(ii),``), a colon or a double stop after ``Sec`` (``Sec:``, ``Sec..``).
+    The label itself is the document's; only its marks are mended.
+
+    >>> text = "(c} The Secretary\\n\\n(b). The Board\\n\\nSec: 4. General\\n\\n(ii), the"
+    >>> [(e.old, e.new) for e in clause_labels(text)]
+    [('}', ')'), ('.', ''), (':', '.')]
+    """
+    out = []
+    for m in _LABEL_BRACE.finditer(text):
+        out.append(Edit(m.start(2), m.end(2), m.group(2), ")", "clause-label", 0.8,
+                        f"'{m.group(1)}{m.group(2)}' opens a paragraph: a clause label, "
+                        "its parenthesis misread"))
+    for m in _LABEL_SPECK.finditer(text):
+        if m.group(2) == "," and text[m.end():m.end() + 3].lstrip()[:1].islower():
+            continue  # "(ii), the": may be a reference going on
+        out.append(Edit(m.start(2), m.end(2), m.group(2), "", "clause-label", 0.8,
+                        f"'{m.group(1)}{m.group(2)}' opens a paragraph: a clause label "
+                        "and a speck"))
+    for m in _SEC_MARK.finditer(text):
+        out.append(Edit(m.start(2), m.end(2), m.group(2), ".", "clause-label", 0.8,
+                        f"'{m.group(1)}{m.group(2)}' before a number opens a paragraph: "
+                        "a section mark"))
+    return sorted(out, key=lambda e: e.start)

@@ -52,7 +52,7 @@ from .align import Unit, aligned
 from .choose import Context, _neighbours, choose_all, law_number_place, support
 from .confusion import cost
 from .model import Candidate, allowed, features, kind, load_model, raw_candidate
-from .numbers import from_line_starts, from_sequence
+from .numbers import clause_labels, from_line_starts, from_sequence
 from .witness import Token, WitnessIndex, load_witnesses, tokens
 
 MIN_CONFIDENCE = 0.5
@@ -97,7 +97,7 @@ CONTRACTIONS = ("'s", "'t", "'d", "'ll", "'re", "'ve", "'m")
 WITNESS_RULES = frozenset({"witness-model", "witness-spacing", "witness-punctuation",
                            "witness-context", "witness-case", "witness-law-mark",
                            "witness-speck", "witness"})
-NUMBERING_RULES = frozenset({"law-number", "law-mark", "law-dash"})
+NUMBERING_RULES = frozenset({"law-number", "law-mark", "law-dash", "clause-label"})
 GUESS_RULES = frozenset({"abbreviation", "case", "vocabulary", "context", "split-words",
                          "stacked-marks",
                          "speck-stop", "speck-after-open-word", "speck-hyphen", "speck-run",
@@ -120,7 +120,7 @@ def parse_rules(spec: str) -> tuple[frozenset[str], frozenset[str]]:
     >>> parse_rules("+cases")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown repair rule 'cases'; known: abbreviation, case, context, ...
+    ValueError: unknown repair rule 'cases'; known: abbreviation, case, clause-label, ...
     """
     on: set[str] = set()
     off: set[str] = set()
@@ -243,7 +243,8 @@ class Repairer:
         edits: dict[int, Edit] = {}
         covered = bytearray(len(base))
         starts = find_law_starts(base)
-        for e in from_sequence(starts, base) + from_line_starts(base, starts):
+        for e in from_sequence(starts, base) + from_line_starts(base, starts) + \
+                clause_labels(base):
             if self.runs(e.rule, True):
                 edits[e.start] = e
                 covered[e.start:e.end] = b"\x01" * (e.end - e.start)
