@@ -287,6 +287,8 @@ def _caption(rest: str) -> tuple[str | None, str]:
         content = [w for w in words if w.lower() not in FUNCTION_WORDS]
         if all(w[:1].isupper() or w[:1].isdigit() or w[:1] in "(“\"'—-" for w in content):
             return candidate, rest[m.end():]
+        if limit == 30 and len(words) <= 8 and "," not in candidate:
+            return candidate, rest[m.end():]  # a caption in sentence case before (a)
         return None, rest
     return None, rest
 
