@@ -169,3 +169,41 @@ def test_index_page() -> None:
         {"name": "p2", "link": None, "edits": 0, "rules": {}}])
     assert "<script>" not in page and "&lt;Book&gt;" in page
     assert 'id="chart"' in page and "witness" in page
+
+
+def test_book_report(tmp_path: Path) -> None:
+    """Book mode: an index (counts per page, a chart of edit kinds) and a review page a
+    page, each of which gives back, with every change accepted, the page written."""
+    from .test_book import _entries, _ocr
+    folder = tmp_path / "book"
+    folder.mkdir()
+    for e in _entries("eo-volume-6")[7:12]:
+        (folder / f"p{e['position']}.txt").write_text(_ocr(e["id"]), encoding="utf-8")
+    out, report = tmp_path / "out", tmp_path / "rev" / "index.html"
+    report.parent.mkdir()
+    assert main(["proofread", str(folder), "-o", str(out), "--report", str(report)]) in (0, 1)
+    index = report.read_text(encoding="utf-8")
+    assert 'id="chart"' in index and index.count('href="index-') == 5
+    for k, f in enumerate(sorted(out.iterdir(), key=lambda p: int(p.stem[1:])), 1):
+        page = (report.parent / f"index-{k}.html").read_text(encoding="utf-8")
+        data = json.loads(_Scripts.of(page)[0][1])
+        assert data["saved"] == f.read_text(encoding="utf-8").rstrip("\n")
+
+
+def test_flags_are_what_is_left(capsys: pytest.CaptureFixture) -> None:
+    """On the bundled example the suspects are the errors left in the saved text (the user
+    audit's list, less those the pipeline now mends), never a word already fixed; --explain
+    gives line:column in the input's lines, a context and readable strings."""
+    assert main(["proofread", str(EXAMPLE), "--explain", "-o", "-"]) == 0
+    out, err = capsys.readouterr()
+    flags = [line for line in err.splitlines() if ": suspect " in line]
+    saved = [line.split(" — in the saved text: ", 1)[1] for line in flags]
+    for left in ("([/], two", "hand; [t], is", "player[; ,] takes", "quitted, [-]i. e.",
+                 "ii [']t after", "trick [I] either", "or, [i] without", "lowest [or] the"):
+        assert any(left in s for s in saved), left
+    assert len(flags) <= 10
+    for word in ("ulliinj", "Miqnette", "Wlttet"):  # mended by the heading step
+        assert word not in "\n".join(flags)
+    assert "\\xa0" not in err and "[nbsp]" in err
+    first = next(line for line in err.splitlines() if " law-number " in line)
+    assert first.startswith(f"{EXAMPLE}:7:") and "…" in first

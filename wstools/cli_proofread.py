@@ -45,15 +45,41 @@ def _repairer(args: argparse.Namespace):  # noqa: ANN202 - Repairer
         raise InputError(str(folder), str(exc)) from None
 
 
-def explain_lines(name: str, result) -> list[str]:  # noqa: ANN001 - ProofreadResult
-    """``file:line:col: rule 'old' -> 'new' (confidence) evidence`` for every edit, then the
-    flags and the diagnostics."""
-    out = [f"{name}:{e.line}:{e.column}: {e.rule} {e.old!r} -> {e.new!r} "
-           f"({e.confidence:.2f}) {e.evidence}" for e in result.edits]
-    out += [f"{name}:{f.line}:{f.column}: suspect {f.old!r} left as printed ({f.evidence})"
-            for f in result.flags]
+def explain_lines(name: str, result, text: str | None = None) -> list[str]:  # noqa: ANN001
+    """``file:line:col: rule 'old' -> 'new' (confidence) evidence — …context…`` for every
+    edit (line and column in the input's own lines; strings as a proofreader reads them,
+    invisible characters named), then the suspects left in the saved text, then the
+    diagnostics."""
+    from .review import context, readable
+    out = []
+    for e in result.edits:
+        line = (f"{name}:{e.line}:{e.column}: {e.rule} {readable(e.old)} -> "
+                f"{readable(e.new)} ({e.confidence:.2f})")
+        if e.evidence:
+            line += f" {e.evidence}"
+        if text is not None and text[e.start:e.end] == e.old:
+            line += f" — {context(text, e.start, e.end, e.new)}"
+        out.append(line)
+    body = result.page.body
+    for f, at in zip(result.flags, getattr(result, "flag_spans", [None] * len(result.flags)),
+                     strict=False):
+        line = f"{name}:{f.line}:{f.column}: suspect {readable(f.old)}: {f.evidence}"
+        if at is not None:
+            line += f" — in the saved text: {context(body, at[0], at[1])}"
+        out.append(line)
     out += [d.format() for d in result.diagnostics]
     return out
+
+
+def add_suspects(result, text: str, name: str, repairer) -> object:  # noqa: ANN001
+    """Replace ``result.flags`` with the suspects left in its saved text (in the body's
+    coordinates, like its edits) and return the page's review."""
+    from .review import flags_as_edits, make_review, page_suspects
+    review = make_review(result, text, name, page_suspects(result, repairer))
+    from .edits import with_positions
+    result.flags = with_positions(flags_as_edits(review), result.source)
+    result.flag_spans = [(a, b) for a, b, _, _ in review.flags]
+    return review
 
 
 def cmd_proofread(args: argparse.Namespace) -> int:
@@ -76,12 +102,12 @@ def cmd_proofread(args: argparse.Namespace) -> int:
     name = "<stdin>" if args.file == "-" else args.file
     conventions = conventions_from(args)
     page = read_page(text)
-    result = proofread_page(page, title=args.title or None, repairer=_repairer(args),
+    repairer = _repairer(args)
+    result = proofread_page(page, title=args.title or None, repairer=repairer,
                             conventions=conventions, file=name, fixes=fixes_from(args))
-    review = None
-    if args.report:
-        from .review import make_review
-        review = make_review(result, text, name)
+    review = add_suspects(result, text, name, repairer)
+    if not args.report:
+        review = None
     if page._stored.get("bare") is False:
         # the body of a stored page starts after its header: report input positions
         shift = text.find(page.body) if page.body else 0
@@ -103,7 +129,7 @@ def cmd_proofread(args: argparse.Namespace) -> int:
         image = image_data_uri(args.image) if args.image else None
         write_output(args.report, review_html(review, image, f"{stem}.wiki"))
     if args.explain:
-        for line in explain_lines(name, result):
+        for line in explain_lines(name, result, text):
             print(line, file=sys.stderr)
     elif result.diagnostics:
         for d in result.diagnostics:
@@ -164,8 +190,8 @@ def cmd_proofread_book(args: argparse.Namespace, files: list[str]) -> int:
     (:func:`wstools.book.proofread_book`), one output file a page in ``-o DIR``."""
     from .cli import InputError, read_input, write_output
     from .io.output import check_target
-    if args.report:
-        raise InputError("-", "--report takes one page, not a book")
+    if args.image:
+        raise InputError("-", "--image is the scan of one page, not of a book")
     if args.title:
         raise InputError("-", "--title names one page; a book's page titles come from "
                          "--index, or from file names as 'wiki pull' writes them")
@@ -194,19 +220,50 @@ def cmd_proofread_book(args: argparse.Namespace, files: list[str]) -> int:
     targets = [str(out / n) for n in names]
     for t in targets:
         check_target(t)  # refuses an input (same file), a link, a device… before any work
-    results = _proofread_book(args, files, texts, [page_title(f) for f in files])
+    reviews: list | None = [] if args.report else None
+    results = _proofread_book(args, files, texts, [page_title(f) for f in files], reviews)
     for target, name, result in zip(targets, files, results, strict=True):
         write_output(target, _rendered(args, name, result))
+    if reviews is not None:
+        write_book_report(args.report, str(out), reviews)
     return _report_book(args, files, results)
 
 
+def write_book_report(report: str, title: str, reviews: list) -> None:
+    """The index of a book's review (``report``: counts per page, a chart of the edit kinds)
+    and, beside it, one review page a page (``STEM-N.html``), linked from the index."""
+    from .cli import write_output
+    from .io.output import check_target
+    from .review import index_html, review_html
+    target = Path(report)
+    rows = []
+    for k, review in enumerate(reviews, 1):
+        page = target.with_name(f"{target.stem}-{k}.html")
+        check_target(page)
+        write_output(str(page), review_html(review, None, Path(review.name).name))
+        rules: dict[str, int] = {}
+        for c in review.changes:
+            for e in c.edits:
+                rules[e.rule] = rules.get(e.rule, 0) + 1
+        rows.append({"name": Path(review.name).name, "link": page.name,
+                     "edits": sum(rules.values()), "changes": len(review.changes),
+                     "flags": len(review.flags), "rules": rules,
+                     "status": f"level {review.page.level}"})
+    write_output(report, index_html(title, rows))
+
+
 def _proofread_book(args: argparse.Namespace, names: list[str], texts: list[str],
-                    titles: list[str | None]) -> list:
+                    titles: list[str | None], reviews: list | None = None) -> list:
     from .book import proofread_book
     pages = [(n, read_page(t)) for n, t in zip(names, texts, strict=True)]
-    results = proofread_book(pages, titles=titles, repairer=_repairer(args),
+    repairer = _repairer(args)
+    results = proofread_book(pages, titles=titles, repairer=repairer,
                              conventions=conventions_from(args), fixes=fixes_from(args))
-    for (_, page), text, result in zip(pages, texts, results, strict=True):
+    for (name, page), text, result in zip(pages, texts, results, strict=True):
+        review = add_suspects(result, text, name, repairer)
+        result.input_text = text
+        if reviews is not None:
+            reviews.append(review)
         if page._stored.get("bare") is False:
             shift = text.find(page.body) if page.body else 0
             result.edits = _shifted(result.edits, shift, text)
@@ -231,7 +288,7 @@ def _report_book(args: argparse.Namespace, names: list[str], results: list) -> i
     counts: dict[str, int] = {}
     for name, result in zip(names, results, strict=True):
         if args.explain:
-            for line in explain_lines(name, result):
+            for line in explain_lines(name, result, result.input_text):
                 print(line, file=sys.stderr)
         else:
             for d in result.diagnostics:
@@ -272,12 +329,13 @@ def _book_from_wiki(args: argparse.Namespace, out: Path) -> int:
         else:
             segments[-1].append(item)
     names, results = [], []
+    reviews: list | None = [] if args.report else None
     for segment in segments:
         if not segment:
             continue
         files = [str(out / p.file) for p in segment]
         texts = [Path(f).read_text(encoding="utf-8") for f in files]
-        got = _proofread_book(args, files, texts, [p.title for p in segment])
+        got = _proofread_book(args, files, texts, [p.title for p in segment], reviews)
         for f, result in zip(files, got, strict=True):
             if args.format == "json":
                 write_output(f + ".json", _rendered(args, f, result))
@@ -286,6 +344,8 @@ def _book_from_wiki(args: argparse.Namespace, out: Path) -> int:
         names += files
         results += got
     code = _report_book(args, names, results) if results else 0
+    if reviews:
+        write_book_report(args.report, args.index, reviews)
     if missing:
         print(f"{len(missing)} pages missing on the wiki", file=sys.stderr)
     return 1 if missing else code

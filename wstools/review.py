@@ -780,3 +780,165 @@ td, th {{ border: 1px solid #c8ccd1; padding: 0.2em 0.5em; text-align: left; }}
 </body>
 </html>
 """
+
+
+# -- suspects: what is still doubtful in the saved text ------------------------------------
+
+# markup the layout writes around the words (template names and braces, tags, quotes,
+# links): masked (same length) before the words are read
+_MARKUP = regex.compile(r"\{\{[^{}|]*\|?|\}\}|<[^<>\n]*>|'{2,}|\[\[[^\]|\n]*\|?|\]\]")
+_WORDISH = regex.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+_MIXED = regex.compile(r"\b(?=\w*\d)(?=\w*[^\W\d_])\w+\b")  # letters and digits: U5, 8S
+_JUNK = regex.compile(
+    r"[/\\|¦^~«»£$§¬]+"  # characters OCR makes of specks and strokes
+    r"|(?<=\s|^)[.,;:]+(?=\s)"  # a mark standing alone (a lost word or label before it)
+    r"|[.,;:](?:\s[.,;:])+"  # marks run together ('. .,')
+    r"|(?<=\s)['‘’](?=\w)"  # a quote opening a word where none closes
+    r"|(?<=\s)-(?=\w)",  # a hyphen before a word, after a space
+    regex.MULTILINE)
+_LAW = regex.compile(r"^(\d+)[a-z]?\.", regex.MULTILINE)
+_LABEL = regex.compile(r"(?:(?<=[;:]\s)|(?<=^))(\(?)([a-z])([,.)])(?=\s)", regex.MULTILINE)
+# function words OCR misreads as one another ('lowest or the suit' for 'of')
+_SWAPS = {"or": "of", "of": "or", "on": "or", "in": "is", "is": "in", "be": "he", "he": "be",
+          "bo": "be", "tho": "the", "aud": "and", "ho": "he", "hut": "but", "arc": "are"}
+SHORT_WORDS = {"a", "i", "o", "A", "I", "O"}
+
+
+def suspects(body: str, is_word, bigrams=None,  # noqa: ANN001
+             rare=lambda w: True) -> list[tuple[int, int, str, str]]:  # noqa: ANN001
+    """What is still doubtful in a saved body (offsets into it): a non-word, a token of
+    letters and digits, characters OCR makes of specks, marks run together or standing
+    alone, a lone letter, a capital ``I`` or lone ``i`` between words, a law number or a
+    clause letter out of its sequence, and a common word whose neighbours in the corpus
+    (``bigrams``) call for its usual misreading's twin. ``is_word(w)`` says whether ``w``
+    (lower case) is a word, ``rare(w)`` whether it is too rare in English to be one.
+
+    >>> sorted(w for _, _, w, _ in suspects("1. A tbe (/, b, x; , takes", lambda w: w != "tbe"))
+    [', ', '/', 'tbe']
+    """
+    text = _MARKUP.sub(lambda m: " " * len(m.group()), body)
+    found: dict[tuple[int, int], tuple[str, str]] = {}
+
+    def add(a: int, b: int, why: str) -> None:
+        if not any(x < b and a < y for x, y in found):
+            found[(a, b)] = (body[a:b], why)
+
+    words = [(m.start(), m.end(), m.group()) for m in _WORDISH.finditer(text)]
+    for k, (a, b, w) in enumerate(words):
+        prev = words[k - 1][2] if k else ""
+        nxt = words[k + 1][2] if k + 1 < len(words) else ""
+        after = text[b:b + 2]
+        if len(w) == 1:
+            if w == "I" and prev.islower() and nxt.islower() and prev not in ("if", "as"):
+                add(a, b, "a capital I between words in lower case: often a misread mark")
+            elif w == "i" and not after.startswith("."):
+                add(a, b, "a lone 'i': often a misread mark or letter")
+            elif w not in SHORT_WORDS and not after.startswith(".") and not after.startswith(
+                    ")") and not _LABEL.match(text, max(a - 1, 0)) and not (
+                    text[a - 1:a] == "(" or after[:1] == ","):
+                add(a, b, "a lone letter")
+            continue
+        if not is_word(w.lower()) and not w.isupper() and rare(w.lower()):
+            add(a, b, "not a word of the corpus or of English")
+            continue
+        if bigrams and w in _SWAPS and prev and nxt:
+            alt = _SWAPS[w]
+            p, n = prev.lower(), nxt.lower()
+            if bigrams.get((p, alt), 0) >= 5 * max(bigrams.get((p, w), 0), 1) and \
+                    bigrams.get((alt, n), 0) >= bigrams.get((w, n), 0):
+                add(a, b, f"'{prev} {w} {nxt}': the corpus reads '{prev} {alt}' here")
+    for m in _MIXED.finditer(text):
+        add(m.start(), m.end(), "letters and digits in one token: a misread number or word")
+    for m in _JUNK.finditer(text):
+        add(m.start(), m.end(), "characters OCR makes of specks, strokes or lost letters")
+    numbers = [(m.start(1), m.end(1), int(m.group(1))) for m in _LAW.finditer(text)]
+    for (_, _, n0), (a, b, n) in zip(numbers, numbers[1:], strict=False):
+        if n != n0 + 1 and n != n0:
+            add(a, b, f"law {n} after law {n0}: a number out of its sequence")
+    for para_at, para in _paragraphs(text):
+        labels = [(para_at + m.start(2), m.group(2)) for m in _LABEL.finditer(para)]
+        if len(labels) < 3:
+            continue
+        for k, (at, letter) in enumerate(labels):
+            before = labels[k - 1][1] if k else "-"
+            after_ = labels[k + 1][1] if k + 1 < len(labels) else "-"
+            fits = any(0 <= k + d < len(labels) and ord(labels[k + d][1]) - ord(letter) == d
+                       for d in (-2, -1, 1, 2))
+            if not fits:
+                add(at, at + 1, f"clause '{letter}' out of the sequence of its neighbours "
+                    f"({before}, {after_})")
+    return [(a, b, w, why) for (a, b), (w, why) in sorted(found.items())]
+
+
+def _paragraphs(text: str) -> list[tuple[int, str]]:
+    out, pos = [], 0
+    for part in regex.split(r"(\n\s*\n)", text):
+        if part.strip() and not part.isspace():
+            out.append((pos, part))
+        pos += len(part)
+    return out
+
+
+def to_input(review: Review, pos: int) -> int:
+    """The input offset of saved body offset ``pos`` (inside a change: the change's start)."""
+    shift = 0
+    for c in review.changes:
+        if c.part != "body":
+            continue
+        if pos < c.out_start:
+            break
+        if pos < c.out_end:
+            return c.start
+        shift = c.end - c.out_end
+    return pos + shift
+
+
+def readable(text: str) -> str:
+    """A string as a proofreader reads it, quoted: invisible characters named.
+
+    >>> readable("\\xa0;\\n")
+    "'[nbsp];⏎'"
+    """
+    names = {"\xa0": "[nbsp]", "\n": "⏎", "\t": "[tab]", "\u200b": "[zwsp]",
+             "\u00ad": "[shy]", "\ufeff": "[bom]"}
+    out = "".join(names.get(ch, ch if ch.isprintable() or ch == " " else f"[U+{ord(ch):04X}]")
+                  for ch in text)
+    return f"'{out}'"
+
+
+def context(text: str, start: int, end: int, new: str | None = None, width: int = 25) -> str:
+    """``…before[old → new]after…`` on one line, for ``--explain``."""
+    left = text[max(0, start - width):start].replace("\n", " ")
+    right = text[end:end + width].replace("\n", " ")
+    old = text[start:end]
+    if len(old) > 60:
+        old = f"{old[:28]}…{old[-28:]}"
+    mid = old if new is None or new == old else f"{old}→{new}"
+    mid = mid.replace("\n", "⏎").replace("\xa0", "[nbsp]")
+    return f"…{left.lstrip()}[{mid}]{right.rstrip()}…"
+
+
+def page_suspects(result, repairer) -> list[tuple[int, int, str, str]]:  # noqa: ANN001
+    """:func:`suspects` of a proofread page's saved body, with the corpus of ``repairer``;
+    none on a page proofread left as it was (level 3 or 4, formatted wikitext)."""
+    if result.repair is None or repairer is None:
+        return []
+    from .repair.repair import _zipf, is_word
+    index = repairer.index
+    return suspects(result.page.body, lambda w: is_word(w, index), index.bigrams,
+                    lambda w: _zipf(w) < RARE_ZIPF)
+
+
+RARE_ZIPF = 1.5  # wordfreq's Zipf frequency under which a word counts as no English word
+
+
+def flags_as_edits(review: Review) -> list[Edit]:
+    """The review's suspects as flags (``old == new``, rule ``suspect``, confidence 0) in
+    input coordinates (a suspect inside a change points at the change's start)."""
+    out = []
+    for a, b, word, why in review.flags:
+        start = to_input(review, a)
+        end = max(start, to_input(review, b)) if review.source[start:start + len(word)] == \
+            word else start
+        out.append(Edit(start, end, word, word, "suspect", 0.0, why))
+    return out
