@@ -18,9 +18,14 @@ collapsed, templates to their text):
   page): *right* if the edit brings them closer, *wrong* if further, *neutral* if neither
   (a change of case, which the comparison folds, or a line break). Precision =
   right / (right + wrong);
-- **damage**: the words a wrong edit touched that the OCR had right, over the gold's words.
+- **damage**: the words a wrong edit touched that the OCR had right, over the gold's words;
+- **rem. in order**: errors removed, not counting the stretches of over 20 characters
+  still wrong after repair (text Tesseract read out of order or lost, mostly on two-column
+  pages: no character repair can mend them).
 
-Cells: ``exact`` (a law text whose printing the corpus holds), ``none-law`` (a law text
+Cells: ``exact`` (a law text whose printing the corpus holds), ``variant`` (the same pages
+with that printing taken out of the corpus: other printings of the game witness them, where
+they have one), ``none-law`` (a law text
 the corpus lacks), ``prose`` (no witness, not a law code), ``eo`` (executive orders, with
 ``--eo-corpus``, by default ``../shared/sources/eo-govinfo``, as the corpus; ``eo-none``
 when that folder is missing). Each cell also by degradation level (clean, worn, augraphy,
@@ -32,6 +37,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -49,9 +55,13 @@ from wstools.repair.repair import Repairer  # noqa: E402
 from wstools.running_head import find_running_head  # noqa: E402
 
 EO_CORPUS = HERE.parents[1] / "shared" / "sources" / "eo-govinfo"
-# the law texts whose printing is in the project's corpus
-EXACT = {"hoyle-whist-laws", "hoyle-bridge-laws", "hoyle-auction-bridge-laws",
-         "hoyle-rubicon-bezique-laws", "hoyle-loo-laws"}
+# the law texts whose printing is in the project's corpus, and that printing (with its
+# copies): without them, what other printings of the game are left witness a variant
+EXACT = {"hoyle-whist-laws": ["hoyle-1909-whist", "hoyle-1909-whist-web", "hoyle-1909-dummy"],
+         "hoyle-bridge-laws": ["hoyle-1909-bridge", "hoyle-1909-bridge-web"],
+         "hoyle-auction-bridge-laws": ["hoyle-1909-auction-bridge"],
+         "hoyle-rubicon-bezique-laws": ["hoyle-1909-rubicon-bezique"],
+         "hoyle-loo-laws": ["hoyle-1909-loo"]}
 LEVELS = ("clean", "worn", "augraphy", "poor")
 CONTEXT = 20
 _FOLD = str.maketrans({"—": "-", "–": "-", "‐": "-", "‘": "'", "’": "'", "“": '"',
@@ -64,6 +74,14 @@ def cell_of(entry: dict, eo_corpus: bool) -> str:
     if entry["kind"] == "prose":
         return "prose"
     return "exact" if entry["text"] in EXACT else "none-law"
+
+
+def variant_repairer(text: str, folder: Path, cache: dict) -> Repairer:
+    """A repairer whose corpus lacks ``text``'s own printing (``EXACT``)."""
+    if text not in cache:
+        from wstools.repair.harness import subset_corpus
+        cache[text] = Repairer.load(subset_corpus(folder / text, EXACT[text], []))
+    return cache[text]
 
 
 def normalised(text: str) -> tuple[str, list[int]]:
@@ -173,10 +191,11 @@ class Tally:
     worse: int = 0
     seconds: float = 0.0
     size: int = 0
+    moved: int = 0  # errors left in stretches of over 20 characters
 
     def add(self, other: Tally) -> None:
         for name in ("pages", "chars", "words", "before", "after", "damaged", "worse",
-                     "seconds", "size"):
+                     "seconds", "size", "moved"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.verdicts.update(other.verdicts)
 
@@ -185,6 +204,8 @@ class Tally:
         return {"pages": self.pages, "cer_before": self.before / max(1, self.chars),
                 "cer_after": self.after / max(1, self.chars),
                 "removed": (self.before - self.after) / self.before if self.before else 0.0,
+                "in_order": (self.before - self.after) / (self.before - self.moved)
+                if self.before > self.moved else 0.0,
                 "edits": sum(self.verdicts.values()), "right": right, "wrong": wrong,
                 "neutral": self.verdicts["neutral"],
                 "precision": right / (right + wrong) if right + wrong else 1.0,
@@ -213,13 +234,27 @@ def run_page(repairer: Repairer, entry: dict) -> tuple[Tally, list[EditScore], s
     scores = score_edits(body, gold, result.all_edits())
     t = Tally(1, len(gold), len(gold.split()), before, after,
               Counter(s.verdict for s in scores), sum(s.damaged for s in scores),
-              int(after > before), seconds, len(body.encode()))
+              int(after > before), seconds, len(body.encode()),
+              _moved(normalised(result.text)[0], gold))
     return t, scores, body, result.text
+
+
+def _moved(text: str, gold: str) -> int:
+    """The errors of ``text`` in stretches of over 20 characters (word alignment)."""
+    words, gold_words = text.split(), gold.split()
+    out = 0
+    for op in Levenshtein.opcodes(words, gold_words):
+        if op.tag != "equal":
+            d = Levenshtein.distance(" ".join(words[op.src_start:op.src_end]),
+                                     " ".join(gold_words[op.dest_start:op.dest_end]))
+            out += d if d > 20 else 0
+    return out
 
 
 def _fmt(name: str, row: dict) -> str:
     return (f"{name:<22} {row['pages']:>5} {100 * row['cer_before']:>7.2f} "
-            f"{100 * row['cer_after']:>7.2f} {100 * row['removed']:>8.1f} {row['edits']:>6} "
+            f"{100 * row['cer_after']:>7.2f} {100 * row['removed']:>8.1f} "
+            f"{100 * row['in_order']:>8.1f} {row['edits']:>6} "
             f"{row['wrong']:>5} {100 * row['precision']:>7.2f} {100 * row['damage']:>7.3f} "
             f"{row['worse']:>5}")
 
@@ -240,7 +275,8 @@ def main(argv: list[str] | None = None) -> int:
     eo_ok = args.eo_corpus.is_dir()
     wanted = set(filter(None, args.cells.split(",")))
     if wanted:
-        entries = [p for p in entries if cell_of(p, eo_ok) in wanted]
+        entries = [p for p in entries if cell_of(p, eo_ok) in wanted or
+                   ("variant" in wanted and p["text"] in EXACT)]
     if args.limit:
         entries = entries[:args.limit]
     t0 = time.perf_counter()
@@ -257,18 +293,27 @@ def main(argv: list[str] | None = None) -> int:
     rules: dict[str, Counter] = defaultdict(Counter)
     wrong: list[tuple[str, EditScore]] = []
     total = Tally()
-    for entry in entries:
-        cell = cell_of(entry, eo_ok)
-        repairer = eo_repairer if cell == "eo" else default
+    variants: dict[str, Repairer] = {}
+    tmp = Path(tempfile.mkdtemp(prefix="wstools-bench-"))
+    runs = [(entry, cell_of(entry, eo_ok)) for entry in entries]
+    if not wanted or "variant" in wanted:
+        runs += [(entry, "variant") for entry in entries if entry["text"] in EXACT]
+    for entry, cell in runs:
+        if cell == "variant":
+            repairer = variant_repairer(entry["text"], tmp, variants)
+        else:
+            repairer = eo_repairer if cell == "eo" else default
         t, scores, _, _ = run_page(repairer, entry)
         cells[cell].add(t)
         levels[cell, entry["level"]].add(t)
-        total.add(t)
+        if cell != "variant":
+            total.add(t)
         for s in scores:
             rules[s.edit.rule][s.verdict] += 1
             if s.verdict == "wrong":
                 wrong.append((entry["id"], s))
     head = (f"{'cell':<22} {'pages':>5} {'CER0 %':>7} {'CER1 %':>7} {'removed':>8} "
+            f"{'in order':>8} "
             f"{'edits':>6} {'wrong':>5} {'prec %':>7} {'dmg %':>7} {'worse':>5}")
     print(f"split {args.split}: {len(entries)} pages")
     print(head)

@@ -192,7 +192,7 @@ class WitnessIndex:
                     scores[number] += weight
         needed = MINIMUM * math.log(1 + total / 2)
         return sorted(((n, s) for n, s in scores.items() if s >= needed),
-                      key=lambda kv: -kv[1])
+                      key=lambda kv: (-round(kv[1], 9), kv[0]))  # ties: corpus order
 
     def windows(self, segment: list[Token], limit: int = 2) -> list[Window]:
         """For the ``limit`` best printings, the stretch of text that says what
