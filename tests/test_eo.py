@@ -14,7 +14,6 @@ import pytest
 
 from wstools.cli import main
 from wstools.eo.check import (
-    check_words,
     compare,
     count_subsections,
     differences,
@@ -281,8 +280,9 @@ def _check_rewrite(task: tuple[str, str]) -> tuple[str, str, list[str], list[str
     registry = _registry()
     words = " ".join(rw.words).replace("``", "“").replace("''", "”").replace("--", "—")
     truth = words.split()
-    if rw.footer:
-        diff = check_words(truth, to_pages(order), to_wikitext(order), registry)
+    if rw.footer:  # the Page: pages carry every word (the main page is checked above)
+        diff = [f"pages: {d}" for d in compare(truth, rendered_words(
+            "\x00".join(text for _, text in to_pages(order)), registry))]
     else:
         diff = compare(truth, rendered_words(main_body(to_wikitext(order)), registry))
     # a word the PDF broke at a line end that the text cannot tell how to join: kept as
@@ -299,12 +299,12 @@ def _check_rewrite(task: tuple[str, str]) -> tuple[str, str, list[str], list[str
 
 @needs_sources
 def test_rewrites_into_every_shape() -> None:
-    """Every order rewritten into three of the eleven other shapes (in turn: each shape
-    gets a third of the orders; ``scripts/eo_shapes_check.py`` runs the whole matrix) is
+    """Every order rewritten into two of the eleven other shapes (in turn: each shape
+    gets 2/11 of the orders; ``scripts/eo_shapes_check.py`` runs the whole matrix) is
     read, formatted and says the words of that print."""
     shapes = list(SHAPES)
     tasks = [(str(path), shapes[(k + step) % len(shapes)])
-             for k, path in enumerate(FILES) for step in (0, 4, 8)]
+             for k, path in enumerate(FILES) for step in (0, 5)]
     with ProcessPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(_check_rewrite, tasks, chunksize=32))
     bad = [(name, shape, diff[:2]) for name, shape, diff, _ in results if diff
