@@ -132,3 +132,17 @@ def test_dev_split_floors(score):
     assert total["headings_right_with_headings"] >= 56
     assert total["cer_after"] <= 0.3 * total["cer_before"]
     assert total["worse"] == total["moved_pages"] == total["crashed"] == 0
+
+
+def test_edits_are_the_whole_change(manifest):
+    """On every fourth benchmark page, the reported edits applied to the input give the
+    body written, and none overlaps another (stages' overlapping edits are composed)."""
+    from wstools.edits import apply_edits
+    from wstools.page import read_page
+    from wstools.proofread import proofread_page
+    for p in manifest["pages"][::4]:
+        text = (ROOT / "pages" / f"{p['id']}.ocr.txt").read_text(encoding="utf-8")
+        result = proofread_page(read_page(text))
+        edits = result.edits
+        assert all(a.end <= b.start for a, b in zip(edits, edits[1:], strict=False)), p["id"]
+        assert apply_edits(text, edits) == result.page.body, p["id"]

@@ -97,7 +97,9 @@ class OffsetMap:
         if i < 0:
             return pos
         out_start, out_end, in_start, in_end = self._rows[i]
-        if pos == out_start and not end:
+        if pos == out_start and end and out_start != out_end:
+            return in_start  # a span that ends where a replacement begins stops before it
+        if pos == out_start:
             return in_end if out_start == out_end else in_start
         if pos < out_end or (pos == out_end and end):
             return in_end if end else in_start
@@ -113,6 +115,81 @@ def map_to_source(edits: Sequence[Edit], maps: Sequence[OffsetMap]) -> list[Edit
             start, end = m.to_input(start), m.to_input(end, end=True)
         out.append(replace(e, start=start, end=end))
     return out
+
+
+def compose(text: str, edits: Sequence[Edit], result: str) -> list[Edit] | None:
+    """Edits that turn ``text`` into ``result`` and do not overlap, from the edits of the
+    stages that made ``result`` (each in ``text``'s coordinates, but one stage's edit may
+    overlap another's: a repair's and the layout's over the same line end). Overlapping
+    edits become one edit over their joint span, its rule the stages' rules joined by ``+``
+    and its evidence theirs; the others are kept as they are. ``None`` when the edits do not
+    account for ``result``.
+
+    >>> t = "a wor- d here"
+    >>> stages = [Edit(5, 7, "- ", "", "hyphen-join"), Edit(2, 8, "wor- d", "word", "witness")]
+    >>> [(e.old, e.new, e.rule) for e in compose(t, stages, "a world here")]
+    [('wor- d', 'world', 'witness+hyphen-join')]
+    >>> compose("abc", [Edit(0, 1, "a", "A", "case")], "Abc") == [Edit(0, 1, "a", "A", "case")]
+    True
+    """
+    ordered = sorted(edits, key=lambda e: (e.start, e.end))
+    groups: list[list[Edit]] = []
+    end = -1
+    for e in ordered:
+        if groups and e.start < end:
+            groups[-1].append(e)
+            end = max(end, e.end)
+        else:
+            groups.append([e])
+            end = e.end
+    if all(len(g) == 1 and text[g[0].start:g[0].end] == g[0].old for g in groups):
+        out = [g[0] for g in groups]
+        return out if apply_edits(text, out) == result else None
+    # the pieces of the result: text between groups as it was, a kept edit's new text, and
+    # the unknown output of a merged group, found between the known pieces around it
+    pieces: list[tuple[str | None, list[Edit], int, int]] = []
+    pos = 0
+    for g in groups:
+        start, stop = min(e.start for e in g), max(e.end for e in g)
+        if start > pos:
+            pieces.append((text[pos:start], [], pos, start))
+        single = len(g) == 1 and text[g[0].start:g[0].end] == g[0].old
+        pieces.append((g[0].new if single else None, g, start, stop))
+        pos = stop
+    if pos < len(text):
+        pieces.append((text[pos:], [], pos, len(text)))
+    composed: list[Edit] = []
+    at = 0
+    for i, (known, group, start, stop) in enumerate(pieces):
+        if known is not None:
+            if not result.startswith(known, at):
+                return None
+            at += len(known)
+            if group:
+                composed.append(group[0])
+            continue
+        anchor = ""
+        for later, _, _, _ in pieces[i + 1:]:
+            if later is None:
+                break
+            anchor += later
+            if len(anchor) >= 12:
+                break
+        if i + 1 == len(pieces) or all(p[0] is not None for p in pieces[i + 1:]) \
+                and len(anchor) == sum(len(p[0] or "") for p in pieces[i + 1:]):
+            stop_at = len(result) - len(anchor)  # the rest is known: it ends the result
+        else:
+            stop_at = result.find(anchor, at) if anchor else at
+        if stop_at < at:
+            return None
+        new = result[at:stop_at]
+        rules = list(dict.fromkeys(e.rule for e in group))
+        composed.append(Edit(start, stop, text[start:stop], new, "+".join(rules),
+                             min(e.confidence for e in group),
+                             "; ".join(f"{e.rule}: {e.evidence}" for e in group if e.evidence)))
+        at = stop_at
+    composed = [e for e in composed if e.old != e.new]
+    return composed if apply_edits(text, composed) == result else None
 
 
 def with_positions(edits: Sequence[Edit], text: str) -> list[Edit]:

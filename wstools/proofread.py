@@ -33,7 +33,7 @@ from itertools import accumulate
 import regex
 
 from .diagnostics import Diagnostic, locate
-from .edits import Edit, OffsetMap, apply_edits, map_to_source, with_positions
+from .edits import Edit, OffsetMap, apply_edits, compose, map_to_source, with_positions
 from .laws.model import Clause, Code, Law
 from .laws.parse import heading_match, parse
 from .page import DEFAULT_LEVEL, LEVELS, Page, new_page, read_page
@@ -416,7 +416,9 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         footer = (footer + "\n" if footer else "") + conventions.references
     page = new_page(body, header, footer, level, conventions.user)
     diagnostics.extend(_lint(page, title, file))
-    edits = with_positions(sorted(edits, key=lambda e: (e.start, e.end)), text)
+    # one reviewable edit where stages' edits overlap (a repair's and the layout's)
+    edits = compose(text, edits, body) or sorted(edits, key=lambda e: (e.start, e.end))
+    edits = with_positions(edits, text)
     flags = with_positions(flags, text)
     return ProofreadResult(text, page, title, head, edits, flags, diagnostics, codes, result)
 
