@@ -786,20 +786,23 @@ td, th {{ border: 1px solid #c8ccd1; padding: 0.2em 0.5em; text-align: left; }}
 
 # markup the layout writes around the words (template names and braces, tags, quotes,
 # links): masked (same length) before the words are read
-_MARKUP = regex.compile(r"\{\{[^{}|]*\|?|\}\}|<[^<>\n]*>|'{2,}|\[\[[^\]|\n]*\|?|\]\]")
+_MARKUP = regex.compile(r"\{\{\s*(?:hws|hwe|hyphenated word (?:start|end))\s*\|[^{}|]*\|?"
+                        r"|\{\{[^{}|]*\|?|\}\}|\|[^{}|=]*=|\||<[^<>\n]*>|'{2,}"
+                        r"|\[\[[^\]|\n]*\|?|\]\]")
 _WORDISH = regex.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _MIXED = regex.compile(r"\b(?=\w*\d)(?=\w*[^\W\d_])\w+\b")  # letters and digits: U5, 8S
 _JUNK = regex.compile(
-    r"[/\\|¦^~«»£$§¬]+"  # characters OCR makes of specks and strokes
+    r"[/\\¦^~«»£$§¬]+"  # characters OCR makes of specks and strokes
     r"|(?<=\s|^)[.,;:]+(?=\s)"  # a mark standing alone (a lost word or label before it)
     r"|[.,;:](?:\s[.,;:])+"  # marks run together ('. .,')
     r"|(?<=\s)['‘’](?=\w)"  # a quote opening a word where none closes
     r"|(?<=\s)-(?=\w)",  # a hyphen before a word, after a space
     regex.MULTILINE)
+_ORDINAL = regex.compile(r"\d+(?:st|nd|rd|th|d|s)")  # 21st, 6d (pence), 1890s
 _LAW = regex.compile(r"^(\d+)[a-z]?\.", regex.MULTILINE)
 _LABEL = regex.compile(r"(?:(?<=[;:]\s)|(?<=^))(\(?)([a-z])([,.)])(?=\s)", regex.MULTILINE)
 # function words OCR misreads as one another ('lowest or the suit' for 'of')
-_SWAPS = {"or": "of", "of": "or", "on": "or", "in": "is", "is": "in", "be": "he", "he": "be",
+_SWAPS = {"or": "of", "in": "is", "is": "in", "be": "he", "he": "be",
           "bo": "be", "tho": "the", "aud": "and", "ho": "he", "hut": "but", "arc": "are"}
 SHORT_WORDS = {"a", "i", "o", "A", "I", "O"}
 
@@ -816,7 +819,7 @@ def suspects(body: str, is_word, bigrams=None,  # noqa: ANN001
     >>> sorted(w for _, _, w, _ in suspects("1. A tbe (/, b, x; , takes", lambda w: w != "tbe"))
     [', ', '/', 'tbe']
     """
-    text = _MARKUP.sub(lambda m: " " * len(m.group()), body)
+    text = _MARKUP.sub(lambda m: "\0" * len(m.group()), body)
     found: dict[tuple[int, int], tuple[str, str]] = {}
 
     def add(a: int, b: int, why: str) -> None:
@@ -829,25 +832,28 @@ def suspects(body: str, is_word, bigrams=None,  # noqa: ANN001
         nxt = words[k + 1][2] if k + 1 < len(words) else ""
         after = text[b:b + 2]
         if len(w) == 1:
-            if w == "I" and prev.islower() and nxt.islower() and prev not in ("if", "as"):
+            between = text[words[k - 1][1]:a] if k else ""
+            if w == "I" and prev.islower() and nxt.islower() and between == " " and \
+                    nxt != "hereby":
                 add(a, b, "a capital I between words in lower case: often a misread mark")
-            elif w == "i" and not after.startswith("."):
+            elif w == "i" and not after.startswith((".", ")")) and text[a - 1:a] != "(":
                 add(a, b, "a lone 'i': often a misread mark or letter")
-            elif w not in SHORT_WORDS and not after.startswith(".") and not after.startswith(
-                    ")") and not _LABEL.match(text, max(a - 1, 0)) and not (
-                    text[a - 1:a] == "(" or after[:1] == ","):
+            elif w.islower() and w not in SHORT_WORDS and text[a - 1:a] in (" ", "'", "’") \
+                    and after[:1] in (" ", ";", ":", ""):
                 add(a, b, "a lone letter")
             continue
-        if not is_word(w.lower()) and not w.isupper() and rare(w.lower()):
+        if not is_word(w.lower()) and not w.isupper() and w.isascii() and rare(w.lower()):
             add(a, b, "not a word of the corpus or of English")
             continue
         if bigrams and w in _SWAPS and prev and nxt:
             alt = _SWAPS[w]
             p, n = prev.lower(), nxt.lower()
             if bigrams.get((p, alt), 0) >= 5 * max(bigrams.get((p, w), 0), 1) and \
-                    bigrams.get((alt, n), 0) >= bigrams.get((w, n), 0):
+                    bigrams.get((alt, n), 0) >= 5 * max(bigrams.get((w, n), 0), 1):
                 add(a, b, f"'{prev} {w} {nxt}': the corpus reads '{prev} {alt}' here")
     for m in _MIXED.finditer(text):
+        if _ORDINAL.fullmatch(m.group()):
+            continue
         add(m.start(), m.end(), "letters and digits in one token: a misread number or word")
     for m in _JUNK.finditer(text):
         add(m.start(), m.end(), "characters OCR makes of specks, strokes or lost letters")
@@ -929,7 +935,7 @@ def page_suspects(result, repairer) -> list[tuple[int, int, str, str]]:  # noqa:
                     lambda w: _zipf(w) < RARE_ZIPF)
 
 
-RARE_ZIPF = 1.5  # wordfreq's Zipf frequency under which a word counts as no English word
+RARE_ZIPF = 1.0  # wordfreq's Zipf frequency under which a word counts as no English word
 
 
 def flags_as_edits(review: Review) -> list[Edit]:
