@@ -536,7 +536,7 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
         if m is None or not _confusable(m.group("l"), want):
             continue
         new = f"({want})"
-        out.append(Edit(m.start(), m.end(), m.group(), new, "clause-label", 0.9,
+        out.append(Edit(m.start(), m.end(), m.group(), new, "clause-sequence", 0.9,
                         f"between ({before.label}) and ({after[0]}) the label can only "
                         f"be {new}; '{m.group()}' is an OCR reading of it"))
     return out
