@@ -1,6 +1,7 @@
 """Executive orders per second: the whole eo-govinfo folder formatted (read, main page,
 Page: split, lint) at --jobs 1 and --jobs 2, with reading alone and a plain read of the
-bytes as baselines measured in the same process.
+bytes as baselines measured in the same process; then the independent round-trip check
+(format and compare with the print's words) and reading each rewritten shape.
 
     python benchmarks/bench_eo.py [--folder ../shared/sources/eo-govinfo] [--no-lint]
 """
@@ -53,6 +54,29 @@ def main() -> int:
         rates[jobs] = len(files) / elapsed
         print(f"eo format --jobs {jobs}   {rates[jobs]:9.0f} orders/s  ({elapsed:.1f} s)")
     print(f"speed-up with 2 jobs: {rates[2] / rates[1]:.2f}x")
+    from wstools.eo.check import differences, pre_text
+    from wstools.eo.format import to_pages, to_wikitext
+    from wstools.eo.rewrite import SHAPES, cut
+    from wstools.wikitext.registry import Registry
+
+    registry = Registry.from_directory()
+    pres = [pre_text(f.read_bytes()) for f in files]
+    start = time.perf_counter()
+    failures = 0
+    for f, pre in zip(files, pres, strict=True):
+        order = read_order(f.read_bytes())
+        failures += bool(differences(pre, to_pages(order), to_wikitext(order), registry))
+    elapsed = time.perf_counter() - start
+    print(f"round trip (format + check) {len(files) / elapsed:5.0f} orders/s, "
+          f"{failures} differ")
+    cuts = [cut(pre) for pre in pres]
+    for shape, writer in SHAPES.items():
+        texts = [writer(c).text for c in cuts]
+        start = time.perf_counter()
+        for text in texts:
+            read_order(text)
+        print(f"reader, {shape:<16}{len(texts) / (time.perf_counter() - start):7.0f} "
+              "orders/s")
     return 0
 
 
