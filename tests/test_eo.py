@@ -325,6 +325,9 @@ def test_federalregister_text_page_mark_inside_a_word() -> None:
     assert section.text == "The regulation of things." and section.breaks == [(8, "101")]
     pages = to_pages(order)
     assert len(pages) == 2 and pages[1][1].split("</noinclude>")[1].startswith("lation")
+    assert [t for t, _ in pages] == ["Page:Executive Order 13999.pdf/1",
+                                     "Page:Executive Order 13999.pdf/2"]
+    assert order.first_page == "100"
     assert "regulation" in to_wikitext(order)
     assert order.register.footer[-1] == "Billing code 3295-F0-P"
     assert order.register.filed == "5-2-20; 8:45 am"

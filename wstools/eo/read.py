@@ -636,6 +636,12 @@ def read_order(data: bytes | str | Source, name: str = "") -> ExecutiveOrder:
     _meta(order, source.meta)
     before = PAGE_MARK.findall(text[:head.start])
     order.first_page = before[-1] if before else order.register.first_page
+    after = PAGE_MARK.search(text, head.end)
+    if order.first_page is None and after is not None and after.group(1).isdigit():
+        # pages run on: the page before the first page mark holds the head
+        order.first_page = str(int(after.group(1)) - 1)
+        order.warnings.append(f"no page mark before the head: page {order.first_page}, the "
+                              f"one before the first mark ({after.group(1)})")
     order.register.order_page = order.first_page
     banner_first = order.register.first_page
     if order.first_page and banner_first and order.first_page.isdigit() \
