@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import regex
 
 from .fix import Fixed, substitute
@@ -30,12 +32,21 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
     >>> join_hyphenated_breaks("re- deal, re-deal", Vocabulary.from_texts(["re-deal"])).text
     're-deal, re-deal'
 
+    A compound broken at its own hyphen keeps it (both halves are words, the join is not);
+    wordfreq's statistics stand in where the word list is silent:
+
+    >>> join_hyphenated_breaks("a well-\\nknown and self-\\nevident to-\\nday", v).text
+    'a well-known and self-evident today'
+
     A fragment before a whole common word in mid-line is a misread word and a speck, not
     a word the printer broke:
 
     >>> join_hyphenated_breaks("until cach plaver- has nine cards", v).text
     'until cach plaver- has nine cards'
     """
+    def word(w: str) -> bool:  # (two letters are a word only in the list: "bo", "de")
+        return vocabulary.is_word(w) or len(w) > 2 and _english(w)
+
     def decide(m: regex.Match) -> tuple[str, float, str] | None:
         left, right = m.group(1), m.group(3)
         joined = left + right
@@ -44,14 +55,27 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
             return f"{left}-{right}", 0.9, f"'{left}-{right}' is a compound in the word list"
         if vocabulary.is_word(joined):
             return joined, 0.95, f"'{joined.lower()}' is in the word list"
-        if vocabulary.is_word(left) and vocabulary.is_word(right):
-            return None
+        if _english(joined):
+            return joined, 0.9, f"'{joined.lower()}' is a word of English (wordfreq)"
+        if word(left) and word(right):
+            if "\n" not in m.group(2):
+                return None  # "during- the" in mid-line: a speck, not a break
+            # a compound broken at its own hyphen: the hyphen stays ("well-known")
+            return f"{left}-{right}", 0.7, (f"'{left}' and '{right}' are words and "
+                                            f"'{joined.lower()}' is not: a compound")
         if "\n" not in m.group(2) and right.lower() in COMMON_WORDS:
             return None  # "plaver- has": a speck after a misread word, not a broken word
-        missing = [p for p in (left, right) if not vocabulary.is_word(p)]
+        missing = [p for p in (left, right) if not word(p)]
         return joined, 0.8, f"'{'/'.join(missing)}' is not a word on its own"
 
     return substitute(text, _HYPHEN_BREAK, "hyphen-join", decide, start_group=1)
+
+
+@lru_cache(maxsize=100_000)
+def _english(word: str) -> bool:
+    """A word of English by wordfreq's statistics (Zipf ≥ 3: "floodwater" is not)."""
+    from wordfreq import zipf_frequency
+    return zipf_frequency(word.lower(), "en") >= 3.0
 
 
 # found from the mark, the space before it captured in a lookbehind (see _HYPHEN_BREAK)

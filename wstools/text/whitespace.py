@@ -78,8 +78,18 @@ def unwrap_paragraphs(text: str) -> Fixed:
 
     >>> unwrap_paragraphs("1.--Two packs\\nof cards.\\n\\n    I. Five\\n    honours.").text
     '1.--Two packs of cards.\\n\\n    I. Five honours.'
+
+    A paragraph of three lines or more that all open with a capital is verse (or a list):
+    its lines are kept.
+
+    >>> unwrap_paragraphs("Much have I travell'd\\nAnd many goodly states\\nRound many").text
+    "Much have I travell'd\\nAnd many goodly states\\nRound many"
     """
+    verse = [(m.start(), m.end()) for m in _PARAGRAPH.finditer(text) if _is_verse(m.group())]
+
     def decide(m: regex.Match) -> tuple[str, float, str] | None:
+        if any(a <= m.start() < b for a, b in verse):
+            return None
         line_start = text.rfind("\n", 0, m.start()) + 1
         this_indented = text[line_start:line_start + 1] in (" ", "\t")
         nxt = text[m.end():m.end() + 1]
@@ -92,6 +102,16 @@ def unwrap_paragraphs(text: str) -> Fixed:
 
     pattern = regex.compile(r"(?<=\S)[ \t]*\n[ \t]*(?=\S)")
     return substitute(text, pattern, "unwrap", decide)
+
+
+_PARAGRAPH = regex.compile(r"(?:[^\n]|\n(?![ \t]*\n))+")
+_LINE_OPENS = regex.compile(r"(?m)^[ \t]*[\"'‘“(]?(\S)")
+
+
+def _is_verse(paragraph: str) -> bool:
+    """Three lines or more, every one opening with a capital (a poem's lines, a list)."""
+    opens = _LINE_OPENS.findall(paragraph)
+    return len(opens) >= 3 and all(c.isupper() for c in opens)
 
 
 _LINE_BREAKS = regex.compile(r"^[ \t\n]+|[ \t]*\n[ \t\n]*|[ \t\n]+$")
