@@ -87,7 +87,7 @@ def cmd_proofread(args: argparse.Namespace) -> int:
     if args.dump:
         from .bulk import run_dump
         return run_dump(args)
-    if args.wiki:
+    if args.wiki is not None:
         from .wiki import cmd_proofread_wiki
         return cmd_proofread_wiki(args)
     files = args.file if isinstance(args.file, list) else [args.file] if args.file else []
@@ -421,11 +421,28 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
                    "a .bz2/.gz dump that decompresses to more (default: max(256, 100 times "
                    "its size); 0: none)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.add_argument("--wiki", metavar="TITLE", nargs="+", help="proofread these pages on the "
-                   "wiki pywikibot is configured for and save them")
+    p.add_argument("--wiki", metavar="TITLE", nargs="*", help="proofread these pages on the "
+                   "wiki pywikibot is configured for and save them (or, with no TITLE, the "
+                   "pages of --index INDEX --range A-B, from the Index's pagelist where the "
+                   "wiki has ProofreadPage); each diff shown and confirmed unless -always")
     p.add_argument("--summary", default="wstools proofread", metavar="S",
                    help="with --wiki: the edit summary (as on every command that saves)")
-    p.add_argument("--dry-run", action="store_true", help="with --wiki: show the diff, save "
-                   "nothing")
+    p.add_argument("--dry-run", "--simulate", "-simulate", action="store_true",
+                   help="with --wiki: show the diff, save nothing (pywikibot's -simulate)")
+    p.add_argument("--skip-level", "-skip-level", type=int, choices=(1, 2, 3, 4, 5),
+                   default=3, help="with --wiki: leave pages at this proofreading level or "
+                   "above alone (default 3: proofread and validated; 5: none)")
+    p.add_argument("--log", metavar="FILE", help="with --wiki: append each page's outcome "
+                   "here (JSON lines); a rerun with the same log skips the pages it did at "
+                   "the revision the wiki still has")
+    from .wiki import add_bot_options, pywikibot_args
+    add_bot_options(p)
+    base = type(p)
+
+    class _PywikibotArgs(base):  # pywikibot's -pt:N, -maxlag:N read as -pt N
+        def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN202
+            return base.parse_known_args(self, None if args is None else pywikibot_args(args),
+                                         namespace)
+    p.__class__ = _PywikibotArgs
     p.add_argument("--max-bytes", type=int, default=max_bytes, help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_proofread)

@@ -79,6 +79,81 @@ def _pywikibot():  # noqa: ANN202 - the module
     return pywikibot
 
 
+@dataclass
+class BotOptions:
+    """pywikibot's conventions for a bot run: ``simulate`` (``-simulate``, ``--dry-run``:
+    show, save nothing), ``always`` (``-always``: no confirmation), ``confirm`` (ask before
+    each save; default: when standard input is a terminal and not ``always``), ``maxlag``
+    (``-maxlag``: seconds of replication lag at which the wiki makes the bot wait),
+    ``put_throttle`` (``-pt``: seconds between saves), ``skip_level`` (pages at this level or
+    above are not touched; 5: none skipped), ``log`` (a JSON-lines file of each page's outcome,
+    which a rerun resumes from), ``diff`` (``words``, ``unified`` or ``pywikibot``)."""
+
+    simulate: bool = False
+    always: bool = False
+    confirm: bool | None = None
+    maxlag: int | None = None
+    put_throttle: float | None = None
+    skip_level: int = 3
+    log: str | None = None
+    diff: str = "auto"
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> BotOptions:
+        g = lambda name, default=None: getattr(args, name, default)  # noqa: E731
+        return cls(simulate=bool(g("dry_run")), always=bool(g("always")),
+                   confirm=True if g("confirm") else None, maxlag=g("maxlag"),
+                   put_throttle=g("put_throttle"), skip_level=g("skip_level", 3) or 3,
+                   log=g("log"), diff=g("diff", "auto") or "auto")
+
+    def asks(self) -> bool:
+        if self.simulate or self.always:
+            return False
+        return self.confirm if self.confirm is not None else sys.stdin.isatty()
+
+    def apply(self) -> None:
+        """Set pywikibot's ``maxlag`` and ``put_throttle`` (before the site is made)."""
+        if self.maxlag is None and self.put_throttle is None:
+            return
+        _pywikibot()
+        from pywikibot import config
+        if self.maxlag is not None:
+            config.maxlag = self.maxlag
+        if self.put_throttle is not None:
+            config.put_throttle = self.put_throttle
+
+
+class Confirm:
+    """pywikibot's per-page confirmation: ``Save TITLE? ([y]es, [n]o, [a]ll, [q]uit)``,
+    answered on standard input; ``all`` saves the rest without asking, ``quit`` stops."""
+
+    def __init__(self, ask: bool, read=None, out=sys.stderr) -> None:  # noqa: ANN001
+        self.ask = ask
+        self.read = read or (lambda: sys.stdin.readline())
+        self.out = out
+
+    def __call__(self, title: str) -> str:
+        """``yes``, ``no`` or ``quit``."""
+        if not self.ask:
+            return "yes"
+        while True:
+            print(f"Save {title}? ([y]es, [n]o, [a]ll, [q]uit) ", end="", file=self.out,
+                  flush=True)
+            answer = self.read()
+            if answer == "":  # end of input: nothing more is confirmed
+                return "quit"
+            answer = answer.strip().lower()[:1]
+            if answer == "a":
+                self.ask = False
+                return "yes"
+            if answer in ("y", "n", "q"):
+                return {"y": "yes", "n": "no", "q": "quit"}[answer]
+
+
+class Quit(Exception):  # noqa: N818 - the operator's answer, not an error
+    """The operator answered ``quit`` at a confirmation."""
+
+
 def site(login: bool = False):  # noqa: ANN201 - pywikibot.BaseSite
     """The wiki ``user-config.py`` names; logged in when ``login``."""
     pywikibot = _pywikibot()
@@ -144,8 +219,10 @@ class Pulled:
     timestamp: str | None
 
 
-def pull(titles: list[str], folder: Path, log=print) -> tuple[list[Pulled], list[str]]:  # noqa: ANN001
-    """Fetch ``titles`` into ``folder``; returns what was pulled and the titles missing."""
+def pull(titles: list[str], folder: Path, log=print,  # noqa: ANN001
+         skip_level: int = 5) -> tuple[list[Pulled], list[str]]:
+    """Fetch ``titles`` into ``folder``; returns what was pulled and the titles missing.
+    A page at ``skip_level`` or above (3: proofread and validated pages) is not pulled."""
     pywikibot = _pywikibot()
     s = site()
     folder.mkdir(parents=True, exist_ok=True)
@@ -159,6 +236,11 @@ def pull(titles: list[str], folder: Path, log=print) -> tuple[list[Pulled], list
                 log(f"{title}: does not exist on {s}")
                 continue
             text = page.text
+            level = _level(text)
+            if level >= skip_level:
+                log(f"{page.title()}: skipped: level {level} (--skip-level {skip_level}; "
+                    "--skip-level 5 takes every page)")
+                continue
             rev = page.latest_revision
             item = Pulled(page.title(), file_name(page.title()), rev.revid, str(rev.timestamp))
             _atomic_write(folder / item.file, text)
@@ -169,6 +251,38 @@ def pull(titles: list[str], folder: Path, log=print) -> tuple[list[Pulled], list
     finally:  # interrupted too: the files written so far are recorded
         _write_manifest(folder, manifest)
     return pulled, missing
+
+
+def _level(text: str) -> int:
+    from .page import read_page
+    return read_page(text).level
+
+
+def index_pages(index: str, pages: str, log=None) -> list[str]:  # noqa: ANN001
+    """The titles of an Index's pages in ``pages`` (``600-620``, ``1,3,5-7``): from the
+    Index's ``<pagelist>`` through ``pywikibot.proofreadpage.IndexPage`` where the wiki has
+    the ProofreadPage extension (the pages as the Index numbers them), else built from the
+    numbers (``Page:NAME/N``, :func:`index_titles`)."""
+    numbers = index_titles(index, pages)  # checks the range before any request
+    s = site()
+    try:
+        has = s.has_extension("ProofreadPage")
+    except Exception:  # noqa: BLE001 - an old wiki or pywikibot: use the numbers
+        has = False
+    if not has:
+        if log is not None:
+            log(f"{s}: no ProofreadPage extension; page titles built from the numbers")
+        return numbers
+    from pywikibot.proofreadpage import IndexPage
+    title = index if index.lower().startswith("index:") else f"Index:{index}"
+    try:
+        index_page = IndexPage(s, title)
+        wanted = {int(t.rsplit("/", 1)[1]) for t in numbers}
+        return [p.title() for p in index_page.page_gen(min(wanted), max(wanted),
+                                                       content=False)
+                if index_page.get_number(p) in wanted]
+    except Exception as e:  # noqa: BLE001 - pywikibot's errors: say which and stop
+        raise WikiError(f"{title}: cannot read its pagelist: {_without_secrets(e)}") from None
 
 
 def _sha1(text: str) -> str:
@@ -216,6 +330,84 @@ def diff(old: str, new: str, title: str) -> str:
                                         f"{title} (wiki)", f"{title} (local)"))
 
 
+_DIFF_TOKENS = None
+
+
+def word_diff(old: str, new: str, title: str, context: int = 6, width: int = 100) -> str:
+    r"""A word-level diff, readable on any terminal or in a log (``git diff --word-diff``'s
+    notation): one hunk a change, ``[-removed-]{+added+}`` between a few words of context,
+    with the line of the wiki's text it is on; a line break shows as ``⏎``.
+
+    >>> print(word_diff("A tbe cat sat.", "A the cat\n\nsat.", "P"), end="")
+    --- P (wiki)
+    +++ P (local)
+    @@ line 1 @@ A [-tbe-]{+the+} cat[- -]{+⏎⏎+}sat.
+    """
+    global _DIFF_TOKENS
+    if old == new:
+        return ""
+    import regex
+    from rapidfuzz.distance import Levenshtein
+    if _DIFF_TOKENS is None:
+        _DIFF_TOKENS = regex.compile(r"\w+|\s+|[^\w\s]")
+    a, b = _DIFF_TOKENS.findall(old), _DIFF_TOKENS.findall(new)
+    if len(a) + len(b) > 200_000:
+        return diff(old, new, title)
+    show = lambda t: t.replace("\n", "⏎").replace("\xa0", "[nbsp]")  # noqa: E731
+    ops = list(Levenshtein.opcodes(a, b))
+    out = [f"--- {title} (wiki)\n+++ {title} (local)\n"]
+    # hunks: runs of changes whose equal stretches between are short, shown on one line
+    groups: list[list] = []
+    for k, op in enumerate(ops):
+        if op.tag == "equal":
+            continue
+        near = groups and all(o.tag != "equal" or o.src_end - o.src_start <= 2 * context
+                              for o in ops[groups[-1][-1] + 1:k])
+        if near:
+            groups[-1].append(k)
+        else:
+            groups.append([k])
+    for g in groups:
+        first, last = ops[g[0]], ops[g[-1]]
+        line = 1 + sum(t.count("\n") for t in a[:first.src_start])
+        before = ops[g[0] - 1] if g[0] else None
+        after = ops[g[-1] + 1] if g[-1] + 1 < len(ops) else None
+        left = "".join(a[max(before.src_start, first.src_start - context):first.src_start]) \
+            if before else ""
+        right = "".join(a[last.src_end:min(after.src_end, last.src_end + context)]) \
+            if after else ""
+        middle = []
+        for op in ops[g[0]:g[-1] + 1]:
+            gone = "".join(a[op.src_start:op.src_end])
+            came = "".join(b[op.dest_start:op.dest_end])
+            if op.tag == "equal":
+                middle.append(show(gone))
+                continue
+            middle.append((f"[-{show(gone)}-]" if gone else "")
+                          + (f"{{+{show(came)}+}}" if came else ""))
+        left, right = show(left)[-width // 2:], show(right)[:width // 2]
+        out.append(f"@@ line {line} @@ {left.lstrip()}{''.join(middle)}{right.rstrip()}\n")
+    return "".join(out)
+
+
+def show_diff(old: str, new: str, title: str, style: str = "auto", out=sys.stdout) -> None:  # noqa: ANN001
+    """Print the diff of a page: ``pywikibot`` (its own, coloured, on a terminal),
+    ``words`` (:func:`word_diff`), ``unified``; ``auto`` is pywikibot's on a terminal and
+    the word diff otherwise."""
+    if style == "auto":
+        style = "pywikibot" if getattr(out, "isatty", lambda: False)() else "words"
+    if style == "pywikibot":
+        try:
+            from pywikibot.diff import PatchManager
+            print(f"--- {title} (wiki)\n+++ {title} (local)", file=out, flush=True)
+            PatchManager(old, new, context=1).print_hunks()
+            return
+        except ImportError:
+            style = "words"
+    text = diff(old, new, title) if style == "unified" else word_diff(old, new, title)
+    print(text, file=out, end="", flush=True)
+
+
 @dataclass
 class PushOutcome:
     title: str
@@ -224,7 +416,9 @@ class PushOutcome:
     revision: int | None = None  # the wiki's revision after this outcome, when known
 
 
-BAD = ("conflict", "deleted", "error", "missing")  # the outcomes that make the exit code 1
+BAD = ("conflict", "deleted", "error", "missing")
+# statuses: ... skipped (not confirmed, or at a level the run leaves alone), done (a rerun:
+# this revision was done by the run the log records)  # the outcomes that make the exit code 1
 WIKI_HAS_IT = "the wiki has this text"
 
 
@@ -328,7 +522,8 @@ def refusal(title: str, text: str, current: str | None, revision: int | None,
 
 def save_page(page, text: str, summary: str, expected_revision: int | None,  # noqa: ANN001
               dry_run: bool, out=sys.stdout, *, level_asked: bool = False,  # noqa: ANN001
-              saved_before: str | None = None, before_save=None) -> PushOutcome:  # noqa: ANN001
+              saved_before: str | None = None, before_save=None,  # noqa: ANN001
+              confirm=None, diff_style: str = "auto") -> PushOutcome:  # noqa: ANN001
     """Save ``text`` to ``page`` (a ``pywikibot.Page``), with ``summary`` as the edit summary,
     unless that would change nothing or would be unsafe.
 
@@ -342,7 +537,9 @@ def save_page(page, text: str, summary: str, expected_revision: int | None,  # n
 
     ``saved_before`` is the :func:`text_hash` of a save that was under way when a push was
     interrupted: a wiki revision with that text, made on ``expected_revision``, is that save.
-    ``before_save`` (if given) is called just before the save request.
+    ``before_save`` (if given) is called just before the save request. ``confirm`` (a
+    :class:`Confirm`) is asked after the diff; ``no`` skips the page, ``quit`` raises
+    :class:`Quit`.
     """
     from pywikibot import exceptions as exc
     title = page.title()
@@ -357,9 +554,14 @@ def save_page(page, text: str, summary: str, expected_revision: int | None,  # n
                       parent_id=lambda: _parent_id(page))
     if refused is not None:
         return refused
-    print(diff(current, text, title), file=out, end="", flush=True)
+    show_diff(current, text, title, diff_style, out)
     if dry_run:
         return PushOutcome(title, "dry-run", "not saved (--dry-run)", revision)
+    answer = confirm(title) if confirm is not None else "yes"
+    if answer == "quit":
+        raise Quit(title)
+    if answer == "no":
+        return PushOutcome(title, "skipped", "not confirmed", revision)
     if before_save is not None:
         before_save()
     page.text = text
@@ -374,7 +576,8 @@ def save_page(page, text: str, summary: str, expected_revision: int | None,  # n
 
 
 def push(folder: Path, summary: str, level: int | None = None, dry_run: bool = False,
-         out=sys.stdout, report=None) -> list[PushOutcome]:  # noqa: ANN001
+         out=sys.stdout, report=None,  # noqa: ANN001
+         options: BotOptions | None = None) -> list[PushOutcome]:
     """Save the changed files of a pulled ``folder`` with the edit summary ``summary``; see
     the module docstring. ``report`` is called with each outcome as soon as it is known.
 
@@ -385,12 +588,15 @@ def push(folder: Path, summary: str, level: int | None = None, dry_run: bool = F
     manifest = _read_manifest(folder)
     if not manifest:
         raise WikiError(f"{folder}: no {MANIFEST}; pull pages into it first")
+    options = options or BotOptions(simulate=dry_run)
+    options.apply()
+    confirm = Confirm(options.asks())
     s = site(login=not dry_run)
     user = s.username() or ""
     outcomes = []
     for title, item in manifest.items():
         outcome = _push_one(pywikibot, s, folder, title, item, summary, level, user,
-                            dry_run, out, manifest)
+                            dry_run, out, manifest, confirm, options.diff)
         outcomes.append(outcome)
         if report is not None:
             report(outcome)
@@ -399,7 +605,7 @@ def push(folder: Path, summary: str, level: int | None = None, dry_run: bool = F
 
 def _push_one(pywikibot, s, folder: Path, title: str, item: dict, summary: str,  # noqa: ANN001
               level: int | None, user: str, dry_run: bool, out,  # noqa: ANN001
-              manifest: dict) -> PushOutcome:
+              manifest: dict, confirm=None, diff_style: str = "auto") -> PushOutcome:  # noqa: ANN001
     path = folder / item["file"]
     if not path.exists():
         return PushOutcome(title, "missing", f"{path} is gone")
@@ -419,7 +625,7 @@ def _push_one(pywikibot, s, folder: Path, title: str, item: dict, summary: str, 
         _write_manifest(folder, manifest)
     outcome = save_page(page, text, summary, item.get("revision"), dry_run, out,
                         level_asked=level is not None, saved_before=item.get("saving"),
-                        before_save=before_save)
+                        before_save=before_save, confirm=confirm, diff_style=diff_style)
     if dry_run:
         return outcome
     changed = item.pop("saving", None) is not None
@@ -462,15 +668,17 @@ def _interrupted(outcomes: list[PushOutcome], what: str) -> int:
 def cmd_wiki_pull(args: argparse.Namespace) -> int:
     from .cli import InputError
     try:
-        titles = index_titles(args.index, args.range or "1") if args.index else args.titles
         if args.index and args.titles:
             raise InputError("-", "wiki pull takes TITLE... or --index INDEX, not both")
         if args.range and not args.index:
             raise InputError("-", "wiki pull --range goes with --index INDEX")
-        if not titles:
+        if not (args.titles or args.index):
             raise InputError("-", "wiki pull needs TITLE... or --index INDEX --range A-B")
-        pulled, missing = pull(titles, Path(args.output),
-                               log=lambda s: print(s, file=sys.stderr, flush=True))
+        log = lambda s: print(s, file=sys.stderr, flush=True)  # noqa: E731
+        titles = index_pages(args.index, args.range or "1", log) if args.index \
+            else args.titles
+        skip = args.skip_level if args.skip_level is not None else (3 if args.index else 5)
+        pulled, missing = pull(titles, Path(args.output), log=log, skip_level=skip)
     except WikiError as exc:
         print(f"wstools wiki: {exc}", file=sys.stderr)
         return 2
@@ -487,7 +695,11 @@ def cmd_wiki_push(args: argparse.Namespace) -> int:
         outcomes.append(o)
         _print_outcome(o)
     try:
-        push(Path(args.folder), args.summary, args.level, args.dry_run, report=report)
+        push(Path(args.folder), args.summary, args.level, args.dry_run, report=report,
+             options=BotOptions.from_args(args))
+    except Quit:
+        return _interrupted(outcomes, f"quit at a confirmation; {MANIFEST} records every "
+                            "save made")
     except WikiError as exc:
         print(f"wstools wiki: {exc}", file=sys.stderr)
         return 2
@@ -510,48 +722,131 @@ def cmd_wiki(args: argparse.Namespace) -> int:
 
 
 def cmd_proofread_wiki(args: argparse.Namespace) -> int:
-    """``wstools proofread --wiki TITLE...``: fetch, proofread, show the diff, save with the
-    edit summary ``--summary``. A page whose proofread text is the wiki's, or differs from it
-    only in the proofreading level when ``--level`` was not given, is not saved
-    (``unchanged``)."""
+    """``wstools proofread --wiki TITLE...`` (or ``--wiki --index INDEX --range A-B``: the
+    Index's pages, from its pagelist where the wiki has ProofreadPage): fetch, proofread,
+    show the diff, confirm (unless ``-always``), save with the edit summary ``--summary``.
+    A page at ``--skip-level`` or above (default 3) is left alone; a page whose proofread
+    text is the wiki's, or differs only in the level when ``--level`` was not given, is not
+    saved (``unchanged``). Each outcome is printed as it happens and appended to ``--log``;
+    a rerun with the same log skips the pages done at the revision the wiki still has."""
     from .cli_proofread import _repairer, conventions_from
     from .page import read_page
     from .proofread import proofread_page
     outcomes: list[PushOutcome] = []
+    options = BotOptions.from_args(args)
+    log = RunLog(options.log)
 
     def report(o: PushOutcome) -> None:
         outcomes.append(o)
         _print_outcome(o)
+        log.add(o)
     try:
         pywikibot = _pywikibot()
+        options.apply()
+        titles = list(args.wiki or [])
+        if getattr(args, "index", None):
+            if titles:
+                from .cli import InputError
+                raise InputError("-", "--wiki takes TITLE... or --index INDEX --range A-B, "
+                                 "not both")
+            try:
+                titles = index_pages(args.index, args.range or "1",
+                                     lambda m: print(m, file=sys.stderr, flush=True))
+            except ValueError as exc:
+                from .cli import InputError
+                raise InputError("-", str(exc)) from None
+        if not titles:
+            from .cli import InputError
+            raise InputError("-", "--wiki needs TITLE... or --index INDEX --range A-B")
         s = site(login=not args.dry_run)
         repairer = _repairer(args)
         conventions = conventions_from(args)
         if not conventions.user:
             conventions.user = s.username() or ""
-        for title in args.wiki:
+        confirm = Confirm(options.asks())
+        for title in titles:
             page = pywikibot.Page(s, title)
             if not page.exists():
                 report(PushOutcome(title, "missing", "does not exist"))
                 continue
             revision = page.latest_revision_id
-            result = proofread_page(read_page(page.text), title=page.title(),
-                                    repairer=repairer, conventions=conventions,
-                                    file=page.title())
-            print(f"{page.title()}: {result.summary()}", file=sys.stderr)
+            if log.done(page.title(), revision):
+                report(PushOutcome(page.title(), "done", f"revision {revision}, by an "
+                                   f"earlier run ({options.log})", revision))
+                continue
+            stored = read_page(page.text)
+            if stored.level >= options.skip_level:
+                report(PushOutcome(page.title(), "skipped", f"level {stored.level} "
+                                   f"({stored.level_name}); --skip-level 5 takes it",
+                                   revision))
+                continue
+            result = proofread_page(stored, title=page.title(), repairer=repairer,
+                                    conventions=conventions, file=page.title())
+            print(f"{page.title()}: {result.summary()}", file=sys.stderr, flush=True)
             if args.explain:
                 from .cli_proofread import explain_lines
-                for line in explain_lines(page.title(), result):
+                for line in explain_lines(page.title(), result, stored.body):
                     print(line, file=sys.stderr)
             report(save_page(page, result.page.wikitext(), args.summary, revision,
                              args.dry_run,
-                             level_asked=getattr(args, "level", None) is not None))
+                             level_asked=getattr(args, "level", None) is not None,
+                             confirm=confirm, diff_style=options.diff))
+    except Quit:
+        return _interrupted(outcomes, "quit at a confirmation; the pages reported saved "
+                            "are saved")
     except WikiError as exc:
         print(f"wstools wiki: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        return _interrupted(outcomes, "the pages reported saved are saved")
+        return _interrupted(outcomes, "the pages reported saved are saved"
+                            + (f"; run again with --log {options.log} to go on"
+                               if options.log else ""))
     return _summary(outcomes)
+
+
+class RunLog:
+    """A per-page log of a bot run (JSON lines: title, status, revision, time), appended
+    and flushed as each outcome is known. A rerun with the same log skips a page done
+    (saved, unchanged, skipped) when the wiki still has the revision the log names."""
+
+    DONE = ("saved", "already saved", "unchanged", "skipped")
+
+    def __init__(self, path: str | None) -> None:
+        self.path = Path(path) if path else None
+        self.revisions: dict[str, int | None] = {}
+        if self.path is None or not self.path.exists():
+            return
+        try:
+            lines = self.path.read_text("utf-8").splitlines()
+        except OSError as exc:
+            raise WikiError(f"{self.path}: unreadable ({exc.strerror or exc})") from None
+        for line in lines:
+            try:
+                entry = json.loads(line)
+            except ValueError:  # a line cut by a kill: the page is done again
+                continue
+            if not isinstance(entry, dict) or "title" not in entry:
+                continue
+            if entry.get("status") in self.DONE and not str(entry.get("detail", "")).startswith(
+                    "not confirmed"):
+                self.revisions[entry["title"]] = entry.get("revision")
+            else:
+                self.revisions.pop(entry["title"], None)
+
+    def done(self, title: str, revision: int | None) -> bool:
+        return title in self.revisions and self.revisions[title] == revision
+
+    def add(self, o: PushOutcome) -> None:
+        if self.path is None or o.status == "done":
+            return
+        import time
+        entry = {"title": o.title, "status": o.status, "detail": o.detail,
+                 "revision": o.revision, "time": time.strftime("%Y-%m-%dT%H:%M:%SZ",
+                                                               time.gmtime())}
+        with open(self.path, "a", encoding="utf-8") as f:
+            f.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
 
 
 class _IntermixedParser(argparse.ArgumentParser):
@@ -563,11 +858,50 @@ class _IntermixedParser(argparse.ArgumentParser):
     def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN201
         if self._inside:
             return super().parse_known_args(args, namespace)
+        if args is not None:
+            args = pywikibot_args(args)
         self._inside = True
         try:
             return self.parse_known_intermixed_args(args, namespace)
         finally:
             self._inside = False
+
+
+def pywikibot_args(args: list[str]) -> list[str]:
+    """pywikibot's ``-name:value`` arguments as argparse reads them (``-pt:5`` -> ``-pt 5``).
+
+    >>> pywikibot_args(["-pt:5", "-maxlag:3", "-simulate", "Page:A/1"])
+    ['-pt', '5', '-maxlag', '3', '-simulate', 'Page:A/1']
+    """
+    out = []
+    for a in args:
+        head, colon, value = a.partition(":")
+        if colon and head in ("-pt", "-maxlag", "-log", "-skip-level") and value:
+            out += [head, value]
+        else:
+            out.append(a)
+    return out
+
+
+def add_bot_options(p: argparse.ArgumentParser, saves: bool = True) -> None:
+    """pywikibot's conventions on a command that saves: ``-simulate``, ``-always``,
+    ``-pt``, ``-maxlag`` (also as ``-pt:N``), the diff style."""
+    if saves:
+        p.add_argument("--always", "-always", action="store_true", help="save without "
+                       "asking (the default when standard input is not a terminal); "
+                       "otherwise each page's diff is shown and 'Save? ([y]es, [n]o, [a]ll, "
+                       "[q]uit)' asked")
+        p.add_argument("--confirm", action="store_true", help="ask before each save even "
+                       "when standard input is not a terminal (answers read from it)")
+        p.add_argument("--put-throttle", "-pt", type=float, metavar="S", help="seconds "
+                       "between saves (pywikibot's put_throttle; default: user-config.py's)")
+        p.add_argument("--maxlag", "-maxlag", type=int, metavar="N", help="make the bot wait "
+                       "while the wiki's replication lag is over N seconds (pywikibot's "
+                       "maxlag; default: user-config.py's, 5)")
+        p.add_argument("--diff", choices=("auto", "words", "unified", "pywikibot"),
+                       default="auto", help="how each page's diff is shown: pywikibot's own "
+                       "(coloured, on a terminal), a word diff ([-old-]{+new+}, in a pipe or "
+                       "a log), or a unified diff; default auto")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -585,6 +919,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     pull_p.add_argument("--range", help="with --index: pages, e.g. 600-620 or 1,3,5-7")
     pull_p.add_argument("-o", "--output", metavar="DIR", required=True,
                         help="where to write the pages")
+    pull_p.add_argument("--skip-level", "-skip-level", type=int, choices=(1, 2, 3, 4, 5),
+                        help="do not pull pages at this proofreading level or above "
+                        "(default: 3 with --index, proofread and validated pages being done; "
+                        "5, none skipped, for TITLEs named)")
     pull_p.set_defaults(func=cmd_wiki_pull)
     push_p = actions.add_parser("push", help="save the files edited since the pull",
                                 description="Save the files of DIR edited since the pull, "
@@ -596,7 +934,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         help="the edit summary (default 'wstools')")
     push_p.add_argument("--level", type=int, choices=(0, 1, 2, 3, 4), help="set this "
                         "proofreading level (and the pushing user) on each page saved")
-    push_p.add_argument("--dry-run", action="store_true", help="show the diffs, save nothing")
+    push_p.add_argument("--dry-run", "--simulate", "-simulate", action="store_true",
+                        help="show the diffs, save nothing (pywikibot's -simulate)")
+    add_bot_options(push_p)
     push_p.set_defaults(func=cmd_wiki_push)
     p.set_defaults(func=cmd_wiki)
 
