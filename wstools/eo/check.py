@@ -215,8 +215,10 @@ def check_words(printed: list[str], pages: list[tuple[str, str]], main: str,
     return out
 
 
+# a label, not a reference to one ("(a)(2) of this section", "(d) and (e)", "(OCS) of")
 _SUB_LABEL = re.compile(r"\((?:[ivxlc]{1,8}|[a-z]{1,2}|[A-Z]{1,3}|\d{1,3})\)"
-                        r"(?=\s|\(\w{1,8}\)\s)")
+                        r"(?=\s|\(\w{1,8}\)\s)(?!(?:\(\w{1,8}\))*[\s,]*"
+                        r"(?:of (?:this|section|subsection)\b|above\)|and \(|or \(|through \(|&))")
 _SECTION_HEAD = re.compile(r"(?:Section\.?|SECTION|Sec\.|SEC\.)\s+\d[\w.-]*\.(?:--)?\s*")
 
 
@@ -250,9 +252,11 @@ def count_subsections(print_text: str) -> int:
             rest = text[head.end():]
             if n := _leading_labels(rest):
                 return n
+            # labels after the caption: the first full stop (of 40 words) a label follows
             words = rest.split()
-            for k, word in enumerate(words[:20]):  # the caption's end
-                if word.endswith((".", ".--")) and k + 1 < len(words):
+            for k, word in enumerate(words[:40]):
+                if word.endswith((".", ".--")) and k + 1 < len(words) and \
+                        _SUB_LABEL.match(" ".join(words[k + 1:]) + " "):
                     return _leading_labels(" ".join(words[k + 1:]) + " ")
             return 0
         return _leading_labels(text + " ")

@@ -71,7 +71,7 @@ ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii
          "xxv", "xxvi", "xxvii", "xxviii", "xxix", "xxx", "xxxi", "xxxii", "xxxiii", "xxxiv",
          "xxxv", "xxxvi", "xxxvii", "xxxviii", "xxxix", "xl"]
 FUNCTION_WORDS = frozenset("a an and as at by for from in into of on or the to under with "
-                           "its their upon via within between against through over than".split())
+                           "its their upon via within between against through over than be".split())
 STANDARD_PROVISIONS = {
     "a": "Nothing in this order shall be construed to impair or otherwise affect:",
     "i": "the authority granted by law to an executive department or agency, or the head "
