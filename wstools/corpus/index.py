@@ -20,7 +20,7 @@ from ..laws.parse import CODE_TITLE, is_heading
 from ..text.vocabulary import Vocabulary
 from .store import CorpusError, Printing, corpus_files, default_corpus_dir, load
 
-VERSION = 2  # 2: collections of HTML documents (store.read_html)
+VERSION = 3  # 2: collections of HTML documents (store.read_html); 3: their GPO marks
 WORD = regex.compile(r"\p{L}+(?:['’]\p{L}+)*")
 
 

@@ -159,8 +159,8 @@ def allowed(edit: Edit, text: str) -> bool:
     o, w = edit.old, edit.new
     if w.count("''") < o.count("''"):
         return False  # wiki markup of the page (witnesses are read without it)
-    if o.rstrip().endswith("-") and not text[edit.end:].strip() and \
-            not w.rstrip().endswith("-"):
+    if o.rstrip().endswith("-") and not text[edit.end:].strip() and (
+            not w.rstrip().endswith("-") or _bare_letters(o) != _bare_letters(w)):
         return False
     if not text[:edit.start].strip() and _bare_letters(o) != _bare_letters(w) and \
             o[:1].islower():
