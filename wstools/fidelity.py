@@ -113,9 +113,14 @@ def load_recorded() -> dict[str, str]:
 
 
 def record_whole_pages(api) -> int:  # noqa: ANN001 - oracle.MediaWikiAPI
-    """Ask ``api`` for every whole page's answer and write ``WHOLE_RECORDED``."""
+    """Ask ``api`` for the answer of every whole page, edge case and case the older record
+    (``RECORDED``) does not hold, and write them to ``WHOLE_RECORDED``."""
     recorded = {}
-    for case in whole_page_cases():
+    older = json.loads(RECORDED.read_text(encoding="utf-8")) if RECORDED.exists() else {}
+    ids = {c.id for c in whole_page_cases()}
+    for case in load_cases():
+        if case.id not in ids and case.id in older:
+            continue
         if case.kind == "expand":
             recorded[case.id] = api.expand(case.input, case.title)
         else:

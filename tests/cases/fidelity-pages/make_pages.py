@@ -19,7 +19,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 REAL = HERE.parent / "templates-real"
-COUNT = 260
+COUNT = 400
 
 _NOINCLUDE = re.compile(r"<noinclude>.*?</noinclude>", re.S)
 
