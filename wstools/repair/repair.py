@@ -208,6 +208,7 @@ class Repairer:
     _near_cache: dict[tuple[str, int], list[str]] = field(default_factory=dict)
     use_model: bool = True  # the calibrated model decides on witness readings (:mod:`.model`)
     collect: list[Candidate] | None = None  # every witness candidate, for training
+    exclude: frozenset[str] = frozenset()  # printings never taken as witnesses
 
     @classmethod
     def load(cls, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE,
@@ -348,7 +349,8 @@ class Repairer:
         open_spans: list[tuple[int, int]] | None = None
         seen = False
         model = None if self.collect is not None or not self.use_model else load_model()
-        for rank, window in enumerate(self.witnesses.windows(segment)):
+        for rank, window in enumerate(self.witnesses.windows(segment,
+                                                                  exclude=self.exclude)):
             found, differing = aligned(text, window.text, start, open_spans)
             agreement = 1 - differing / max(1, len(segment))
             if agreement < MIN_AGREEMENT:

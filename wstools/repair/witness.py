@@ -194,7 +194,8 @@ class WitnessIndex:
         return sorted(((n, s) for n, s in scores.items() if s >= needed),
                       key=lambda kv: (-round(kv[1], 9), kv[0]))  # ties: corpus order
 
-    def windows(self, segment: list[Token], limit: int = 2) -> list[Window]:
+    def windows(self, segment: list[Token], limit: int = 2,
+                exclude: frozenset[str] = frozenset()) -> list[Window]:
         """For the ``limit`` best printings, the stretch of text that says what
         ``segment`` says: the lines from the first to the last passage that matches it
         (a segment whose law numbers OCR garbled may hold several laws), with the end of
@@ -203,6 +204,8 @@ class WitnessIndex:
         by_printing: dict[str, list[Passage]] = {}
         for number, _ in self._scores(segment):
             passage = self.passages[number]
+            if passage.printing in exclude:
+                continue  # (the printing the OCR is of, say, to measure the others)
             found = by_printing.setdefault(passage.printing, [])
             if len(by_printing) > limit and not found:
                 del by_printing[passage.printing]
