@@ -705,8 +705,10 @@ def _check_number(order: ExecutiveOrder) -> None:
     day = signed.strftime("%Y-%m-%d")
     p = presidency_of(order.number)
     if p is None or not (p.start <= day and (not p.end or day <= p.end)):
-        order.warnings.append(f"number {order.number} does not fall in the presidency of "
-                              f"{order.date}: a misprint?")
+        message = (f"number {order.number} does not fall in the presidency of {order.date}: "
+                   "a misprint? kept as printed")
+        order.warnings.append(message)
+        order.flags.append(message)
 
 
 def _blocks(paragraphs: list[_Paragraph], order: ExecutiveOrder) -> list[Block]:
