@@ -5,18 +5,25 @@ Steps, each returning explainable :class:`~wstools.edits.Edit`\\ s:
 
 1. the OCR cleanup fixes (:func:`wstools.text.pipeline.clean`, ``OCR_FIXES``);
 2. law numbers from the document's own numbering (:mod:`.numbers`), never from a
-   witness, since editions renumber;
+   witness, since editions renumber; the marks of clause labels and section marks that
+   open a paragraph (``(c}``, ``(b).``, ``Sec:``); on a law code, ``i. e.``/``e. g.`` as
+   OCR garbles them;
 3. witness alignment: each law-sized segment retrieves windows of other printings
-   (:mod:`.witness`), is aligned to them (:mod:`.align`: word by word, the stretches
-   between equal words character by character, cut into units of whole words), and a
-   unit takes the witness's reading only where :mod:`.choose` allows it: a plausible OCR
-   confusion (:mod:`.confusion`) *and* strong evidence — the OCR token is no word of the
-   corpus or the language and no other corpus word is a likelier reading, or the corpus
-   never uses it in a slot the words around anchor. A later, weaker window acts only
-   where a better one differs from the OCR;
+   (:mod:`.witness`; the corpus may also be a collection of printed documents, such as
+   the Federal Register's executive orders), is aligned to them (:mod:`.align`: word by
+   word, the stretches between equal words character by character, cut into units of
+   whole words), and a unit takes the witness's reading where :mod:`.choose` allows it:
+   a plausible OCR confusion (:mod:`.confusion`) *and* strong evidence — the OCR token is
+   no word of the corpus or the language and no other corpus word is a likelier reading,
+   or the corpus never uses it in a slot the words around anchor. Where the rules take
+   nothing, the witness's reading is a candidate within hard limits (never a number, a
+   variant word, a bracket, one stop for another…) that a calibrated logistic regression
+   (:mod:`.model`) takes when it is likely enough. A later, weaker window acts only where
+   a better one differs from the OCR;
 4. without a witness: typesetting slips (a capital inside a sentence, specks read as
    marks, a full stop where the sentence goes on) and a non-word with exactly one close
-   corpus word (confusion cost and context decide).
+   corpus word (confusion cost and context decide) — never where the best witness reads
+   the words as the OCR does.
 
 Everything else stays as printed — "upward"/"upwards", "the best card"/"the winning card"
 are readings, not errors. Tokens that still look wrong are returned as ``flags``.
