@@ -71,7 +71,8 @@ ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii
          "xxv", "xxvi", "xxvii", "xxviii", "xxix", "xxx", "xxxi", "xxxii", "xxxiii", "xxxiv",
          "xxxv", "xxxvi", "xxxvii", "xxxviii", "xxxix", "xl"]
 FUNCTION_WORDS = frozenset("a an and as at by for from in into of on or the to under with "
-                           "its their upon via within between against through over than be".split())
+                           "its their upon via within between against through over than be "
+                           "that".split())
 STANDARD_PROVISIONS = {
     "a": "Nothing in this order shall be construed to impair or otherwise affect:",
     "i": "the authority granted by law to an executive department or agency, or the head "
@@ -280,14 +281,14 @@ def _caption(rest: str) -> tuple[str | None, str]:
                         r"|Mrs|Jr|Co|Corp|et seq|seq|v|vs", last):
             continue
         words = candidate.split()
-        # a caption runs to 14 words, or to 30 when a labelled subsection follows it
-        limit = 30 if LABEL.match(rest[m.end():]) else 14
+        # a caption runs to 14 words, or to 40 when a labelled subsection follows it
+        limit = 40 if LABEL.match(rest[m.end():]) else 14
         if not words or len(words) > limit or not candidate[:1].isupper():
             return None, rest
         content = [w for w in words if w.lower() not in FUNCTION_WORDS]
         if all(w[:1].isupper() or w[:1].isdigit() or w[:1] in "(“\"'—-" for w in content):
             return candidate, rest[m.end():]
-        if limit == 30 and len(words) <= 8 and "," not in candidate:
+        if limit == 40 and len(words) <= 8 and "," not in candidate:
             return candidate, rest[m.end():]  # a caption in sentence case before (a)
         return None, rest
     return None, rest
