@@ -105,6 +105,7 @@ def apply_sequence(pages: Sequence[tuple[str, Page]], results: Sequence[Proofrea
     conventions = conventions or Conventions()
     slots = [_slot(name, page, _copy(result))
              for (name, page), result in zip(pages, results, strict=True)]
+    _lost_heads(slots, conventions, repairer)
     _folios(slots, conventions)
     _titles(slots, conventions, repairer)
     for a, b in zip(slots, slots[1:], strict=False):
@@ -171,8 +172,38 @@ def _set_head(slot: _Slot, conventions: Conventions, number: str | None = None,
     # the running-head edits now move the head to this header
     slot.result.edits = [replace(e, evidence=regex.sub(r"\{\{r[v]?h\|[^{}]*\}\}", call,
                                                        e.evidence))
-                         if e.rule == "running-head" else e for e in slot.result.edits]
+                         if "running-head" in e.rule.split("+") else e for e in slot.result.edits]
     return call
+
+
+# -- heads whose folio was lost -----------------------------------------------------------
+
+
+def _lost_heads(slots: list[_Slot], conventions: Conventions,
+                repairer: Repairer | None) -> None:
+    """A page alone could not tell its line of capitals at the top from a chapter's heading
+    (its folio lost, its text opening a new paragraph); the book can: a line that is one of
+    the running titles the book prints on two pages or more is the page's running head. The
+    page is proofread again knowing those titles."""
+    seen = Counter(s.title for s in slots if s.title and s.head_open)
+    titles = [t for t, n in seen.items() if n >= 2]
+    if not titles:
+        return
+    for i, s in enumerate(slots):
+        if not s.open or s.result.running_head is not None or s.page.header.strip():
+            continue
+        again = proofread_page(s.page, title=s.result.title, repairer=repairer,
+                               conventions=conventions, file=s.name, running_titles=titles)
+        head = again.running_head
+        if head is None or head.title not in titles:
+            continue
+        slots[i] = _slot(s.name, s.page, again)
+        for e in slots[i].result.edits:
+            if "running-head" in e.rule.split("+"):
+                slots[i].result.edits[slots[i].result.edits.index(e)] = replace(
+                    e, evidence=e.evidence + f"; the book prints {head.title!r} as a running "
+                    f"title on {seen[head.title]} pages")
+                break
 
 
 # -- folios -----------------------------------------------------------------------------

@@ -27,6 +27,7 @@ fails the check is refused (returned unchanged, with an ``order-check`` error).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import accumulate
 
@@ -322,8 +323,10 @@ def _shape(text: str) -> str | None:
 
 def proofread(text: str, *, title: str | None = None, repairer: Repairer | None = None,
               conventions: Conventions | None = None, header: str = "", footer: str = "",
-              file: str = "-") -> ProofreadResult:
-    """Proofread one page of OCR text; see the module docstring for the steps."""
+              file: str = "-", running_titles: Sequence[str] = ()) -> ProofreadResult:
+    """Proofread one page of OCR text; see the module docstring for the steps.
+    ``running_titles`` are the book's running titles, when known (book mode): a line of
+    capitals alone at the top that is one of them is the running head, its folio lost."""
     conventions = conventions or Conventions()
     level = DEFAULT_LEVEL if conventions.level is None else conventions.level
     if level not in LEVELS:
@@ -336,7 +339,8 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
     edits.extend(chrome)
     offset = chrome[0].end if chrome else 0
     rest = text[offset:]
-    head = find_running_head(rest, repairer.index.headings, detached=True)
+    head = find_running_head(rest, repairer.index.headings, detached=True,
+                             titles=running_titles)
     cut: list[Edit] = []  # a piece of the head inside the body (read between the columns)
     if head is not None:
         spans = [(a + offset, b + offset) for a, b in head.spans]
@@ -574,7 +578,8 @@ def level_and_user(page: Page, conventions: Conventions) -> tuple[int, str]:
 
 def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer | None = None,
                    conventions: Conventions | None = None, file: str = "-",
-                   fixes: tuple[str, ...] = ()) -> ProofreadResult:
+                   fixes: tuple[str, ...] = (), running_titles: Sequence[str] = ()
+                   ) -> ProofreadResult:
     """Proofread a stored Page: page: its body is the OCR text; a header already set (from
     the Index) is kept, otherwise the running head found in the body is used.
 
@@ -596,7 +601,7 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
     level, user = level_and_user(page, conventions)
     conventions = replace(conventions, level=level, user=user)
     result = proofread(page.body, title=title, repairer=repairer, conventions=conventions,
-                       header=header, footer=footer, file=file)
+                       header=header, footer=footer, file=file, running_titles=running_titles)
     # (the layout's own check, same_words, already holds every page to the order; this
     # one, from outside, is quadratic in the words, so oversized pages rely on that one)
     moved = moved_words(page.body, result.page.body) if size <= WITNESS_LIMIT else []

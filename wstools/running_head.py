@@ -24,8 +24,9 @@ import regex
 _FOLIO = regex.compile(r"(?P<n>\d{1,4}|[ivxlc]{1,6})(?P<stop>\.?)")
 _JUNK = regex.compile(r"[^\p{L}\p{N}]+")
 # a word in capitals, with OCR'd punctuation at its edges
-_CAPS = regex.compile(r"[\"'‘“(\[]*(?P<core>\p{Lu}(?:[\p{Lu}&'’.\-]*[\p{Lu}])?)"
-                      r"(?P<tail>[\"'’”)\].,:;]*)")
+# (a lower-case l or i between capitals is OCR's misreading of I: PREJUDlCE)
+_CAPS = regex.compile(r"[\"'‘“(\[]*(?P<core>\p{Lu}(?:(?:[\p{Lu}&'’.\-]|(?<=\p{Lu})[li](?=\p{Lu}))*"
+                      r"\p{Lu})?)(?P<tail>[\"'’”)\].,:;]*)")
 _LINE = regex.compile(r"[^\n]*(?:\n|\Z)")
 MAX_TITLE_WORDS = 8
 
@@ -140,19 +141,28 @@ def _read_line(line: str) -> _Line | None:
         m = _CAPS.fullmatch(word)
         if m is None:
             break
-        title.append(m.group("core").rstrip("."))
         last_stop = "." in m.group("tail") or m.group("core").endswith(".")
+        # an abbreviation keeps its stop (MR. BENNET'S); a closing stop is dropped below
+        title.append(m.group("core").rstrip(".") + ("." if last_stop else ""))
         end, used = t.end(), i + 1
     whole = all(_JUNK.fullmatch(t.group()) for t in tokens[used:])
     if whole:
         end = len(line.rstrip())
+    if title and title[-1].endswith("."):
+        title[-1] = title[-1].rstrip(".")
     if folio is None and not title:
         return None
+    if not whole and tokens[used:] and tokens[used].group().isdigit():
+        return None  # "12 MAY 1815": a date, not a head fused into the text ("51." is a law)
     return _Line(folio, folio_value, title, end, whole, last_stop, folio_stop, folio_first)
 
 
 def _capitals(words: list[str]) -> int:
     return sum(1 for w in words for c in w if c.isupper())
+
+
+def _key(s: str) -> str:
+    return " ".join(regex.sub(r"[^\p{L}\p{N}]+", " ", s).casefold().split())
 
 
 def _known_heading(title: str, headings: Sequence[str]) -> bool:
@@ -162,7 +172,7 @@ def _known_heading(title: str, headings: Sequence[str]) -> bool:
 
 
 def find_running_head(text: str, headings: Sequence[str] = (),
-                      detached: bool = False) -> RunningHead | None:
+                      detached: bool = False, titles: Sequence[str] = ()) -> RunningHead | None:
     """The running head at the start of ``text``, alone on its line or fused into the text.
 
     ``headings`` are the headings the corpus knows: a line of capitals alone that is one of
@@ -187,9 +197,21 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     True
     """
     head = _with_section(text, headings, detached)
-    if head is None or not detached or (head.number and head.title):
+    if head is not None and detached and not (head.number and head.title):
+        head = _with_detached(text, head, headings)
+    if head is None or head.section:
         return head
-    return _with_detached(text, head, headings)
+    # capitals alone with no folio beside them are a chapter's heading (PREFACE, THE END)
+    # as often as a head whose folio was lost: a head when the page goes on with a sentence
+    # begun on the page before, or when its folio is found between the columns (a folio on
+    # the page's last line is a drop folio under a chapter's opening)
+    goes_on = text[head.end:].lstrip()[:1].islower() or _key(head.title) in {
+        _key(t) for t in titles}  # (or the book's running title: book mode knows it)
+    detached_folio = head.number is not None and head.spans[-1][0] >= head.end
+    last_line = detached_folio and not text[head.spans[-1][1]:].strip()
+    if (head.number is None or last_line) and not goes_on and (head.title or last_line):
+        return None
+    return head
 
 
 _SECTION_LEFT = regex.compile(r"[ \t]*(?P<s>\p{Lu}[\p{Lu} &,.'’-]{2,40}\])[ \t]*\n?")
