@@ -202,7 +202,7 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False
     gap = False
     pending_pages: list[str] = []
     held_label = ""
-    base = _base_indent(lines) if by_indent else 0
+    base = _base_indent(lines)
     for raw in lines:
         line = raw.rstrip()
         segments = _pieces(line)
@@ -233,8 +233,9 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False
                    and not _runs_on(current.text, stripped))
                or (by_indent and indent > base)
                or (label and indent >= 18)
-               or (label and indent == 0 and re.search(
-                   r"(?:[.;:]|\b(?:or|and))[”)]?$", current.text.rstrip()) is not None)
+               or (label and (indent == 0 or (indent < base and not one_per_line))
+                   and re.search(r"(?:[.;:]|\b(?:or|and))[”)]?$", current.text.rstrip())
+                   is not None)
                or SECTION.match(stripped) is not None
                or stripped.startswith(("(Presidential Sig.)", "THE WHITE HOUSE"))
                or (indent >= 18 and (stripped.startswith("—") or PART.match(stripped)
