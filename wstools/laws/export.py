@@ -1,10 +1,21 @@
-"""HTML, TEI P5 and EPUB 3 exports of the law model, built with lxml (and ebooklib)."""
+"""HTML, TEI P5 and EPUB 3 exports of the law model, built with lxml (and ebooklib).
+
+Every export carries the book's metadata (:class:`Metadata`: title, creator, edition, date,
+source, licence, a stable identifier) and the EPUB and TEI a title page, as WS Export does.
+The metadata is what the caller gives, else what the codes carry (``Code.metadata``, the
+keys of a corpus file: title, creator or author, edition, year, source, licence), else that
+of the corpus printing the text is (:func:`corpus_metadata`: most of its word trigrams in
+one printing), else what the text says (its title, the body named in its authority line).
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import io
+import uuid
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TypeVar
 
 import regex
@@ -36,6 +47,111 @@ def xml_safe(obj: T) -> T:
         return dataclasses.replace(obj, **{f.name: xml_safe(getattr(obj, f.name))
                                            for f in dataclasses.fields(obj) if f.init})
     return obj
+
+
+@dataclasses.dataclass
+class Metadata:
+    """A book's metadata, as EPUB's Dublin Core and TEI's header hold it."""
+
+    title: str = "Laws"
+    creator: str = "Unknown"
+    edition: str = ""
+    date: str = ""
+    source: str = ""
+    licence: str = ""
+    identifier: str = ""
+    language: str = "en"
+    publisher: str = "wstools"
+    provenance: str = ""  # where the metadata came from
+
+    def rows(self) -> list[tuple[str, str]]:
+        """(label, value) of what is known, for a title page."""
+        return [(k, v) for k, v in (("Author", self.creator), ("Edition", self.edition),
+                                    ("Date", self.date), ("Source", self.source),
+                                    ("Licence", self.licence)) if v]
+
+
+_CREATOR = regex.compile(r"\b(?:by|of|at)\s+the\s+(?:(?:First|Second|Third|Fourth|Fifth|Sixth|"
+                         r"Seventh|Eighth|Ninth|Tenth|\d+(?:st|nd|rd|th))\s+)?"
+                         r"((?:[A-Z][\w'’]+\s+){0,4}(?:Congress|Club|Association|League|"
+                         r"Committee|Society|Conference))")
+
+
+def corpus_metadata(codes: Sequence[Code], folder: Path | None = None,
+                    share: float = 0.85) -> tuple[dict[str, str], float]:
+    """The metadata of the corpus printing whose text holds most of the codes' word
+    trigrams (at least ``share`` of them), with that share; ``({}, 0.0)`` if none does or
+    there is no corpus."""
+    words = regex.findall(r"\w+", " ".join(_all_text(c) for c in codes).lower())
+    grams = {tuple(words[i:i + 3]) for i in range(len(words) - 2)}
+    if len(grams) < 20:
+        return {}, 0.0
+    try:
+        from ..corpus.store import load
+        printings = load(folder)
+    except Exception:  # noqa: BLE001 - no corpus (an installed copy): no metadata from it
+        return {}, 0.0
+    best: tuple[float, dict[str, str]] = (0.0, {})
+    for p in printings:
+        theirs = regex.findall(r"\w+", p.text.lower())
+        found = grams & {tuple(theirs[i:i + 3]) for i in range(len(theirs) - 2)}
+        best = max(best, (len(found) / len(grams), dict(p.metadata)), key=lambda x: x[0])
+    return (best[1], best[0]) if best[0] >= share else ({}, best[0])
+
+
+def _all_text(code: Code) -> str:
+    parts = [code.title or "", *code.preamble]
+    for s in code.sections:
+        parts += [s.heading or "", *s.paragraphs]
+        for law in s.laws:
+            parts += [law.heading or "", law.text, *(b.text for b in law.body)]
+    return " ".join(parts)
+
+
+def metadata_for(codes: Sequence[Code], given: Metadata | dict | None = None,
+                 corpus: bool = True) -> Metadata:
+    """The metadata of an export of ``codes`` (see the module docstring)."""
+    if isinstance(given, Metadata):
+        return given
+    given = dict(given or {})
+    carried: dict[str, str] = {}
+    for c in codes:
+        for k, v in c.metadata.items():
+            carried.setdefault(k, v)
+    provenance = "given" if given else ""
+    matched, share = corpus_metadata(codes) if corpus and not {
+        "title", "source"} <= (given.keys() | carried.keys()) else ({}, 0.0)
+    if matched:
+        provenance = (provenance + "; " if provenance else "") + (
+            f"corpus printing {matched.get('id', '?')} ({share:.0%} of the text's word "
+            "trigrams)")
+
+    def pick(*keys: str) -> str:
+        for source in (given, carried, matched):
+            for k in keys:
+                if source.get(k):
+                    return str(source[k])
+        return ""
+    running = regex.sub(r"[\d\W_]+", " ", carried.get("running_header", "")).strip()
+    title = pick("title") or next((c.title for c in codes if c.title), None) or (
+        running.title() if running else None) or next(
+        (s.heading for c in codes for s in c.sections if s.heading), None) or "Laws"
+    creator = pick("creator", "author")
+    if not creator:
+        m = next((m for c in codes if c.authority for m in [_CREATOR.search(c.authority)]
+                  if m), None)
+        creator = regex.sub(r"\s+", " ", m.group(1)) if m else "Unknown"
+    if not provenance:
+        provenance = "the text (no corpus printing holds it)"
+    meta = Metadata(title=title, creator=creator, edition=pick("edition"),
+                    date=pick("date", "year"), source=pick("source"),
+                    licence=pick("licence", "license", "rights"),
+                    language=pick("language") or "en", provenance=provenance)
+    digest = hashlib.sha1("\n".join((meta.title, meta.edition, meta.source,
+                                     *(_all_text(c) for c in codes))).encode()).hexdigest()
+    made = uuid.uuid5(uuid.NAMESPACE_URL, "wstools:" + digest)
+    meta.identifier = pick("identifier") or f"urn:uuid:{made}"
+    return meta
 
 
 def _inline(parent: etree._Element, text: str, italic_tag: str, italic_attr: dict | None = None
@@ -124,20 +240,60 @@ def html_fragment(codes: Sequence[Code]) -> etree._Element:
     return root
 
 
-def to_html(codes: Sequence[Code], standalone: bool = True) -> str:
-    """An HTML page (or fragment) of the codes; well-formed (it is serialised by lxml)."""
+def to_html(codes: Sequence[Code], standalone: bool = True,
+            meta: Metadata | dict | None = None) -> str:
+    """An HTML page (or fragment) of the codes; well-formed (it is serialised by lxml). A
+    standalone page embeds its stylesheet (``templates/wstools.css`` and the laws' own
+    rules), so it shows the same wherever it is copied (a ``wstools.css`` beside it, linked
+    after, overrides it), and carries the metadata."""
     codes = xml_safe(list(codes))
     frag = html_fragment(codes)
     if not standalone:
         return etree.tostring(frag, encoding="unicode", method="html")
-    html = etree.Element("html", lang="en")
+    meta = xml_safe(metadata_for(codes, meta))
+    html = etree.Element("html", lang=meta.language)
     head = etree.SubElement(html, "head")
     etree.SubElement(head, "meta", charset="utf-8")
-    etree.SubElement(head, "title").text = next((c.title for c in codes if c.title), "Laws")
+    etree.SubElement(head, "title").text = meta.title
+    for name, value in (("author", meta.creator), ("dcterms.source", meta.source),
+                        ("dcterms.rights", meta.licence), ("dcterms.identifier",
+                                                           meta.identifier)):
+        if value:
+            etree.SubElement(head, "meta", name=name, content=value)
+    etree.SubElement(head, "style").text = stylesheet()
+    # a wstools.css put beside the page (a site's own) comes after, so it wins; without one
+    # the embedded copy styles the page
     etree.SubElement(head, "link", rel="stylesheet", href="wstools.css")
     body = etree.SubElement(html, "body")
     body.append(frag)
+    colophon = etree.SubElement(body, "footer", {"class": "colophon"})
+    for label, value in meta.rows():
+        p = etree.SubElement(colophon, "p")
+        etree.SubElement(p, "b").text = f"{label}: "
+        p[-1].tail = value
     return "<!DOCTYPE html>\n" + etree.tostring(html, encoding="unicode", method="html")
+
+
+LAW_CSS = """
+.wst-laws { max-width: 40em; margin: 1em auto; font-family: serif; line-height: 1.5; }
+.wst-laws h1, .wst-laws h2 { text-align: center; font-variant: small-caps; }
+.law-number { font-weight: bold; }
+.clauses { list-style: none; }
+.indent { text-indent: 2em; }
+.note { font-size: 90%; }
+.colophon { max-width: 40em; margin: 2em auto; font-size: 85%; color: #54595d; }
+"""
+
+
+def stylesheet() -> str:
+    """The stylesheet a standalone page embeds: the templates' ``wstools.css`` (where the
+    checkout has it) and the laws' own rules."""
+    try:
+        from ..wikitext.registry import default_template_dir
+        css = (default_template_dir() / "wstools.css").read_text(encoding="utf-8")
+    except (OSError, ImportError):
+        css = ""
+    return (css + LAW_CSS).replace("</", "<\\/")
 
 
 def _tei_text(parent: etree._Element, text: str) -> None:
@@ -164,19 +320,42 @@ def _tail(el: etree._Element, text: str) -> None:
     last.tail = (last.tail or "") + _ITALIC.sub(r"\1", text)
 
 
-def to_tei(codes: Sequence[Code]) -> str:
-    """A TEI P5 document: ``div type="section"``, ``div type="law" n=``, ``list``/``item``,
+def to_tei(codes: Sequence[Code], meta: Metadata | dict | None = None) -> str:
+    """A TEI P5 document (valid against ``tei_all``): a header with the metadata (title,
+    author, edition, publisher, identifier, licence, the source as a ``bibl``), a title page
+    in ``front``, then ``div type="section"``, ``div type="law" n=``, ``list``/``item``,
     ``note``, ``pb``."""
     codes = xml_safe(list(codes))
+    meta = xml_safe(metadata_for(codes, meta))
     T = ElementMaker(namespace=TEI_NS, nsmap={None: TEI_NS})
-    title = next((c.title for c in codes if c.title), "Laws")
-    source = next((c.metadata.get("source") for c in codes if c.metadata.get("source")),
-                  "converted by wstools")
-    tei = T.TEI(T.teiHeader(T.fileDesc(
-        T.titleStmt(T.title(title)),
-        T.publicationStmt(T.p("Converted by wstools; the text is in the public domain.")),
-        T.sourceDesc(T.p(source)))))
-    body = etree.SubElement(etree.SubElement(tei, f"{{{TEI_NS}}}text"), f"{{{TEI_NS}}}body")
+    bibl = T.bibl(T.title(meta.title), T.author(meta.creator))
+    for tag, value in (("edition", meta.edition), ("date", meta.date),
+                       ("note", meta.source)):
+        if value:
+            bibl.append(getattr(T, tag)(value))
+    file_desc = T.fileDesc(T.titleStmt(T.title(meta.title), T.author(meta.creator)))
+    if meta.edition:
+        file_desc.append(T.editionStmt(T.edition(meta.edition)))
+    file_desc.append(T.publicationStmt(
+        T.publisher(meta.publisher), T.idno(meta.identifier, type="URN"),
+        T.availability(T.licence(meta.licence or "licence not stated: see the source"))))
+    file_desc.append(T.sourceDesc(bibl))
+    header = T.teiHeader(file_desc)
+    if meta.provenance:
+        header.append(T.encodingDesc(T.p(f"Converted by wstools; metadata from "
+                                         f"{meta.provenance}.")))
+    tei = T.TEI(header)
+    text_el = etree.SubElement(tei, f"{{{TEI_NS}}}text")
+    page = T.titlePage(T.docTitle(T.titlePart(meta.title, type="main")),
+                       T.byline(meta.creator))
+    if meta.edition:
+        page.append(T.docEdition(meta.edition))
+    if meta.source or meta.licence:
+        page.append(T.docImprint("; ".join(v for v in (meta.source, meta.licence) if v)))
+    if meta.date:
+        page.append(T.docDate(meta.date))
+    text_el.append(T.front(page))
+    body = etree.SubElement(text_el, f"{{{TEI_NS}}}body")
     ns = f"{{{TEI_NS}}}"
     for code in codes:
         cdiv = etree.SubElement(body, ns + "div", type="code")
@@ -187,7 +366,8 @@ def to_tei(codes: Sequence[Code]) -> str:
         for p in code.preamble:
             _tei_text(etree.SubElement(cdiv, ns + "p"), p)
         if code.fragment:
-            _tei_text(etree.SubElement(cdiv, ns + "p", type="fragment"), code.fragment)
+            # a page that opens inside a law: TEI's p has no type; rend says how it reads
+            _tei_text(etree.SubElement(cdiv, ns + "p", rend="fragment"), code.fragment)
         for s in code.sections:
             sdiv = etree.SubElement(cdiv, ns + "div", type="section")
             if s.heading:
@@ -228,20 +408,35 @@ def to_tei(codes: Sequence[Code]) -> str:
                           xml_declaration=False)
 
 
-def write_epub(codes: Sequence[Code], path: str) -> None:
-    """An EPUB 3 of the codes, one chapter per section (ebooklib), written whole to ``path``
+def write_epub(codes: Sequence[Code], path: str, meta: Metadata | dict | None = None) -> None:
+    """An EPUB 3 of the codes (ebooklib): the metadata in Dublin Core (title, creator,
+    edition as a description, date, source, rights, publisher, a stable identifier), a title
+    page, one chapter per section; written whole to ``path``
     (:func:`wstools.io.output.write_output`: OS errors become ``OutputError``)."""
     from ebooklib import epub
 
     from ..io.output import write_output
 
     codes = xml_safe(list(codes))
+    meta = xml_safe(metadata_for(codes, meta))
     book = epub.EpubBook()
-    title = next((c.title for c in codes if c.title), "Laws")
-    book.set_identifier("wstools-" + regex.sub(r"\W+", "-", title.lower()).strip("-"))
-    book.set_title(title)
-    book.set_language("en")
-    chapters = []
+    book.set_identifier(meta.identifier)
+    book.set_title(meta.title)
+    book.set_language(meta.language)
+    book.add_author(meta.creator)
+    book.add_metadata("DC", "publisher", meta.publisher)
+    for term, value in (("description", meta.edition), ("date", meta.date),
+                        ("source", meta.source), ("rights", meta.licence)):
+        if value:
+            book.add_metadata("DC", term, value)
+    style = epub.EpubItem(uid="style", file_name="style.css", media_type="text/css",
+                          content=LAW_CSS.encode("utf-8"))
+    book.add_item(style)
+    title_page = epub.EpubHtml(title="Title page", file_name="title.xhtml", lang=meta.language)
+    title_page.content = etree.tostring(_title_page(meta), encoding="unicode", method="xml")
+    title_page.add_item(style)
+    book.add_item(title_page)
+    chapters = [title_page]
     for ci, code in enumerate(codes):
         for si, s in enumerate(code.sections):
             frag = html_fragment([Code(title=code.title if si == 0 else None,
@@ -253,6 +448,7 @@ def write_epub(codes: Sequence[Code], path: str) -> None:
             chapter = epub.EpubHtml(title=s.heading or code.title or f"Section {si + 1}",
                                     file_name=name, lang="en")
             chapter.content = etree.tostring(frag, encoding="unicode", method="xml")
+            chapter.add_item(style)
             book.add_item(chapter)
             chapters.append(chapter)
     book.toc = chapters
@@ -262,3 +458,19 @@ def write_epub(codes: Sequence[Code], path: str) -> None:
     buffer = io.BytesIO()
     epub.write_epub(buffer, book, {"raise_exceptions": True})
     write_output(path, buffer.getvalue())
+
+
+def _title_page(meta: Metadata) -> etree._Element:
+    """The title page (and colophon) of an EPUB, as WS Export's."""
+    root = etree.Element("div", {"class": "title-page"})
+    etree.SubElement(root, "h1").text = meta.title
+    etree.SubElement(root, "p", {"class": "creator"}).text = meta.creator
+    if meta.edition:
+        etree.SubElement(root, "p", {"class": "edition"}).text = meta.edition
+    about = etree.SubElement(root, "div", {"class": "colophon"})
+    for label, value in meta.rows():
+        p = etree.SubElement(about, "p")
+        etree.SubElement(p, "b").text = f"{label}: "
+        p[-1].tail = value
+    etree.SubElement(about, "p").text = f"Converted by wstools. Identifier: {meta.identifier}."
+    return root
