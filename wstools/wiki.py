@@ -349,7 +349,7 @@ def word_diff(old: str, new: str, title: str, context: int = 6, width: int = 100
     import regex
     from rapidfuzz.distance import Levenshtein
     if _DIFF_TOKENS is None:
-        _DIFF_TOKENS = regex.compile(r"\w+|\s+|[^\w\s]")
+        _DIFF_TOKENS = regex.compile(r"\S+|\s+")  # words as git's --word-diff has them
     a, b = _DIFF_TOKENS.findall(old), _DIFF_TOKENS.findall(new)
     if len(a) + len(b) > 200_000:
         return diff(old, new, title)
