@@ -86,7 +86,7 @@ def test_body_keeps_every_word_in_order_and_only_templates_headings() -> None:
 
 
 def test_multi_line_heading_is_one_line() -> None:
-    body = lay_out("NATIONAL COMMISSION ON\nTHE OIL SPILL\n\nBy the authority.").body
+    body = lay_out("NATIONAL COMMISSION ON\nTHE OIL SPILL\n\nBy the authority vested in me.").body
     assert body.startswith("{{c|{{sc|NATIONAL COMMISSION ON THE OIL SPILL}}}}\n\n")
 
 
@@ -113,3 +113,17 @@ def test_label_that_lost_its_bracket_only_in_sequence() -> None:
     assert [(e.old, e.new) for e in label_repairs(text)] == [("iti)", "(iii)")]
     assert labels("2. A law:\n\n(i) Treasury;\n\nii) Defense.") == [("2", ["i", "ii"])]
     assert labels("2. A law:\n\n(i) Treasury;\n\nv) not next.") == [("2", ["i"])]
+
+
+def test_table_cells_are_not_headings() -> None:
+    text = ("FORMATIONS.\n\nRecent.\n\nPliocene.\n\nEocene.\n\nThe rocks of the "
+            "continent are old and folded.")
+    body = lay_out(text).body
+    assert "{{c|{{sc|Recent.}}}}" not in body and "{{c|{{sc|Pliocene.}}}}" not in body
+
+
+def test_a_short_credit_is_not_joined_to_the_next_column() -> None:
+    body = lay_out("Emery Walker sc\n\nso general an occurrence of jasper").body
+    assert body == "Emery Walker sc\n\nso general an occurrence of jasper"
+    body = lay_out("the rocks of the great\n\nplateau are old").body
+    assert body == "the rocks of the great plateau are old"

@@ -362,6 +362,7 @@ def read_blocks(text: str, headings: Sequence[str] = ()) -> list[Block]:
         blocks.append(block)
     _check_laws(blocks, text)
     _check_clauses(blocks)
+    _check_headings(blocks)
     return blocks
 
 
@@ -412,6 +413,32 @@ def _check_laws(blocks: list[Block], text: str) -> None:
 
 _WORDS = frozenset("a i o an as at be by do go he if in is it me my no of on or so to up us we "
                    "the and but per viz etc mr mrs dr st ed".split())
+
+
+def _check_headings(blocks: list[Block]) -> None:
+    """A heading heads something: running text, a law, a clause or another heading comes
+    after it (or the page ends), and it does not follow a line of a few words. Short lines
+    one after another (``Recent.``, ``Pliocene.``) are a table's cells or a list."""
+    short = [x.kind == "text" and len(x.text.split()) < 4 for x in blocks]
+    for i, b in enumerate(blocks):
+        if b.kind == "heading" and (i + 1 < len(blocks) and short[i + 1] or i and short[i - 1]):
+            b.kind = "text"
+    # three headings or more in a row, not all in capitals: a column of a table or a list
+    i = 0
+    while i < len(blocks):
+        j = i
+        while j < len(blocks) and blocks[j].kind == "heading":
+            j += 1
+        run = blocks[i:j]
+        if len(run) >= 3 and not all(_in_capitals(x.text) for x in run[1:]):
+            for x in run[1:]:
+                x.kind = "text"
+        i = max(j, i + 1)
+
+
+def _in_capitals(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return bool(letters) and sum(c.isupper() for c in letters) >= 0.85 * len(letters)
 
 
 def _check_clauses(blocks: list[Block]) -> None:
@@ -559,7 +586,10 @@ def _joined(blocks: list[Block]) -> list[Block]:
             prev.text = f"{prev.text} {b.text}"
             continue
         if (prev is not None and b.kind == "text" and prev.kind != "heading"
-                and b.text[:1].islower() and not _SENTENCE_END.search(prev.text)):
+                and b.text[:1].islower() and not _SENTENCE_END.search(prev.text)
+                and (len(prev.text.split()) >= 5 or prev.text.endswith(("-", ",")))):
+            # (a line or two of a few words before a column break is as often a caption,
+            # a credit or a table's cell as the start of the paragraph: left apart)
             prev.end = b.end
             if prev.text.endswith("-"):  # a hyphen kept (hyphen_joins did the words)
                 prev.text = prev.text + b.text

@@ -498,7 +498,7 @@ def layout_edits(before: str, after: str) -> list[Edit]:
     """
     if before == after:
         return []
-    evidence = "layout: one paragraph a law, headings and page-end markup"
+    evidence = "layout: paragraphs, headings and page-end markup"
     if len(before) + len(after) > _LAYOUT_DIFF_LIMIT:
         return [Edit(0, len(before), before, after, "layout", 1.0, evidence)]
     from rapidfuzz.distance import Levenshtein

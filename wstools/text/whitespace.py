@@ -85,7 +85,11 @@ def unwrap_paragraphs(text: str) -> Fixed:
     >>> unwrap_paragraphs("Much have I travell'd\\nAnd many goodly states\\nRound many").text
     "Much have I travell'd\\nAnd many goodly states\\nRound many"
     """
-    verse = [(m.start(), m.end()) for m in _PARAGRAPH.finditer(text) if _is_verse(m.group())]
+    paragraphs = list(_PARAGRAPH.finditer(text))
+    kind = [_verse_kind(m.group()) for m in paragraphs]
+    # two lines that both open with a capital are verse beside a paragraph of verse
+    verse = [(m.start(), m.end()) for k, m in enumerate(paragraphs)
+             if kind[k] == 2 or kind[k] == 1 and 2 in kind[max(0, k - 1):k + 2]]
 
     def decide(m: regex.Match) -> tuple[str, float, str] | None:
         if any(a <= m.start() < b for a, b in verse):
@@ -108,10 +112,13 @@ _PARAGRAPH = regex.compile(r"(?:[^\n]|\n(?![ \t]*\n))+")
 _LINE_OPENS = regex.compile(r"(?m)^[ \t]*[\"'‘“(]?(\S)")
 
 
-def _is_verse(paragraph: str) -> bool:
-    """Three lines or more, every one opening with a capital (a poem's lines, a list)."""
+def _verse_kind(paragraph: str) -> int:
+    """2: three lines or more, every one opening with a capital (a poem's lines, a list);
+    1: two such lines (verse only beside verse); 0: prose."""
     opens = _LINE_OPENS.findall(paragraph)
-    return len(opens) >= 3 and all(c.isupper() for c in opens)
+    if len(opens) < 2 or not all(c.isupper() for c in opens):
+        return 0
+    return 2 if len(opens) >= 3 else 1
 
 
 _LINE_BREAKS = regex.compile(r"^[ \t\n]+|[ \t]*\n[ \t\n]*|[ \t\n]+$")
