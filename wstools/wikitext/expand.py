@@ -150,6 +150,11 @@ class Expander:
         out = self.expand_nodes(nodes, root)
         return Expansion(out, self.diagnostics, self.templates, self.post_expand, self.nodes)
 
+    def heading(self, node: Heading, frame: Frame) -> str:
+        """A ``== heading ==`` of the text being expanded (a hook: the HTML renderer marks
+        the page's own headings, which MediaWiki numbers as sections)."""
+        return self.expand_nodes(node.nodes, frame)
+
     def page_exists(self, title: str) -> bool:
         """Whether page ``title`` (normalised) exists, for ``{{#ifexist:}}``: a page of the
         registry (redirects count, as in MediaWiki)."""
@@ -194,7 +199,7 @@ class Expander:
                 elif t is ExtensionTag:
                     out.append(self.extension_tag(n, frame))
                 elif t is Heading:
-                    out.append(self.expand_nodes(n.nodes, frame))
+                    out.append(self.heading(n, frame))
             return "".join(out)
         finally:
             self.depth -= 1

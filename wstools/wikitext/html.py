@@ -173,6 +173,15 @@ class _TagExpander(Expander):
     """An expander that expands the wikitext inside ``<ref>`` and ``<poem>`` in the frame
     where the tag appears (MediaWiki's ``recursiveTagParse`` with the tag's frame)."""
 
+    page_heading_mark = ""
+
+    def heading(self, node: Heading, frame: Frame) -> str:
+        text = self.expand_nodes(node.nodes, frame)
+        if frame.parent is None and self.page_heading_mark:  # the page's own heading
+            equals = len(text) - len(text.lstrip("="))
+            return text[:equals] + self.page_heading_mark + text[equals:]
+        return text
+
     def extension_tag(self, node: ExtensionTag, frame: Frame) -> str:
         if node.name.lower() in WIKITEXT_EXTENSIONS and node.inner:
             inner = self.expand_nodes(parse(node.inner, False, self.extension_tags), frame)
@@ -211,6 +220,8 @@ class HtmlRenderer:
         self.heading_ids: dict[str, int] = {}
         self.defining: str | None = None  # the group of the <references> being read
         self.unused_defined: list[str] = []
+        self.page_heading_mark = ""
+        self.heading_sources: list[bool] = []
 
     # -- public ---------------------------------------------------------------------------
 
@@ -220,6 +231,7 @@ class HtmlRenderer:
             return Rendered(f"<pre>{html.escape(text, quote=False)}</pre>", [over])
         self._reset()
         expander = _TagExpander(self.registry, self.title_text or "API", on_missing="link")
+        self.page_heading_mark = expander.page_heading_mark = self._marker("general", "")
         expansion = expander.expand(text)
         body = self._internal_parse(expansion.text)
         body = self._unstrip(body, general=True)
@@ -231,7 +243,7 @@ class HtmlRenderer:
             body += "\n" + leftover
         body = self._heading_ids(tidy(body))
         if self.toc:  # after tidy, which would drop the toggle's <input> and <label>
-            body = insert_toc(body, expansion.text)
+            body = insert_toc(body, expansion.text, self.heading_sources)
         return Rendered(body, list(expansion.diagnostics))
 
     # -- the passes -----------------------------------------------------------------------
@@ -416,14 +428,20 @@ class HtmlRenderer:
     def _heading(self, level: int, content: str) -> str:
         # the anchor is made from the final headline (links and refs rendered): see
         # _heading_ids, after tidy
-        return (f'<h{level}><span class="mw-headline" id="{_HEADING_SLOT}">'
+        own = bool(self.page_heading_mark) and self.page_heading_mark in content
+        content = content.replace(self.page_heading_mark, "") if own else content
+        slot = _HEADING_SLOT + ("" if own else "-t")
+        return (f'<h{level}><span class="mw-headline" id="{slot}">'
                 f"{content.strip()}</span></h{level}>")
 
     def _heading_ids(self, body: str) -> str:
         """Give each heading its anchor (MediaWiki's, from the headline's text, numbered
         when repeated) and, when it differs, the legacy anchor in a span before it."""
+        self.heading_sources = []
+
         def one(m: re.Match[str]) -> str:
-            text = decode_char_references(re.sub(r"<.*?>", "", m.group(2), flags=re.S))
+            self.heading_sources.append(not m.group(2))
+            text = decode_char_references(re.sub(r"<.*?>", "", m.group(3), flags=re.S))
             anchor = _anchor(" ".join(text.replace("_", " ").split()))
             key = anchor.lower()
             count = self.heading_ids.get(key, 0)
@@ -435,7 +453,7 @@ class HtmlRenderer:
             fallback = (f'<span id="{encode_attribute(legacy)}"></span>' if legacy != anchor
                         else "")
             return (f'<h{m.group(1)}>{fallback}<span class="mw-headline" '
-                    f'id="{encode_attribute(anchor)}">{m.group(2)}</span></h{m.group(1)}>')
+                    f'id="{encode_attribute(anchor)}">{m.group(3)}</span></h{m.group(1)}>')
         return _SLOTTED.sub(one, body)
 
     # -- links --------------------------------------------------------------------------
@@ -612,7 +630,7 @@ def _note_id(ref: _Reference) -> str:
 
 _HEADING_SLOT = "wstools-heading-anchor"
 _SLOTTED = re.compile(r'<h([1-6])><span class="mw-headline" id="' + _HEADING_SLOT
-                      + r'">(.*?)</span></h\1>', re.S)
+                      + r'(-t)?">(.*?)</span></h\1>', re.S)
 _HEADLINE = re.compile(r'<h([1-6])>(?:<span id="[^"]*"></span>)?<span class="mw-headline" '
                        r'id="([^"]*)">(.*?)</span></h\1>', re.S)
 _TOC_TAGS = re.compile(r"<(?!/?(?:span|sup|sub|bdi|i|b|s|strike)(?: [^>]*)?>).*?>", re.S)
@@ -621,11 +639,15 @@ _TOC_KEEP = re.compile(r"<(/?(?:span(?: dir=\"(?:rtl|ltr)\")?|sup|sub|bdi|i|b|s|
 _SWITCH = {w: re.compile(rf"__{w}__", re.I) for w in ("NOTOC", "FORCETOC", "TOC")}
 
 
-def insert_toc(body: str, source: str) -> str:
+def insert_toc(body: str, source: str, own: list[bool] | None = None) -> str:
     """MediaWiki's table of contents, before the first heading, when the page has four or
     more (``__FORCETOC__`` or ``__TOC__``: always; ``__NOTOC__``: never). ``__TOC__``'s own
-    position is not kept: the table goes before the first heading."""
+    position is not kept: the table goes before the first heading. ``own`` says which
+    headings are the page's own (numbered sections); those from templates have none."""
     heads = list(_HEADLINE.finditer(body))
+    if own is None or len(own) != len(heads):
+        own = [True] * len(heads)
+    section = 0
     if not heads or _SWITCH["NOTOC"].search(source):
         return body
     if len(heads) < 4 and not (_SWITCH["FORCETOC"].search(source)
@@ -661,7 +683,11 @@ def insert_toc(body: str, source: str) -> str:
         number = ".".join(str(sub_count[i]) for i in range(1, toclevel + 1)
                           if sub_count.get(i))
         line = _TOC_KEEP.sub(r"<\1>", _TOC_TAGS.sub("", m.group(3))).strip()
-        toc.append(f'<li class="toclevel-{toclevel} tocsection-{index}"><a href="#{m.group(2)}">'
+        css = f"toclevel-{toclevel}"
+        if own[index - 1]:
+            section += 1
+            css += f" tocsection-{section}"
+        toc.append(f'<li class="{css}"><a href="#{m.group(2)}">'
                    f'<span class="tocnumber">{number}</span> <span class="toctext">{line}'
                    "</span></a>")
         prevlevel = level
