@@ -207,3 +207,23 @@ def test_flags_are_what_is_left(capsys: pytest.CaptureFixture) -> None:
     assert "\\xa0" not in err and "[nbsp]" in err
     first = next(line for line in err.splitlines() if " law-number " in line)
     assert first.startswith(f"{EXAMPLE}:7:") and "…" in first
+
+
+def test_dump_report(tmp_path: Path) -> None:
+    """--dump … --report: an index with the edit kinds' chart and the pages that failed."""
+    from wstools.io.dumps import DumpPage
+    from wstools.io.generate import generated_pages
+
+    from .test_dumps import _write
+    dump = tmp_path / "pages.xml"
+    pages = list(generated_pages(4))
+    pages.append(DumpPage("Page:Broken<b>.djvu/1", 104, "x" * (2 * 1024 * 1024 + 1)))
+    _write(dump, pages)
+    report = tmp_path / "index.html"
+    code = main(["proofread", "--dump", str(dump), "-o", str(tmp_path / "out.xml"),
+                 "--report", str(report), "--quiet"])
+    assert code in (0, 1)
+    index = report.read_text(encoding="utf-8")
+    # (the chart is of the dump report's "rules", which bulk.py does not fill yet)
+    assert 'id="chart"' in index and "failed: " in index and "407 edits" in index
+    assert "<b>.djvu" not in index and "Broken&lt;b&gt;.djvu" in index

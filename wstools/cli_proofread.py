@@ -86,7 +86,12 @@ def cmd_proofread(args: argparse.Namespace) -> int:
     from .cli import InputError, read_input, write_output
     if args.dump:
         from .bulk import run_dump
-        return run_dump(args)
+        if args.image:
+            raise InputError("-", "--image is the scan of one page, not of a dump")
+        code = run_dump(args)
+        if args.report:
+            write_dump_report(args)
+        return code
     if args.wiki is not None:
         from .wiki import cmd_proofread_wiki
         return cmd_proofread_wiki(args)
@@ -227,6 +232,30 @@ def cmd_proofread_book(args: argparse.Namespace, files: list[str]) -> int:
     if reviews is not None:
         write_book_report(args.report, str(out), reviews)
     return _report_book(args, files, results)
+
+
+def write_dump_report(args: argparse.Namespace) -> None:
+    """``--dump … --report index.html``: the run's index from its JSON report: pages,
+    edits, flags, a chart of the edit kinds, and the pages that failed, were skipped or
+    duplicated (the dump report keeps totals, not each page's counts)."""
+    from .cli import write_output
+    from .review import index_html
+    path = Path(args.report_json or f"{args.output}.summary.json")
+    try:
+        summary = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    rows = [{"name": f.get("title", "?"), "status": f"failed: {f.get('error', '')}"}
+            for f in summary.get("failures", [])]
+    rows += [{"name": d.get("title", "?") if isinstance(d, dict) else str(d),
+              "status": "skipped" + (f": {d.get('reason') or d.get('model') or ''}"
+                                     if isinstance(d, dict) else "")}
+             for d in summary.get("skipped", [])]
+    rows += [{"name": t, "status": "duplicate title"} for t in summary.get("duplicates", [])]
+    write_output(args.report, index_html(
+        f"{args.dump}: {summary.get('pages', 0)} pages, {summary.get('proofread', 0)} "
+        f"proofread, {summary.get('edits', 0)} edits, {summary.get('flags', 0)} flags",
+        rows, totals=summary.get("rules", {})))
 
 
 def write_book_report(report: str, title: str, reviews: list) -> None:
