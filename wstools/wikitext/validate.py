@@ -134,6 +134,7 @@ class Linter:
             return LintResult(locate([over], text, file))
         problems: list[BracketProblem] = []
         nodes = parse(text, False, self.extension_tags, problems)
+        self._text = text
         found: list[Diagnostic] = []
         calls: list[_Call] = []
         masks: list[tuple[int, int]] = []
@@ -233,12 +234,14 @@ class Linter:
         seen: dict[str, int] = {}
         index = 1
         values: dict[str, tuple[Part, str]] = {}
-        for part in node.parts:
+        for i, part in enumerate(node.parts):
+            name_source = None
             if part.name is None:
                 key = str(index)
                 index += 1
             else:
-                key = to_source(part.name).strip()
+                name_source = to_source(part.name)
+                key = name_source.strip()
                 if "{{" in key:
                     continue
             canonical = aliases.get(key, key)
@@ -247,7 +250,7 @@ class Linter:
                     "duplicate-parameter", f"parameter '{key}' of {{{{{call.name}}}}} given "
                     "more than once; the last one wins", part.start, "warning"))
             seen[canonical] = part.start
-            value = to_source(part.value)
+            value = self._value_source(node, i, name_source)
             values[canonical] = (part, value)
             if known and key not in known:
                 # certain only when the template documents its parameters
@@ -280,6 +283,17 @@ class Linter:
                 found.append(Diagnostic(
                     "missing-required", f"required parameter '{name}' of "
                     f"{{{{{call.name}}}}} is empty", values[name][0].start))
+
+    def _value_source(self, node: Template, i: int, name_source: str | None) -> str:
+        """The source of part ``i``'s value: a slice of the page text (rebuilding it from
+        the nodes would cost the size of everything nested inside, at every level)."""
+        part = node.parts[i]
+        end = node.parts[i + 1].start - 1 if i + 1 < len(node.parts) else node.end - 2
+        start = part.start + (len(name_source) + 1 if name_source is not None else 0)
+        value = self._text[start:end]
+        if len(value) < 200 and value != to_source(part.value):  # offsets that do not fit
+            return to_source(part.value)
+        return value
 
     def _check_value(self, call: _Call, key: str, spec: dict, part: Part, value: str,
                      found: list[Diagnostic]) -> None:
