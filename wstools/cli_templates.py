@@ -144,6 +144,10 @@ def _show(registry: Registry, wanted: str, fmt: str) -> int:
     print(("block" if registry.is_block(wanted) else "inline") + " template")
     if data.get("description"):
         print(data["description"])
+    how = next((line for line in page.source.splitlines() if line.startswith("Rendering ")),
+               None)
+    if how:  # documented, or inferred (and from what)
+        print(how)
     params = data.get("params", {})
     order = data.get("paramOrder") or list(params)
     if params:
