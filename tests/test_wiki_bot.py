@@ -164,3 +164,19 @@ def test_bot_over_an_index_range(lab_wiki, tmp_path: Path) -> None:  # noqa: ANN
                 str(pulled))
     assert done.returncode == 0 and "3 pulled" in done.stderr, done.stderr
     assert f"{titles[2]}: skipped: level 3" in done.stderr
+
+
+def test_maxlag_and_throttle_reach_pywikibot(tmp_path: Path) -> None:
+    """-pt and -maxlag set pywikibot's config as its own global arguments do."""
+    from wstools.wiki import write_user_config
+    pwb = tmp_path / "pwb"
+    write_user_config(pwb, "http://127.0.0.1:9/w/api.php", "Bot")
+    code = ("from wstools.wiki import BotOptions\n"
+            "BotOptions(maxlag=7, put_throttle=2.5).apply()\n"
+            "from pywikibot import config\n"
+            "print(getattr(config, 'write_maxlag', getattr(config, 'maxlag', None)), "
+            "config.put_throttle)\n")
+    done = subprocess.run([sys.executable, "-c", code], env=_env(pwb), text=True,
+                          capture_output=True, timeout=120, cwd=pwb)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["7", "2.5"]

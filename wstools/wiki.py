@@ -117,8 +117,13 @@ class BotOptions:
             return
         _pywikibot()
         from pywikibot import config
-        if self.maxlag is not None:
-            config.maxlag = self.maxlag
+        if self.maxlag is not None:  # as pywikibot's own -maxlag does
+            if hasattr(config, "write_maxlag"):  # pywikibot 11.8 and later
+                if getattr(config, "read_maxlag", None) is not None:
+                    config.read_maxlag = max(config.read_maxlag, self.maxlag)
+                config.write_maxlag = self.maxlag
+            else:
+                config.maxlag = self.maxlag
         if self.put_throttle is not None:
             config.put_throttle = self.put_throttle
 
@@ -952,6 +957,8 @@ def write_user_config(folder: Path, api: str, user: str, family: str = "labwiki"
         f"family = {family!r}\nmylang = {family!r}\n"
         f"usernames[{family!r}][{family!r}] = {user!r}\n"
         "password_file = 'user-password.py'\n"
-        "put_throttle = 0\nminthrottle = 0\nread_maxlag = 0\nwrite_maxlag = 0\n"
+        "put_throttle = 0\nminthrottle = 0\n"
+        "if 'write_maxlag' in globals():  # pywikibot 11.8 and later\n"
+        "    read_maxlag = 0\n    write_maxlag = 0\nelse:\n    maxlag = 0\n"
         "max_retries = 1\nretry_wait = 1\n", encoding="utf-8")
     return path
