@@ -307,7 +307,7 @@ def _visible(text: str) -> str:
 
 
 _PLAIN = regex.compile(r"[^\[\]{}<>|'=\n&~_:;*#!\ue000-\ue0ff]+")
-_MARK = regex.compile(r"\ue001(\d+)\ue002([^\ue001-\ue003]*)\ue003")
+_MARK = regex.compile(r"\ue001(f?\d+)\ue002([^\ue001-\ue003]*)\ue003")
 _MARKERS = regex.compile(r"[\ue001-\ue003]")
 
 
@@ -319,14 +319,23 @@ def _rendered_body(review: Review) -> str:
     body = review.page.body
     marked = []
     pos = 0
+    spans: list[tuple[int, int, str]] = []
     if not _MARKERS.search(body):
         for c in review.changes:
-            if c.part != "body" or not _PLAIN.fullmatch(c.new) or not (
+            if c.part == "body" and _PLAIN.fullmatch(c.new) and (
                     c.old == "" or _PLAIN.fullmatch(c.old)):
-                continue
-            marked.append(body[pos:c.out_start])
-            marked.append(f"\ue001{c.index}\ue002{c.new}\ue003")
-            pos = c.out_end
+                spans.append((c.out_start, c.out_end, str(c.index)))
+        for k, (a, b, _, _) in enumerate(review.flags):
+            if _PLAIN.fullmatch(body[a:b]) and not any(
+                    x < b and a < y for c in review.changes if c.part == "body"
+                    for x, y in [(c.out_start, c.out_end)]):
+                spans.append((a, b, f"f{k}"))
+    for a, b, key in sorted(spans):
+        if a < pos:
+            continue
+        marked.append(body[pos:a])
+        marked.append(f"\ue001{key}\ue002{body[a:b]}\ue003")
+        pos = b
     marked.append(body[pos:])
     renderer = HtmlRenderer(Registry.from_directory(), review.title or "", toc=False)
     parts = []
@@ -335,11 +344,11 @@ def _rendered_body(review: Review) -> str:
         if not text.strip():
             continue
         fragment = renderer.render(text).html
-        parts.append(f'<div class="page-{part}">{_marks(fragment)}</div>')
+        parts.append(f'<div class="page-{part}">{_marks(fragment, review.flags)}</div>')
     return "\n".join(parts)
 
 
-def _marks(fragment: str) -> str:
+def _marks(fragment: str, flags: Sequence[tuple[int, int, str, str]] = ()) -> str:
     """Turn the change markers in the text of ``fragment`` into ``<mark>`` elements; markers
     anywhere else (an attribute) are dropped."""
     import lxml.html
@@ -359,8 +368,13 @@ def _marks(fragment: str) -> str:
             else:
                 head = chunk
             el = etree.Element("mark")
-            el.set("class", "chg-r")
-            el.set("data-change", m.group(1))
+            key = m.group(1)
+            if key.startswith("f"):
+                el.set("class", "flag-r")
+                el.set("title", "suspect: " + flags[int(key[1:])][3])
+            else:
+                el.set("class", "chg-r")
+                el.set("data-change", key)
             el.text = m.group(2)
             pieces.append(el)
             last = m.end()
@@ -605,6 +619,7 @@ body { font-family: sans-serif; margin: 0 1em; }
 .current { outline: 2px solid #36c; }
 mark.chg-r { background: #d5fdf4; cursor: pointer; }
 mark.chg-r.rejected { background: #fee7e6; }
+mark.flag-r { background: none; border-bottom: 2px dotted #d33; }
 .ocr-chg { background: #fef6e7; }
 .ocr-chg.rejected { background: none; }
 table { border-collapse: collapse; margin-top: 1em; }
