@@ -29,7 +29,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "corpus"
+CORPUS = ROOT / "wstools" / "data" / "corpus"
 FONT = Path("/usr/share/fonts/opentype/ebgaramond/EBGaramond12-Regular.otf")
 CASES = {
     "witnessed": {"printing": "hoyle-1909-whist", "laws": (4, 24),

@@ -44,7 +44,7 @@ def test_template_folder_with_a_bad_file(capsys: pytest.CaptureFixture[str], tmp
 def _corpus(tmp_path: Path) -> Path:
     folder = tmp_path / "corpus"
     folder.mkdir()
-    good = next((ROOT / "corpus").glob("*.txt"), None)
+    good = next((ROOT / "wstools" / "data" / "corpus").glob("*.txt"), None)
     if good is not None:
         shutil.copy(good, folder)
     return folder

@@ -149,7 +149,7 @@ def test_dump_of_the_real_pages_changes_nothing(tmp_path: Path) -> None:
 
 def _corpus_laws() -> list[list[str]]:
     codes = []
-    for f in sorted((ROOT / "corpus").glob("*.txt")):
+    for f in sorted((ROOT / "wstools" / "data" / "corpus").glob("*.txt")):
         lines = f.read_text("utf-8").split("\n---\n", 1)[-1].splitlines()
         codes.append([x for x in lines if x.strip()])
     return codes

@@ -13,6 +13,7 @@ import html
 import os
 import re
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 
 from ..laws.model import Code
@@ -56,11 +57,11 @@ class Printing:
 
 
 def default_corpus_dir() -> Path:
-    """``$WSTOOLS_CORPUS``, else the checkout's ``corpus/``."""
+    """``$WSTOOLS_CORPUS``, else the corpus shipped in the package (``wstools/data/corpus``)."""
     env = os.environ.get("WSTOOLS_CORPUS")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "corpus"
+    return Path(str(resources.files("wstools") / "data" / "corpus"))
 
 
 def read_printing(path: Path) -> Printing:

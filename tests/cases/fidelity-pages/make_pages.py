@@ -39,7 +39,7 @@ def real_paragraphs() -> list[str]:
 
 def law_paragraphs() -> list[str]:
     out = []
-    for f in sorted((ROOT / "corpus").glob("*.txt")):
+    for f in sorted((ROOT / "wstools" / "data" / "corpus").glob("*.txt")):
         text = f.read_text("utf-8").split("\n---\n", 1)[-1]
         out.extend(line.strip() for line in text.splitlines() if len(line.strip()) > 60)
     return out
