@@ -550,7 +550,9 @@ class Repairer:
                                     f"a full stop after '{o}' before '{nxt.core}' in lower "
                                     "case: the sentence goes on, a comma was printed"))
                 continue
+            # (not a suspended compound's hyphen: "science- and risk-based")
             if o.endswith("-") and o[:-1].isalpha() and nxt is not None and \
+                    nxt.key not in ("and", "or", "nor", "to") and \
                     self._is_word(o[:-1]) and not self._is_word(o[:-1] + nxt.core):
                 out.append(self._edit(t, o[:-1], "stray-hyphen", 0.8,
                                       f"'{o[:-1]}' is a word, '{o[:-1]}{nxt.core}' is not: a "
