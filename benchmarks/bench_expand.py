@@ -87,7 +87,7 @@ def main() -> None:
     ap.add_argument("--pages", type=int, default=240)
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
-    registry = Registry.from_directory(ROOT / "templates")
+    registry = Registry.from_directory(ROOT / "wstools" / "data" / "templates")
     pages = build_pages(args.pages)
     size = sum(len(p) for p in pages)
     linter = Linter(registry, "Page:The American Cyclopædia (1879) Volume XVI.djvu/624")

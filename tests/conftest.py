@@ -11,7 +11,7 @@ from wstools.wikitext.registry import Registry
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "tests" / "cases"
-TEMPLATES = ROOT / "templates"
+TEMPLATES = ROOT / "wstools" / "data" / "templates"
 PAGE_TITLE = "Page:The American Cyclopædia (1879) Volume XVI.djvu/624"
 
 

@@ -29,7 +29,8 @@ def test_cli_html_fragment_and_page(tmp_path, capsys) -> None:
                  "--standalone", "-o", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     link = lxml.html.document_fromstring(page).find(".//link")
-    assert (out.parent / link.get("href")).resolve() == (ROOT / "templates" / "wstools.css")
+    css = ROOT / "wstools" / "data" / "templates" / "wstools.css"
+    assert (out.parent / link.get("href")).resolve() == css
 
 
 def test_cli_bad_input(tmp_path, capsys) -> None:

@@ -1,7 +1,7 @@
 """``wstools templates pull`` (issue 22): template pages from a wiki through pywikibot.
 
 The offline tests check which templates a page uses and which modules a template needs;
-the ``mediawiki`` tier pulls the lab wiki's templates (which hold ``templates/``) and
+the ``mediawiki`` tier pulls the lab wiki's templates (which hold ``wstools/data/templates/``) and
 compares them with ours byte for byte, pulls what a real page uses, and the TemplateData of
 a ``/doc`` subpage and the ``#invoke`` notice.
 """

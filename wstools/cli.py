@@ -368,7 +368,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def common(p: argparse.ArgumentParser) -> None:
         p.add_argument("--templates", metavar="DIR", help="template folder (default: the "
-                       "project's templates/, or $WSTOOLS_TEMPLATES)")
+                       "package's wstools/data/templates, or $WSTOOLS_TEMPLATES)")
         p.add_argument("--title", default="", help="page title, e.g. 'Page:File.djvu/624' "
                        "(for {{PAGENAME}} and {{rvh}})")
         p.add_argument("--format", choices=("text", "json"), default="text")
@@ -380,7 +380,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--standalone", action="store_true", help="with --to html: a whole page "
                    "that links the templates' stylesheet (wstools.css)")
     p.add_argument("--stylesheet", metavar="HREF", help="with --standalone: the stylesheet's "
-                   "address (default: templates/wstools.css, relative to -o)")
+                   "address (default: the templates' wstools.css, relative to -o)")
     p.add_argument("--article-path", default="/wiki/$1", help="with --to html: where wiki "
                    "links point ($1 is the title; default /wiki/$1)")
     p.add_argument("-o", "--output", metavar="OUT", help="write here (atomically) instead "

@@ -18,7 +18,7 @@ from .wikitext.validate import Linter
 
 def _common(p: argparse.ArgumentParser, max_bytes: int) -> None:
     p.add_argument("--templates", metavar="DIR", help="template folder (default: the "
-                   "project's templates/, or $WSTOOLS_TEMPLATES)")
+                   "package's wstools/data/templates, or $WSTOOLS_TEMPLATES)")
     p.add_argument("--title", default="", help="page title, e.g. 'Page:File.djvu/624' "
                    "(for {{PAGENAME}} and {{rvh}})")
     p.add_argument("--format", choices=("text", "json"), default="text")

@@ -88,9 +88,9 @@ def whole_page_cases() -> list[Case]:
     return cases
 
 def wiki_pages() -> list[tuple[str, str]]:
-    """Every page the fidelity wiki holds: templates/ and the test-only pages."""
+    """Every page the fidelity wiki holds: wstools/data/templates/ and the test-only pages."""
     pages = []
-    for folder, namespace in ((ROOT / "templates", "Template:"),
+    for folder, namespace in ((ROOT / "wstools" / "data" / "templates", "Template:"),
                               (FIDELITY / "templates", "Template:"), (FIDELITY / "pages", "")):
         for f in sorted(folder.glob("*.wiki")):
             pages.append((namespace + page_name(f), f.read_text(encoding="utf-8")))

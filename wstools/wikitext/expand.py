@@ -360,5 +360,5 @@ def _first_offset(nodes: list) -> int:
 
 
 def expand(text: str, registry: Registry | None = None, title: str = "") -> Expansion:
-    """Expand ``text`` with the templates of ``registry`` (default: ``templates/``)."""
+    """Expand ``text`` with the templates of ``registry`` (default: ``wstools/data/templates/``)."""
     return Expander(registry or Registry.from_directory(), title).expand(text)

@@ -15,7 +15,7 @@ The passes follow MediaWiki 1.39's legacy parser, in its order:
    element and attribute is checked against the output whitelist, and it is serialised.
 
 The fragment is well-formed; :func:`standalone_page` wraps it in a page that links the
-stylesheet of ``templates/``.
+stylesheet of ``wstools/data/templates/``.
 
 >>> from wstools.wikitext.registry import Registry
 >>> reg = Registry()
@@ -1420,7 +1420,7 @@ def standalone_page(fragment: str, title: str = "", stylesheet: str = "wstools.c
 def to_html(text: str, registry: Registry | None = None, title: str = "", *,
             standalone: bool = False, stylesheet: str = "wstools.css",
             article_path: str = "/wiki/$1") -> str:
-    """Render ``text`` (templates of ``registry``, default ``templates/``) to HTML."""
+    """Render ``text`` (templates of ``registry``, default ``wstools/data/templates/``) to HTML."""
     renderer = HtmlRenderer(registry or Registry.from_directory(), title,
                             article_path=article_path)
     fragment = renderer.render(text).html

@@ -1,6 +1,6 @@
-"""The template registry: ``templates/`` as wiki pages, with their TemplateData.
+"""The template registry: ``wstools/data/templates/`` as wiki pages, with their TemplateData.
 
-Each ``templates/NAME.wiki`` holds what ``Template:NAME`` holds on the wiki: the
+Each ``NAME.wiki`` there holds what ``Template:NAME`` holds on the wiki: the
 definition, then ``<noinclude>`` documentation with a ``<templatedata>`` JSON block.
 Shortcuts are redirect pages (``Rh.wiki`` = ``#REDIRECT [[Template:Running header]]``).
 A ``/`` in a page name is written ``%2F`` in the file name, a ``.`` at its start ``%2E``
@@ -15,6 +15,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
+from importlib import resources
 from pathlib import Path
 
 from .preprocess import Argument, Ignored, Template, parse, to_source
@@ -33,11 +34,11 @@ EXTENSION = ".wiki"
 
 
 def default_template_dir() -> Path:
-    """``$WSTOOLS_TEMPLATES``, else the ``templates/`` folder of this checkout."""
+    """``$WSTOOLS_TEMPLATES``, else the package's own (``wstools/data/templates``)."""
     env = os.environ.get("WSTOOLS_TEMPLATES")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "templates"
+    return Path(str(resources.files("wstools") / "data" / "templates"))
 
 
 def file_name(title: str) -> str:

@@ -456,5 +456,5 @@ def _mask(text: str, spans: list[tuple[int, int]]) -> str:
 
 def lint(text: str, registry: Registry | None = None, file: str = "-",
          title: str = "") -> LintResult:
-    """Lint ``text`` against ``registry`` (default: ``templates/``)."""
+    """Lint ``text`` against ``registry`` (default: ``wstools/data/templates/``)."""
     return Linter(registry or Registry.from_directory(), title).lint(text, file)

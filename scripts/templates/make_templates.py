@@ -1,11 +1,11 @@
-"""Writes the template pages of ``templates/`` listed in ``SPECS`` (issue 22).
+"""Writes the template pages of ``wstools/data/templates/`` listed in ``SPECS`` (issue 22).
 
 Each entry is one ``Template:NAME`` page: its definition, a line of documentation saying
 whether the rendering follows Wikisource's documentation (``documented``) or is our best
 reading of it (``inferred``), and its TemplateData; shortcuts become redirect pages.
 Definitions and prose are our own (Wikisource's documentation was read, not copied).
 
-Run from the checkout: ``python templates/_make/make_templates.py`` (it does not touch
+Run from the checkout: ``python scripts/templates/make_templates.py`` (it does not touch
 the pages it does not list).
 """
 
@@ -16,8 +16,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-OUT = HERE.parent
-sys.path.insert(0, str(OUT.parent))
+ROOT = HERE.parents[1]
+OUT = ROOT / "wstools" / "data" / "templates"
+sys.path.insert(0, str(ROOT))
 
 from wstools.wikitext.registry import file_name  # noqa: E402
 

@@ -1,9 +1,9 @@
 """Writes ``tests/cases/templates/real-pages.json``: calls of every template that
 ``make_templates.py`` writes (positional parameters, then named ones too, and a shortcut),
 with MediaWiki's expansion (from the wiki at ``$WSTOOLS_MW_API``, which must hold
-``templates/``) and wstools' plain text. Prints any call whose expansion differs.
+``wstools/data/templates/``) and wstools' plain text. Prints any call whose expansion differs.
 
-    WSTOOLS_MW_API=http://127.0.0.1:8089/api.php python templates/_make/make_cases.py
+    WSTOOLS_MW_API=http://127.0.0.1:8089/api.php python scripts/templates/make_cases.py
 """
 
 from __future__ import annotations
