@@ -787,6 +787,8 @@ def cmd_proofread_wiki(args: argparse.Namespace) -> int:
                 continue
             result = proofread_page(stored, title=page.title(), repairer=repairer,
                                     conventions=conventions, file=page.title())
+            from .cli_proofread import add_suspects
+            add_suspects(result, page.text, page.title(), repairer)  # the flags left
             print(f"{page.title()}: {result.summary()}", file=sys.stderr, flush=True)
             if args.explain:
                 from .cli_proofread import explain_lines
