@@ -98,6 +98,8 @@ def test_cli_writes_the_review(tmp_path: Path) -> None:
     data = json.loads(_Scripts.of(page)[0][1])
     assert data["saved"] == out.read_text(encoding="utf-8").rstrip("\n")
     assert data["name"] == "cyclopaedia-624.wiki"
+    # a witness is named as a proofreader knows it, not by the corpus' file id
+    assert "The Laws of Whist (" in page and ", line " in page
 
 
 def test_image_refused(tmp_path: Path) -> None:

@@ -449,8 +449,33 @@ def _flagged(text: str, start: int, end: int, flags: list) -> str:
 def _tooltip(c: Change) -> str:
     lines = [f"OCR: {_visible(c.old)} -> {_visible(c.new)}"]
     for e in c.edits:
-        lines.append(f"{e.rule} ({e.confidence:.2f}): {e.evidence}")
+        lines.append(f"{e.rule} ({e.confidence:.2f}): {readable_evidence(e.evidence)}")
     return "\n".join(lines)
+
+
+_PRINTINGS: dict[str, str] | None = None
+
+
+def readable_evidence(text: str) -> str:
+    """Evidence with the corpus' printing ids (``witness hoyle-1909-whist:137``) named as a
+    proofreader knows them: ``witness The Laws of Whist (Hoyle's Games Modernized, 1909),
+    line 137``."""
+    global _PRINTINGS
+    if _PRINTINGS is None:
+        _PRINTINGS = {}
+        try:
+            from .corpus.store import load
+            for p in load():
+                m = p.metadata
+                where = ", ".join(v for v in (m.get("edition"), m.get("year")) if v)
+                _PRINTINGS[p.id] = f"{m.get('title', p.id)}" + (f" ({where})" if where else "")
+        except Exception:  # noqa: BLE001 - no corpus: the ids stay
+            pass
+    if not _PRINTINGS:
+        return text
+    return regex.sub(r"\b([a-z0-9][a-z0-9-]+):(\d+)\b",
+                     lambda m: f"{_PRINTINGS[m.group(1)]}, line {m.group(2)}"
+                     if m.group(1) in _PRINTINGS else m.group(0), text)
 
 
 def _context(source: str, start: int, end: int, width: int = 30) -> str:
@@ -515,7 +540,7 @@ def review_html(review: Review, image: str | None = None, download: str | None =
             line, col = _line_col(review.source, c.start)
             where = f"{line}:{col}"
         evidence = "".join(f"<li><b>{_esc(e.rule)}</b> ({e.confidence:.2f}) "
-                           f"{_esc(e.evidence)}</li>" for e in c.edits) or \
+                           f"{_esc(readable_evidence(e.evidence))}</li>" for e in c.edits) or \
             "<li>a difference no edit explains</li>"
         ocr = _context(review.source, c.start, c.end) if c.part == "body" else \
             _esc(_visible(c.old))
