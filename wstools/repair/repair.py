@@ -633,8 +633,10 @@ class Repairer:
                         "run-on-sentence", 0.8,
                         f"'{t.core}': a sentence ends and the next begins without a space")
         if raw[:1] == "-" and raw[1:3].isalpha() and t.core.startswith("-") and \
+                len(t.core) > 3 and \
                 self._is_word(t.core[1:]) and (prev is None or
                                                      not prev.raw.endswith("-")):
+            # (a hyphen before two letters is as often a suffix named: "in -es and -is")
             return Edit(t.core_start, t.core_start + 1, "-", "", "speck-hyphen", 0.75,
                         f"a hyphen before '{t.core[1:]}' joins nothing")
         dash = _LAW_DASH.fullmatch(raw)
