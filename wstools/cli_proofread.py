@@ -126,8 +126,9 @@ def cmd_proofread(args: argparse.Namespace) -> int:
             "flags": [f.as_dict() for f in result.flags],
             "diagnostics": [d.as_dict() for d in result.diagnostics],
             "laws": result.laws, "headings": result.headings}, ensure_ascii=False, indent=1))
-    else:
-        write_output(args.output, result.page.wikitext() + "\n")
+    else:  # the page as it is: no line end added on standard output either
+        from .io import output
+        output.write_output(args.output, page_text(result, text), end_newline=False)
     if review is not None:
         from .review import image_data_uri, review_html
         stem = Path(name).stem if args.file != "-" else "stdin"
@@ -156,22 +157,30 @@ def natural_key(name: str) -> list:
             for t in regex.split(r"(\d+)", name) if t]
 
 
+PAGE_SUFFIXES = (".txt", ".wiki", "")  # what book mode reads from a folder
+
+
 def book_files(files: list[str]) -> list[str]:
-    """The page files of a book: the FILEs as given, or a folder's files in natural order of
-    their names (hidden files, subfolders and ``*.json``, such as a pull's ``pulled.json``,
-    left out)."""
+    """The page files of a book: the FILEs as given, or a folder's page files (``.txt``,
+    ``.wiki``, no extension) in natural order of their names; hidden files, subfolders and
+    other files (a pull's ``pulled.json``, images, tables) are left out and named."""
     from .cli import InputError
     if len(files) == 1 and Path(files[0]).is_dir():
         folder = Path(files[0])
         try:
-            names = [e.name for e in folder.iterdir()
-                     if not e.name.startswith(".") and not e.name.endswith(".json")
-                     and e.is_file()]
+            entries = [e for e in folder.iterdir() if not e.name.startswith(".") and e.is_file()]
         except OSError as exc:
             raise InputError(str(folder), f"cannot read the folder: {exc.strerror or exc}") \
                 from None
+        names = [e.name for e in entries if e.suffix.lower() in PAGE_SUFFIXES]
+        others = sorted(e.name for e in entries if e.suffix.lower() not in PAGE_SUFFIXES)
+        if others:  # an image, a table, a pull's pulled.json: not pages of the book
+            print(f"{folder}: {len(others)} file(s) that are not pages left out "
+                  f"({', '.join(others[:5])}{' …' if len(others) > 5 else ''}); pages are "
+                  f"{', '.join(s or '(no extension)' for s in PAGE_SUFFIXES)} files",
+                  file=sys.stderr)
         if not names:
-            raise InputError(str(folder), "the folder holds no page files")
+            raise InputError(str(folder), "the folder holds no page files (.txt, .wiki)")
         return [str(folder / n) for n in sorted(names, key=natural_key)]
     for f in files:
         if f == "-":
@@ -227,8 +236,8 @@ def cmd_proofread_book(args: argparse.Namespace, files: list[str]) -> int:
         check_target(t)  # refuses an input (same file), a link, a device… before any work
     reviews: list | None = [] if args.report else None
     results = _proofread_book(args, files, texts, [page_title(f) for f in files], reviews)
-    for target, name, result in zip(targets, files, results, strict=True):
-        write_output(target, _rendered(args, name, result))
+    for target, name, text, result in zip(targets, files, texts, results, strict=True):
+        write_output(target, _rendered(args, name, result, text))
     if reviews is not None:
         write_book_report(args.report, str(out), reviews)
     return _report_book(args, files, results)
@@ -300,7 +309,7 @@ def _proofread_book(args: argparse.Namespace, names: list[str], texts: list[str]
     return results
 
 
-def _rendered(args: argparse.Namespace, name: str, result) -> str:  # noqa: ANN001
+def _rendered(args: argparse.Namespace, name: str, result, source: str) -> str:  # noqa: ANN001
     if args.format == "json":
         return json.dumps({
             "file": name, "title": result.title, "page": result.page.to_dict(),
@@ -309,7 +318,16 @@ def _rendered(args: argparse.Namespace, name: str, result) -> str:  # noqa: ANN0
             "flags": [f.as_dict() for f in result.flags],
             "diagnostics": [d.as_dict() for d in result.diagnostics],
             "laws": result.laws, "headings": result.headings}, ensure_ascii=False, indent=1)
-    return result.page.wikitext() + "\n"
+    return page_text(result, source)
+
+
+def page_text(result, source: str) -> str:  # noqa: ANN001 - ProofreadResult
+    """The page to write: its wikitext and a final line end; a page left as it was is
+    written back byte for byte."""
+    text = result.page.wikitext()
+    if text != source and not text.endswith("\n"):
+        text += "\n"
+    return text
 
 
 def _report_book(args: argparse.Namespace, names: list[str], results: list) -> int:
@@ -365,11 +383,11 @@ def _book_from_wiki(args: argparse.Namespace, out: Path) -> int:
         files = [str(out / p.file) for p in segment]
         texts = [Path(f).read_text(encoding="utf-8") for f in files]
         got = _proofread_book(args, files, texts, [p.title for p in segment], reviews)
-        for f, result in zip(files, got, strict=True):
+        for f, text, result in zip(files, texts, got, strict=True):
             if args.format == "json":
-                write_output(f + ".json", _rendered(args, f, result))
+                write_output(f + ".json", _rendered(args, f, result, text))
             else:
-                write_output(f, _rendered(args, f, result))
+                write_output(f, _rendered(args, f, result, text))
         names += files
         results += got
     code = _report_book(args, names, results) if results else 0
