@@ -12,3 +12,14 @@ class WstoolsError(Exception):
 
     def format(self) -> str:
         return f"{self.file}: {self}"
+
+
+class InputError(WstoolsError):
+    """An input that cannot be processed; reported with its position, exit code 2."""
+
+    def __init__(self, file: str, message: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(file, message)
+        self.line, self.column = line, column
+
+    def format(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: input-error {self}"

@@ -13,10 +13,8 @@ each page's revision.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
-import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -226,45 +224,5 @@ def _doc_templatedata(site, title: str) -> dict | None:  # noqa: ANN001
     return data if isinstance(data, dict) else None
 
 
-def cmd_pull(args: argparse.Namespace) -> int:
-    """``wstools templates pull --wiki SITE [NAME… | --used-in FILE…]``."""
-    from ..cli import InputError, read_input
-    from ..cli_templates import default_pull_dir
-    from ..wiki import WikiError
-
-    names = list(args.names)
-    for path in args.used_in:
-        try:
-            names.extend(used_templates(read_input(path, args.max_bytes)))
-        except InputError as exc:
-            print(exc.format(), file=sys.stderr)
-            return 2
-    if not names:
-        print("wstools templates pull: name templates, or files with --used-in",
-              file=sys.stderr)
-        return 2
-    folder = default_pull_dir(args)
-    if folder.exists() and not folder.is_dir():
-        print(f"{folder}: not a folder", file=sys.stderr)
-        return 2
-    try:
-        site = site_for(args.wiki)
-        result = pull(site, names, folder, deps=not args.no_deps,
-                      log=lambda m: print(m, file=sys.stderr))
-    except WikiError as exc:
-        print(f"wstools templates pull: {exc}", file=sys.stderr)
-        return 2
-    pages = len(result.written)
-    print(f"{pages} pulled into {folder} ({len(result.redirects)} redirects, "
-          f"{len(result.templatedata_added)} with TemplateData added), "
-          f"{len(result.missing)} missing, {len(result.lua)} need Lua", file=sys.stderr)
-    if args.format == "json":
-        print(json.dumps({"folder": str(folder), "written": result.written,
-                          "redirects": result.redirects, "missing": result.missing,
-                          "lua": result.lua, "templatedata_added": result.templatedata_added},
-                         ensure_ascii=False, indent=1))
-    return 1 if result.missing else 0
-
-
-__all__ = ["EXTENSION", "PullResult", "cmd_pull", "lua_modules", "pull", "site_for",
+__all__ = ["EXTENSION", "PullResult", "lua_modules", "pull", "site_for",
            "template_title", "used_templates"]

@@ -11,10 +11,11 @@ from pathlib import Path
 
 
 def cmd_eo(args: argparse.Namespace) -> int:
-    from .cli import InputError, read_bytes, read_input
-    from .eo.bulk import input_files, run, summary
-    from .eo.format import DEFAULT_NOTES, FormatOptions, read_metadata
-    from .eo.read import OrderError, read_order
+    from ..eo.bulk import input_files, run, summary
+    from ..eo.format import DEFAULT_NOTES, FormatOptions, read_metadata
+    from ..eo.read import OrderError, read_order
+    from ..errors import InputError
+    from ..io.inputs import read_bytes, read_input
 
     if args.action == "show":
         data = read_bytes(args.files[0], args.max_bytes)

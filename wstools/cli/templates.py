@@ -10,19 +10,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .diagnostics import Diagnostic
-from .wikitext.registry import Registry
-from .wikitext.validate import Linter
+from .common import add_common
 
-
-def _common(p: argparse.ArgumentParser, max_bytes: int) -> None:
-    p.add_argument("--templates", metavar="DIR", help="template folder (default: the "
-                   "package's wstools/data/templates, or $WSTOOLS_TEMPLATES)")
-    p.add_argument("--title", default="", help="page title, e.g. 'Page:File.djvu/624' "
-                   "(for {{PAGENAME}} and {{rvh}})")
-    p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--max-bytes", type=int, default=max_bytes, help=argparse.SUPPRESS)
+if TYPE_CHECKING:
+    from ..diagnostics import Diagnostic
+    from ..wikitext.registry import Registry
 
 
 def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
@@ -32,7 +26,7 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
     p.add_argument("--strict", action="store_true", help="warnings fail too (exit 1): "
                    "unknown templates, parameters a template without TemplateData does not "
                    "read, deprecated parameters, odd values")
-    _common(p, max_bytes)
+    add_common(p, max_bytes)
     p.set_defaults(func=cmd_lint)
 
     p = sub.add_parser("templates", help="list the templates, show one's parameters, or "
@@ -40,10 +34,10 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
     actions = p.add_subparsers(dest="action", required=True, metavar="list|show|pull")
     q = actions.add_parser("list", help="every template: name, block or inline, shortcuts, "
                            "description")
-    _common(q, max_bytes)
+    add_common(q, max_bytes)
     q = actions.add_parser("show", help="a template's parameters from its TemplateData")
     q.add_argument("name", nargs="?", help="template name (shortcuts work)")
-    _common(q, max_bytes)
+    add_common(q, max_bytes)
     q = actions.add_parser("pull", help="fetch template pages (redirects followed, the "
                            "templates they call, their TemplateData) from a wiki through "
                            "pywikibot into a folder for --templates DIR")
@@ -57,7 +51,7 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
                    "--templates DIR, else ./templates-SITE)")
     q.add_argument("--no-deps", action="store_true", help="do not fetch the templates the "
                    "pulled ones call")
-    _common(q, max_bytes)
+    add_common(q, max_bytes)
     p.set_defaults(func=cmd_templates)
 
 
@@ -66,7 +60,10 @@ def _format(d: Diagnostic) -> str:
 
 
 def cmd_lint(args: argparse.Namespace) -> int:
-    from .cli import InputError, _registry, read_input
+    from ..errors import InputError
+    from ..io.inputs import read_input
+    from ..wikitext.validate import Linter
+    from .common import registry_from as _registry
 
     registry = _registry(args)
     linter = Linter(registry, args.title)
@@ -98,10 +95,8 @@ def cmd_lint(args: argparse.Namespace) -> int:
 
 def cmd_templates(args: argparse.Namespace) -> int:
     if args.action == "pull":
-        from .wikitext.pull import cmd_pull
-
         return cmd_pull(args)
-    from .cli import _registry
+    from .common import registry_from as _registry
 
     registry = _registry(args)
     if args.action == "list":
@@ -180,3 +175,44 @@ def default_pull_dir(args: argparse.Namespace) -> Path:
     if args.templates:
         return Path(args.templates)
     return Path("templates-" + str(args.wiki).replace(":", "-").replace("/", "-"))
+
+
+def cmd_pull(args: argparse.Namespace) -> int:
+    """``wstools templates pull --wiki SITE [NAME… | --used-in FILE…]``."""
+    from ..errors import InputError
+    from ..io.inputs import read_input
+    from ..wiki import WikiError
+    from ..wikitext.pull import pull, site_for, used_templates
+
+    names = list(args.names)
+    for path in args.used_in:
+        try:
+            names.extend(used_templates(read_input(path, args.max_bytes)))
+        except InputError as exc:
+            print(exc.format(), file=sys.stderr)
+            return 2
+    if not names:
+        print("wstools templates pull: name templates, or files with --used-in",
+              file=sys.stderr)
+        return 2
+    folder = default_pull_dir(args)
+    if folder.exists() and not folder.is_dir():
+        print(f"{folder}: not a folder", file=sys.stderr)
+        return 2
+    try:
+        site = site_for(args.wiki)
+        result = pull(site, names, folder, deps=not args.no_deps,
+                      log=lambda m: print(m, file=sys.stderr))
+    except WikiError as exc:
+        print(f"wstools templates pull: {exc}", file=sys.stderr)
+        return 2
+    pages = len(result.written)
+    print(f"{pages} pulled into {folder} ({len(result.redirects)} redirects, "
+          f"{len(result.templatedata_added)} with TemplateData added), "
+          f"{len(result.missing)} missing, {len(result.lua)} need Lua", file=sys.stderr)
+    if args.format == "json":
+        print(json.dumps({"folder": str(folder), "written": result.written,
+                          "redirects": result.redirects, "missing": result.missing,
+                          "lua": result.lua, "templatedata_added": result.templatedata_added},
+                         ensure_ascii=False, indent=1))
+    return 1 if result.missing else 0
