@@ -15,10 +15,14 @@ from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..io.output import OutputError, describe, note_input, write_output
 from .format import FormatOptions, templated_provisions, to_pages, to_wikitext
 from .read import OrderError, read_order
+
+if TYPE_CHECKING:
+    from ..wikitext.validate import Linter
 
 MAX_BYTES = 20 * 1024 * 1024
 
@@ -119,10 +123,10 @@ def format_file(path: Path, outdir: Path | None, options: FormatOptions,
     return outcome
 
 
-_LINTER = None
+_LINTER: Linter | None = None
 
 
-def _linter() -> object:  # one per process
+def _linter() -> Linter:  # one per process
     global _LINTER
     if _LINTER is None:
         from ..wikitext.registry import Registry

@@ -530,8 +530,8 @@ def _title(lines: list[str], head: _Head, shape: str, order: ExecutiveOrder) -> 
         index += 1
     if not head.title:
         first = lines[index].strip() if index < len(lines) else ""
-        if _OPENINGS.match(first) or DATE.match(first) and DATE.match(first).end() == \
-                len(first):
+        date = DATE.match(first)
+        if _OPENINGS.match(first) or date and date.end() == len(first):
             title_lines = []
         else:
             indent = len(lines[index]) - len(lines[index].lstrip()) if index < len(lines) \
@@ -838,7 +838,7 @@ def general_provisions(order: ExecutiveOrder) -> GeneralProvisions | None:
         labels = [b.label for b in subs]
         for k in range(len(subs) - 3):
             if labels[k:k + 4] == ["a", "i", "ii", "b"] and all(
-                    _same(subs[k + j].text, STANDARD_PROVISIONS[subs[k + j].label])
+                    _same(subs[k + j].text, STANDARD_PROVISIONS[str(subs[k + j].label)])
                     and subs[k + j].level == (2 if j in (1, 2) else 1) for j in range(4)):
                 found.ab = True
         found.c = any(b.label == "c" and b.level == 1 and _same(b.text, STANDARD_PROVISIONS["c"])

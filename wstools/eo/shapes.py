@@ -228,7 +228,7 @@ def _text_shape(text: str, html: bool = False) -> Source:
     lines = text.split("\n")
     heads = sum(1 for line in lines if _RUNNING_HEAD.match(line))
     if "\f" in text or any(_VERDATE.match(line) for line in lines) or heads >= 2 \
-            or (heads == 1 and sum(1 for line in lines if _FOLIO.match(line))):
+            or (heads == 1 and any(_FOLIO.match(line) for line in lines)):
         return _from_pdf(text)
     body = [line for line in lines if line.strip()]
     long_lines = sum(1 for line in body if len(line) > 120)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import bz2
 import gzip
 import hashlib
+import io
 import os
 import re
 import zlib
@@ -23,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, BinaryIO
+from typing import IO
 
 from lxml import etree
 
@@ -92,17 +93,17 @@ MIN_DECOMPRESSED = 256 * 1024 * 1024
 DECOMPRESSION_RATIO = 100
 
 
-def open_dump(path: str | Path) -> BinaryIO:
+def open_dump(path: str | Path) -> io.BufferedReader | bz2.BZ2File | gzip.GzipFile:
     """``path`` opened for reading, decompressed if it is bzip2 or gzip."""
     f = open(path, "rb")  # noqa: SIM115 - handed to the caller
     magic = f.read(3)
     f.seek(0)
     if magic == b"BZh":
         f.close()
-        return bz2.open(path, "rb")  # type: ignore[return-value]
+        return bz2.BZ2File(path, "rb")
     if magic[:2] == b"\x1f\x8b":
         f.close()
-        return gzip.open(path, "rb")  # type: ignore[return-value]
+        return gzip.GzipFile(path, "rb")
     return f
 
 
@@ -115,7 +116,9 @@ class _Source:
     """The stream lxml reads, counting the bytes of XML: over ``limit`` in all, or over
     ``run_limit`` since ``mark`` (the last parser event), it raises :class:`DumpError`."""
 
-    def __init__(self, name: str, stream: BinaryIO, limit: int, run_limit: int) -> None:
+    def __init__(self, name: str, stream: io.BufferedReader | bz2.BZ2File | gzip.GzipFile,
+                 limit: int,
+                 run_limit: int) -> None:
         self.name, self.stream, self.limit, self.run_limit = name, stream, limit, run_limit
         self.count = self.mark = 0
         self.compressed = isinstance(stream, bz2.BZ2File | gzip.GzipFile)
@@ -364,7 +367,7 @@ class DumpWriter:
         self.count = 0
         self._out: AtomicFile | None = None
         self._raw: IO[bytes] | None = None
-        self._stream: IO[bytes] | None = None
+        self._stream: IO[bytes] | bz2.BZ2File | gzip.GzipFile | None = None
 
     def __enter__(self) -> DumpWriter:
         self._out = AtomicFile(self.path, "wb")  # refuses inputs, links, devices, FIFOs
@@ -376,6 +379,7 @@ class DumpWriter:
             self._stream = gzip.GzipFile(fileobj=self._raw, mode="wb")
         else:
             self._stream = self._raw
+        assert self._stream is not None
         self._stream.write(b"<?xml version='1.0' encoding='utf-8'?>\n"
                            b'<mediawiki xmlns="' + EXPORT_NS.encode() + b'" version="0.11" '
                            b'xml:lang="en">\n')
@@ -405,6 +409,7 @@ class DumpWriter:
         etree.SubElement(rev, "sha1").text = sha1_base36(page.text)
         # unqualified here: the default namespace declared on <mediawiki> applies
         etree.indent(e, "  ", level=1)
+        assert self._stream is not None, "a DumpWriter writes inside its with block"
         self._stream.write(b"  " + etree.tostring(e, encoding="utf-8") + b"\n")
         self.count += 1
 

@@ -292,9 +292,9 @@ class Builder:
                 return
         if self.law is not None:
             self._place_marks(self._marks_until(b.end), b.start, 0, "body")
-            item = Paragraph(text, b.indent)
-            self.law.body.append(item)
-            self.last = item
+            para = Paragraph(text, b.indent)
+            self.law.body.append(para)
+            self.last = para
             return
         self._marks_until(b.end)
         if self.section is not None:

@@ -47,6 +47,7 @@ def _law_lines(law: Law, number_sep: str) -> list[str]:
     if not law.text and body and isinstance(body[0], Clause) and law.number is not None \
             and body[0].style not in ("-", "*"):
         c = body.pop(0)
+        assert isinstance(c, Clause)
         first = f"{law.label}.{number_sep}{head}{clause_label(c)} {c.text}"
     out.append(first)
     for b in body:
@@ -180,7 +181,8 @@ def to_wikitext(codes: Sequence[Code], form: str = "paragraphs") -> str:
             for law in s.laws:
                 plain_number = (law.number is not None and not law.suffix and law.range_end is None
                                 and law.text)
-                if form == "ol" and plain_number and (not run or run[-1].number + 1 == law.number):
+                if form == "ol" and plain_number and (
+                        not run or (run[-1].number or 0) + 1 == law.number):
                     run.append(law)
                     continue
                 flush()

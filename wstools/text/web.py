@@ -81,12 +81,13 @@ class _Emails:
 _EMAILS = _Emails()
 
 # Features of site chrome (never a fixed list of sites): a weight for each kind of evidence.
+# a name starts at the first letter of its run of letters and hyphens (or where the
+# last match ended): a later start in the run can only fail where that one failed, and
+# trying each read the run again (``ab-ab-…-.x``, 64 KB: 49 s)
+_DOMAIN = regex.compile(r"\b(?:\G|(?<!\w-*))[\w-]{3,}+\.(?:com|net|org|info|io|co|me|xyz)\b",
+                        regex.I)
 _FEATURES: list[tuple[str, regex.Pattern | _Emails, float]] = [
-    # a name starts at the first letter of its run of letters and hyphens (or where the
-    # last match ended): a later start in the run can only fail where that one failed, and
-    # trying each read the run again (``ab-ab-…-.x``, 64 KB: 49 s)
-    ("domain", regex.compile(r"\b(?:\G|(?<!\w-*))[\w-]{3,}+\.(?:com|net|org|info|io|co|me|xyz)\b",
-                             regex.I), 2.0),
+    ("domain", _DOMAIN, 2.0),
     ("email", _EMAILS, 2.0),
     ("wiki-chrome", regex.compile(r"\b(?:Jump to (?:navigation|search)|From Wikisource|"
                                   r"needs to be proofread|Retrieved from)\b", regex.I), 2.0),
@@ -159,9 +160,9 @@ def remove_boilerplate(text: str) -> Fixed:
         if sc.score >= 2:
             for part in regex.split(r"\s+[-–|]\s+", text[s:e]):
                 part = part.strip()
-                if part and not _FEATURES[0][1].search(part) and len(part.split()) <= 8:
+                if part and not _DOMAIN.search(part) and len(part.split()) <= 8:
                     titles.add(part.lower())
-    edits = []
+    edits: list[Edit] = []
     for (s, e), sc in zip(spans, scores, strict=True):
         para = text[s:e]
         words = len(para.split())
@@ -171,7 +172,7 @@ def remove_boilerplate(text: str) -> Fixed:
             features.append("repeats-site-title")
         law_like = bool(_LAW_START.match(para))
         quoted_only = "domain" in features and all(
-            m.group(0) in _quoted(para) for m in _FEATURES[0][1].finditer(para))
+            m.group(0) in _quoted(para) for m in _DOMAIN.finditer(para))
         if quoted_only:
             continue
         needed = 4.0 if law_like else 2.0

@@ -162,8 +162,7 @@ def _php_round(value: float, digits: int) -> float:
     if not math.isfinite(tmp):
         return value
     tmp = float(f"{tmp:.15g}")
-    r = math.floor(abs(tmp) + 0.5)
-    r = math.copysign(r, tmp)
+    r = math.copysign(math.floor(abs(tmp) + 0.5), tmp)
     return r / f if digits >= 0 else r * (10.0 ** -digits)
 
 

@@ -370,7 +370,7 @@ def _formatnum(s: str, flag: str = "", *_: str) -> str:
         assert m is not None
     digits = m.group(2)
     # leading zeros are kept and grouped with the rest, as MediaWiki does
-    groups = []
+    groups: list[str] = []
     while len(digits) > 3:
         groups.insert(0, digits[-3:])
         digits = digits[:-3]
@@ -441,9 +441,10 @@ def _pagename_value(kind: str, title: Title, encoded: bool) -> str:
     elif kind == "SUBPAGENAME":
         v = title.subpage
     elif kind in ("TALKPAGENAME", "SUBJECTPAGENAME"):
-        v = title.talk_page() if kind == "TALKPAGENAME" else title.subject_page()
-        if v is None:
+        other = title.talk_page() if kind == "TALKPAGENAME" else title.subject_page()
+        if other is None:
             return ""
+        v = other
     else:  # pragma: no cover
         return ""
     if encoded:

@@ -351,7 +351,7 @@ class HtmlRenderer:
         if name is None and inner is None:
             return _cite_error("The opening <code>&lt;ref&gt;</code> tag is malformed or has "
                                "a bad name", invalid=False)
-        if name is None and not inner.strip():
+        if name is None and not (inner or "").strip():
             return _cite_error("refs with no name must have content")
         group = self.groups.setdefault(group_name, _Group())
         ref = group.by_name.get(name) if name else None
@@ -422,7 +422,9 @@ class HtmlRenderer:
 
     def _headings(self, text: str) -> str:
         for level, pattern in _HEADING:
-            text = pattern.sub(lambda m, n=level: self._heading(n, m.group(2)), text)
+            def heading(m: re.Match[str], n: int = level) -> str:
+                return self._heading(n, m.group(2))
+            text = pattern.sub(heading, text)
         return text
 
     def _heading(self, level: int, content: str) -> str:
@@ -516,9 +518,10 @@ class HtmlRenderer:
             return _CATEGORY_MARK + rest
         if title.namespace in ("File", "Media") and not leading_colon:
             return self._file(title, label) + rest
-        text = label if label else raw.lstrip(":") if label is None else None
-        if text is None:
+        link_text = label if label else raw.lstrip(":") if label is None else None
+        if link_text is None:
             return None
+        text = link_text
         trail, rest = _trail(rest)
         text += trail
         if self.title is not None and title.full == self.title.full and not fragment:

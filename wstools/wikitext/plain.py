@@ -395,7 +395,8 @@ class TextRenderer:
 
 
 def _is_list_marker(node: object) -> bool:
-    return _tag_name(node) in ("li", "dd", "dt") and bool(node.wiki_markup)
+    return isinstance(node, Tag) and _tag_name(node) in ("li", "dd", "dt") \
+        and bool(node.wiki_markup)
 
 
 def _finish(text: str) -> str:

@@ -190,7 +190,8 @@ class _Piece:
 
 
 _STRAY = re.compile(r"\}\}+|\]\]+")
-_RULES = {"{": ("}", {2: "template", 3: "argument"}, 2, 3), "[": ("]", {2: None}, 2, 2)}
+_RULES: dict[str, tuple[str, dict[int, str | None], int, int]] = {
+    "{": ("}", {2: "template", 3: "argument"}, 2, 3), "[": ("]", {2: None}, 2, 2)}
 _SEARCH_CACHE: dict[str, re.Pattern[str]] = {}
 
 
@@ -549,10 +550,12 @@ def parse(text: str, for_inclusion: bool = False,
                     else:
                         parts.append(Part(p.out, None, p.start))
                 start = piece.start + piece.count - matching
-                cls = Template if kind == "template" else Argument
-                node = cls(title, parts, start, i + matching)
+                node: Template | Argument
                 if kind == "template":
+                    node = Template(title, parts, start, i + matching)
                     node.line_start = bool(piece.line_start and max_count == matching)
+                else:
+                    node = Argument(title, parts, start, i + matching)
                 element = [node]
             i += matching
             stack.pop()

@@ -270,6 +270,7 @@ def sanitize_tags(text: str) -> str:
         if tag is None:
             out.append("&lt;" + bit.replace(">", "&gt;"))
         else:
+            assert m is not None  # a tag comes from a match
             out.append(tag + m.group(5).replace(">", "&gt;"))
     return "".join(out)
 
