@@ -1,14 +1,16 @@
 """wstools: offline tools for Wikisource proofreaders.
 
 The library's verbs are plain functions; the ``wstools`` command wraps them. One call per
-job, each importing what it needs when it is called (``import wstools`` stays cheap):
+job, each importing what it needs when it is called (``import wstools`` stays cheap). The
+page and repair calls are ``proofread_text`` and ``repair_text``: ``wstools.proofread`` and
+``wstools.repair`` are the modules that do the work.
 
 ==========================  =====================================================
-:func:`proofread`           one ``Page:`` (OCR or stored wikitext) -> the page to save
+:func:`proofread_text`      one ``Page:`` (OCR or stored wikitext) -> the page to save
 :func:`proofread_book`      the pages of one book, mended from their sequence
 :func:`proofread_dump`      a MediaWiki XML dump -> an importable dump and a summary
 :func:`clean`               OCR and web-reprint cleanup, every edit explained
-:func:`repair`              OCR repaired against the corpus, every edit with evidence
+:func:`repair_text`         OCR repaired against the corpus, every edit with evidence
 :func:`parse_laws`          a code of laws read into Code/Section/Law/Clause
 :func:`export_laws`         parsed codes -> json, text, lines, wikitext, html or tei
 :func:`expand`              templates expanded (``action=expandtemplates``)
@@ -52,7 +54,7 @@ def _repairer(corpus: str | None) -> Repairer:
     return Repairer.load(Path(corpus) if corpus else None)
 
 
-def proofread(text: str, *, title: str | None = None, corpus: str | Path | None = None,
+def proofread_text(text: str, *, title: str | None = None, corpus: str | Path | None = None,
               conventions: Conventions | None = None,
               fixes: tuple[str, ...] = ()) -> ProofreadResult:
     """Proofread one ``Page:``: its OCR text (or its stored wikitext) in, the page to save
@@ -60,7 +62,7 @@ def proofread(text: str, *, title: str | None = None, corpus: str | Path | None 
     doubtful (``result.flags``). A page at level 3 or 4, or already formatted, comes back as
     it was. ``corpus`` is a corpus folder (default: the package's).
 
-    >>> result = proofread("600 WHIST\\n\\n12. If a player lead out of turn , the card "
+    >>> result = proofread_text("600 WHIST\\n\\n12. If a player lead out of turn , the card "
     ...                    "may be called.\\n\\n13. If all have played, the trick stands.\\n")
     >>> result.page.header, result.page.level
     ('{{rh|600|WHIST|}}', 1)
@@ -82,7 +84,7 @@ def proofread(text: str, *, title: str | None = None, corpus: str | Path | None 
 def proofread_book(texts: Sequence[str], *, titles: Sequence[str | None] = (),
                    corpus: str | Path | None = None,
                    conventions: Conventions | None = None) -> list[ProofreadResult]:
-    """Proofread the pages of one book, in order: each page as :func:`proofread` does, then
+    """Proofread the pages of one book, in order: each page as :func:`proofread_text` does, then
     mended from the sequence (folios, running titles, words broken across pages, ``{{nop}}``).
 
     >>> pages = proofread_book(["600 WHIST\\n\\n12. If a player lead out of turn, the card "
@@ -133,11 +135,11 @@ def clean(text: str, fixes: Sequence[str] | None = None) -> CleanResult:
                           else pipeline.default_fixes(""), pipeline.Options())
 
 
-def repair(text: str, *, corpus: str | Path | None = None) -> RepairResult:
+def repair_text(text: str, *, corpus: str | Path | None = None) -> RepairResult:
     """Repair OCR against the corpus of other printings: the cleanup, then each token whose
     difference from the witnesses is a plausible OCR confusion.
 
-    >>> result = repair("12. If a player lead out of turn, tbe card may be called.")
+    >>> result = repair_text("12. If a player lead out of turn, tbe card may be called.")
     >>> result.text
     '12. If a player lead out of turn, the card may be called.'
     >>> [(e.rule, e.old, e.new) for e in result.edits]
@@ -240,5 +242,5 @@ def format_order(data: str | bytes, name: str = "",
 
 
 __all__ = ["__version__", "clean", "expand", "export_laws", "format_order", "lint",
-           "parse_laws", "proofread", "proofread_book", "proofread_dump", "repair",
+           "parse_laws", "proofread_book", "proofread_dump", "proofread_text", "repair_text",
            "to_html", "to_text"]
