@@ -19,7 +19,9 @@ Schola, Pagella), Linux Libertine and Caladea (Debian: fonts-ebgaramond, fonts-t
 fonts-linuxlibertine, fonts-crosextra-caladea).
 
     python scripts/make-page-benchmark.py [--seed 19] [--out benchmarks/pages]
-        [--images /tmp/page-benchmark-images] [--limit N]
+        [--images /tmp/page-benchmark-images] [--limit N] [--dry-run] [--gold-only]
+    python scripts/make-page-benchmark.py --extra   # only the extra dev-only law codes of
+                                                    # wstools' corpus, appended to the manifest
 
 Tesseract runs one process at a time with OMP_THREAD_LIMIT=1. Deterministic for a seed
 (given the same Tesseract and fonts).
@@ -77,6 +79,17 @@ HOYLE_TEXTS = [
     ("hoyle-cribbage", 1332, 1869, "CRIBBAGE", "CRIBBAGE", "prose"),
     ("hoyle-piquet", 3281, 3804, "PIQUET", "PIQUET", "prose"),
     ("hoyle-poker", 3805, 4253, "POKER", "POKER", "prose"),
+]
+
+# Extra dev-only law codes from wstools' corpus (``--extra``): (id, even-page title,
+# odd-page title). Each is typeset in two editions, like the Hoyle codes.
+CORPUS = Path(__file__).resolve().parents[1] / "wstools" / "data" / "corpus"
+EXTRA_TEXTS = [
+    ("awc-whist", "WHIST", "AMERICAN LAWS OF WHIST"),
+    ("awc-duplicate-whist", "DUPLICATE WHIST", "LAWS OF DUPLICATE WHIST"),
+    ("work-auction-of-to-day", "AUCTION OF TO-DAY", "LAWS OF AUCTION BRIDGE"),
+    ("elwell-1907-revoke", "BRIDGE", "BRIDGE AXIOMS AND LAWS"),
+    ("hoyle-1909-dummy", "DUMMY", "DUMMY"),
 ]
 
 LEVELS = {
@@ -291,6 +304,60 @@ def pick_eos(rnd: random.Random, want_pages: int) -> list[tuple[str, str, list[B
             found.append((number, title, blocks))
     rnd.shuffle(found)
     return found
+
+
+_CORPUS_CLAUSE = re.compile(r"^(?:\((?:[a-z]{1,5}|[A-Z]|\d{1,2})\.?\)|[IVX]{1,5}\.|"
+                            r"\d{1,2}(?:st|nd|rd|th|d)\.|\* )\s*")
+
+
+def corpus_blocks(tid: str) -> list[Block]:
+    """A law code of wstools' corpus (the text after its ``---`` metadata header, one
+    paragraph a line-block, ``''italic''``, real dashes) into blocks: short lines in capitals
+    are headings; a paragraph opening with a clause label (``(a)``, ``(a.)``, ``1st.``, ``I.``)
+    or a ``*`` list item is an indented clause (the ``*`` is not printed); a paragraph that
+    opens in lower case goes on the one before (a break in the source); note marks ``[27]``
+    and the notes themselves are dropped."""
+    raw = (CORPUS / f"{tid}.txt").read_text(encoding="utf-8").replace("\r", "")
+    body = raw.split("\n---\n", 1)[1]
+    paras: list[str] = []
+    for p in re.split(r"\n\s*\n", body):
+        p = " ".join(p.split())
+        if not p or re.match(r"\[\d+\]", p):
+            continue
+        if paras and p[0].islower():
+            paras[-1] += " " + p
+        else:
+            paras.append(p)
+    blocks: list[Block] = []
+    for p in paras:
+        p = re.sub(r"\[\d+\]", "", p)
+        joined = clean_marks(p)
+        if joined.upper() == joined and re.search(r"[A-Z]", joined) and len(joined) < 60:
+            blocks.append(Block("heading", text=joined))
+            continue
+        clause = bool(_CORPUS_CLAUSE.match(joined.replace("\'\'", "")))
+        if joined.startswith("* "):
+            joined = joined[2:]
+        assert "_" not in joined and joined.count("\'\'") % 2 == 0, (tid, joined)
+        blocks.append(Block("para", tokens_of(joined.replace("\'\'", "_"), {}),
+                            depth=1 if clause else 0))
+    return blocks
+
+
+def plan_extra_runs(rnd: random.Random) -> list[Run]:
+    """Two editions of each extra text (a typeface each, one and two columns), as the Hoyle
+    law codes are planned."""
+    faces = list(FONTS)
+    runs: list[Run] = []
+    for tid, even, odd in EXTRA_TEXTS:
+        blocks = corpus_blocks(tid)
+        chosen = rnd.sample(faces, 2)
+        cols = rnd.sample([1, 2], 2)
+        for e in range(2):
+            runs.append(Run(f"{tid}-ed{e + 1}", [(tid, blocks, even, odd)], chosen[e],
+                            cols[e], rnd.choice(["caps", "sc"]),
+                            rnd.randrange(20, 400), "laws"))
+    return runs
 
 
 # -- typesetting ---------------------------------------------------------------------------
@@ -604,9 +671,10 @@ def wiki_note(text: str) -> str:
     return text.replace("_", "")
 
 
-_LAW = re.compile(r"^(?:(?:Section|Sec\.)\s+)?(\d+[a-z]?)\.(?:—|\s)")
+_LAW = re.compile(r"^(?:(?:Section|Sec\.)\s+)?(?!\d+(?:st|nd|rd|th|d)\.)(\d+[a-z]?)\.(?:—|\s)")
 _CLAUSE = re.compile(r"^(?:(?:Section|Sec\.)\s+\d+\.\s*(?:[^.]{0,80}\.\s)?|\d+\.—?)?\s*"
-                     r"(\((?:[a-z]{1,5}|[A-Z]|\d{1,2})\)|[IVX]{1,5}\.)\s")
+                     r"(\((?:[a-z]{1,5}\.?|[A-Z]|\d{1,2})\)|[IVX]{1,5}\.|"
+                     r"\d{1,2}(?:st|nd|rd|th|d)\.)\s")
 
 
 def gold_page(page: PageLayout, lines: list[Line], tokens: list[Token], blocks: list[Block],
@@ -823,26 +891,9 @@ def assign_splits(runs: list[Run], pages_per_run: dict[str, int], rnd: random.Ra
     return split
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=19)
-    ap.add_argument("--out", default="benchmarks/pages")
-    ap.add_argument("--images", default="/tmp/page-benchmark-images")
-    ap.add_argument("--limit", type=int, default=0, help="stop after N pages (a trial)")
-    ap.add_argument("--eo-volumes", type=int, default=10)
-    ap.add_argument("--dry-run", action="store_true", help="lay out and count pages only")
-    ap.add_argument("--gold-only", action="store_true",
-                    help="rewrite gold, structure and manifest from the layout, keeping the OCR")
-    args = ap.parse_args(argv)
-    rnd = random.Random(f"{args.seed}-plan")
-    out, images = Path(args.out), Path(args.images)
-    (out / "pages").mkdir(parents=True, exist_ok=True)
-    images.mkdir(parents=True, exist_ok=True)
-    started = time.time()
-    runs = plan_runs(rnd, 0)
-    runs = [r for r in runs if not r.id.startswith("eo-volume-")] + \
-        [r for r in runs if r.id.startswith("eo-volume-")][:args.eo_volumes]
-    # lay out every run first (fast), then split, then render and OCR
+def lay_out(runs: list[Run]) -> list[tuple]:
+    """Break and paginate every run: (run, fonts, width, pages), a page being (text id,
+    blocks, tokens, lines, layout, folio, running title, last page of its text)."""
     laid = []
     for run in runs:
         fonts = Fonts(run.face)
@@ -861,64 +912,144 @@ def main(argv: list[str] | None = None) -> int:
         laid.append((run, fonts, width, run_pages))
         print(f"laid out {run.id}: {len(run_pages)} pages ({run.face}, {run.columns} col)",
               flush=True)
+    return laid
+
+
+def write_page(out: Path, images: Path, seed: int, run: Run, fonts: Fonts, width: int,
+               pos: int, laid_page: tuple, side_of_split: str, gold_only: bool) -> dict:
+    """Render, degrade and OCR one page (or keep its committed OCR), write its OCR, gold and
+    structure, and return its manifest entry."""
+    tid, blocks, tokens, lines, pg, folio, title, last = laid_page
+    level_names = list(LEVELS)
+    weights = [LEVELS[k]["weight"] for k in level_names]
+    pid = f"{run.id}-p{pos + 1:03d}"
+    level = random.Random(f"{seed}-{pid}-level").choices(level_names, weights)[0]
+    prnd = random.Random(f"{seed}-{pid}")
+    if gold_only:  # keep the committed OCR, rewrite gold and structure
+        text = (out / "pages" / f"{pid}.ocr.txt").read_text(encoding="utf-8")
+    else:
+        img = render_page(pg, lines, tokens, fonts, run.columns, width, folio, title,
+                          run.heading_style)
+        img = degrade(img, level, prnd)
+        path = images / f"{pid}.png"
+        img.save(path, dpi=(200, 200))
+        text = ocr(path)
+    body, structure = gold_page(pg, lines, tokens, blocks, run.heading_style, last)
+    side = "left" if folio % 2 == 0 else "right"
+    header = (f"{{{{rh|{folio}|{title}|}}}}" if side == "left"
+              else f"{{{{rh||{title}|{folio}}}}}")
+    footer = "{{smallrefs}}" if "<ref>" in body else ""
+    gold = (f'<noinclude><pagequality level="3" user="" />{header}</noinclude>'
+            f"{body}<noinclude>{footer}</noinclude>")
+    structure = {"running_head": {"title": title, "folio": folio, "side": side},
+                 **structure}
+    (out / "pages" / f"{pid}.ocr.txt").write_text(text, encoding="utf-8")
+    (out / "pages" / f"{pid}.gold.wiki").write_text(gold, encoding="utf-8")
+    (out / "pages" / f"{pid}.json").write_text(
+        json.dumps(structure, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return {
+        # an executive-order volume is one book (a compilation): its text is the
+        # volume, its document the order
+        "id": pid, "text": run.id if run.kind == "executive orders" else tid,
+        "document": tid, "kind": run.kind, "typeface": run.face,
+        "columns": run.columns, "headings": run.heading_style, "level": level,
+        "degradation": LEVELS[level]["means"], "run": run.id, "position": pos + 1,
+        "folio": folio, "split": side_of_split}
+
+
+def write_manifest(out: Path, manifest: dict) -> None:
+    (out / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1)
+                                       + "\n", encoding="utf-8")
+
+
+def make_extra(args, out: Path, images: Path, started: float) -> int:
+    """``--extra``: only the dev-only runs of EXTRA_TEXTS, planned by their own seeded RNG;
+    their entries replace any earlier ones of the same runs at the end of the manifest, and
+    nothing else in the manifest or pages/ is touched."""
+    runs = plan_extra_runs(random.Random(f"{args.seed}-extra-plan"))
+    laid = lay_out(runs)
+    if args.dry_run:
+        print(sum(len(p) for *_, p in laid), "pages")
+        return 0
+    path = out / "manifest.json"
+    if path.exists():
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    else:  # a trial in a fresh folder
+        manifest = {"seed": args.seed, "generator": "scripts/make-page-benchmark.py",
+                    "levels": {k: v["means"] for k, v in LEVELS.items()}, "pages": []}
+    ours = {r.id for r in runs}
+    manifest["pages"] = [p for p in manifest["pages"] if p["run"] not in ours]
+    done = 0
+    total = sum(len(p) for *_, p in laid)
+    if args.limit:
+        total = min(total, args.limit)
+    for run, fonts, width, run_pages in laid:
+        for pos, laid_page in enumerate(run_pages):
+            if args.limit and done >= args.limit:
+                break
+            manifest["pages"].append(write_page(out, images, args.seed, run, fonts, width,
+                                                pos, laid_page, "dev", args.gold_only))
+            done += 1
+            if done % 10 == 0 or done == total:
+                el = time.time() - started
+                print(f"[{done}/{total}] {manifest['pages'][-1]['id']} "
+                      f"{manifest['pages'][-1]['level']} {el:.0f}s", flush=True)
+    write_manifest(out, manifest)
+    print(f"{done} extra pages in {time.time() - started:.0f}s", flush=True)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=19)
+    ap.add_argument("--out", default="benchmarks/pages")
+    ap.add_argument("--images", default="/tmp/page-benchmark-images")
+    ap.add_argument("--limit", type=int, default=0, help="stop after N pages (a trial)")
+    ap.add_argument("--eo-volumes", type=int, default=10)
+    ap.add_argument("--dry-run", action="store_true", help="lay out and count pages only")
+    ap.add_argument("--gold-only", action="store_true",
+                    help="rewrite gold, structure and manifest from the layout, keeping the OCR")
+    ap.add_argument("--extra", action="store_true",
+                    help="make only the extra dev-only law codes of wstools' corpus "
+                         "(EXTRA_TEXTS) and append them to the manifest")
+    args = ap.parse_args(argv)
+    out, images = Path(args.out), Path(args.images)
+    (out / "pages").mkdir(parents=True, exist_ok=True)
+    images.mkdir(parents=True, exist_ok=True)
+    started = time.time()
+    if args.extra:
+        return make_extra(args, out, images, started)
+    rnd = random.Random(f"{args.seed}-plan")
+    runs = plan_runs(rnd, 0)
+    runs = [r for r in runs if not r.id.startswith("eo-volume-")] + \
+        [r for r in runs if r.id.startswith("eo-volume-")][:args.eo_volumes]
+    # lay out every run first (fast), then split, then render and OCR
+    laid = lay_out(runs)
     if args.dry_run:
         print(sum(len(p) for *_, p in laid), "pages")
         return 0
     split = assign_splits(runs, {r.id: len(p) for r, _, _, p in laid}, rnd)
     manifest = {"seed": args.seed, "generator": "scripts/make-page-benchmark.py",
                 "levels": {k: v["means"] for k, v in LEVELS.items()}, "pages": []}
-    level_names = list(LEVELS)
-    weights = [LEVELS[k]["weight"] for k in level_names]
     done = 0
     total = sum(len(p) for *_, p in laid)
     if args.limit:
         total = min(total, args.limit)
     for run, fonts, width, run_pages in laid:
-        for pos, (tid, blocks, tokens, lines, pg, folio, title, last) in enumerate(run_pages):
+        for pos, laid_page in enumerate(run_pages):
             if args.limit and done >= args.limit:
                 break
-            pid = f"{run.id}-p{pos + 1:03d}"
-            level = random.Random(f"{args.seed}-{pid}-level").choices(level_names, weights)[0]
-            prnd = random.Random(f"{args.seed}-{pid}")
-            if args.gold_only:  # keep the committed OCR, rewrite gold and structure
-                text = (out / "pages" / f"{pid}.ocr.txt").read_text(encoding="utf-8")
-            else:
-                img = render_page(pg, lines, tokens, fonts, run.columns, width, folio, title,
-                                  run.heading_style)
-                img = degrade(img, level, prnd)
-                path = images / f"{pid}.png"
-                img.save(path, dpi=(200, 200))
-                text = ocr(path)
-            body, structure = gold_page(pg, lines, tokens, blocks, run.heading_style, last)
-            side = "left" if folio % 2 == 0 else "right"
-            header = (f"{{{{rh|{folio}|{title}|}}}}" if side == "left"
-                      else f"{{{{rh||{title}|{folio}}}}}")
-            footer = "{{smallrefs}}" if "<ref>" in body else ""
-            gold = (f'<noinclude><pagequality level="3" user="" />{header}</noinclude>'
-                    f"{body}<noinclude>{footer}</noinclude>")
-            structure = {"running_head": {"title": title, "folio": folio, "side": side},
-                         **structure}
-            (out / "pages" / f"{pid}.ocr.txt").write_text(text, encoding="utf-8")
-            (out / "pages" / f"{pid}.gold.wiki").write_text(gold, encoding="utf-8")
-            (out / "pages" / f"{pid}.json").write_text(
-                json.dumps(structure, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-            manifest["pages"].append({
-                # an executive-order volume is one book (a compilation): its text is the
-                # volume, its document the order
-                "id": pid, "text": run.id if run.kind == "executive orders" else tid,
-                "document": tid, "kind": run.kind, "typeface": run.face,
-                "columns": run.columns, "headings": run.heading_style, "level": level,
-                "degradation": LEVELS[level]["means"], "run": run.id, "position": pos + 1,
-                "folio": folio, "split": split[run.id]})
+            entry = write_page(out, images, args.seed, run, fonts, width, pos, laid_page,
+                               split[run.id], args.gold_only)
+            manifest["pages"].append(entry)
+            pid, level = entry["id"], entry["level"]
             done += 1
             if done % 10 == 0 or done == total:
-                (out / "manifest.json").write_text(
-                    json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+                write_manifest(out, manifest)
                 el = time.time() - started
                 print(f"[{done}/{total}] {pid} {level} {el:.0f}s "
                       f"(~{el / done * (total - done):.0f}s left)", flush=True)
-    (out / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1)
-                                       + "\n", encoding="utf-8")
+    write_manifest(out, manifest)
     print(f"{done} pages in {time.time() - started:.0f}s", flush=True)
     return 0
 
