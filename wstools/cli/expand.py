@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from ..io.inputs import read_input
 from ..io.output import write_output
-from ..wikitext.registry import default_template_dir
 from .common import add_common, print_diagnostics, registry_from
 
 if TYPE_CHECKING:
@@ -35,22 +34,22 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
 
 def cmd_expand(args: argparse.Namespace) -> int:
     from ..diagnostics import locate
-    from ..wikitext.expand import Expander
-    from ..wikitext.html import HtmlRenderer, standalone_page
-    from ..wikitext.plain import TextRenderer
     registry = registry_from(args)
     text = read_input(args.file, args.max_bytes)
     name = "<stdin>" if args.file == "-" else args.file
     if args.to == "text":
+        from ..wikitext.plain import TextRenderer
         result = TextRenderer(registry, args.title).render(text)
         out, diags = result.text, result.diagnostics
     elif args.to == "html":
+        from ..wikitext.html import HtmlRenderer, standalone_page
         rendered = HtmlRenderer(registry, args.title, article_path=args.article_path).render(text)
         out, diags = rendered.html, rendered.diagnostics
         if args.standalone:
             out = standalone_page(out, args.title or Path(name).stem,
                                   args.stylesheet or _stylesheet_href(registry, args.output))
     else:
+        from ..wikitext.expand import Expander
         expansion = Expander(registry, args.title).expand(text)
         out, diags = expansion.text, expansion.diagnostics
     locate(diags, text, name)
@@ -67,6 +66,7 @@ def cmd_expand(args: argparse.Namespace) -> int:
 def _stylesheet_href(registry: Registry, output: str | None) -> str:
     """Where a standalone page finds ``wstools.css`` of the template folder: relative to the
     output file when there is one, else as an absolute file URI."""
+    from ..wikitext.registry import default_template_dir
     folder = next((p.path.parent for p in registry.pages.values() if p.path), None)
     css = (folder or default_template_dir()) / "wstools.css"
     if output and output != "-":
