@@ -127,3 +127,11 @@ def test_a_short_credit_is_not_joined_to_the_next_column() -> None:
     assert body == "Emery Walker sc\n\nso general an occurrence of jasper"
     body = lay_out("the rocks of the great\n\nplateau are old").body
     assert body == "the rocks of the great plateau are old"
+
+
+def test_ordinal_labels_run_together_and_ist() -> None:
+    text = "68. The following are exposed cards: —\nist. Two or more cards played at once.\n" \
+           "2d. Any card dropped.\n3d. Any card held. 4th. Any card named."
+    assert labels(text) == [("68", ["1st", "2d", "3d", "4th"])]
+    assert [(e.old, e.new) for e in label_repairs(text)] == [("ist", "1st")]
+    assert labels("68. The cards: —\nist. Two cards played at once.") == [("68", [])]

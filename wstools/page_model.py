@@ -76,6 +76,8 @@ _CLAUSE = (
     (regex.compile(r"(?P<l>[a-z]|[ivx]{2,5}|\d{1,2})\)(?=[ \t]+\S)[ \t]*"), "a)"),
     (regex.compile(r"(?P<l>[IVXL]{1,5})\.(?=[ \t]+[\p{Lu}“\"‘(])[ \t]*"), "I."),
     (regex.compile(r"(?P<l>\d{1,2}(?:st|nd|rd|th|d))\.(?=[ \t])[ \t]*"), "1st."),
+    # OCR's "ist." for "1st.": a clause only before its "2d." (see _check_clauses)
+    (regex.compile(r"(?P<l>ist)\.(?=[ \t]+\p{Lu})[ \t]*"), "ist."),
     (regex.compile(r"(?P<l>[a-z])\.(?=[ \t]+\p{Lu})[ \t]*"), "a."),
 )
 _FIRST_LABELS = frozenset({"a", "A", "i", "1", "I", "1st"})
@@ -275,9 +277,14 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]]) -> list[tuple[int,
                     split = True
                 elif clause is not None and (
                         clause[1].startswith("(") and clause[0] in _FIRST_LABELS
-                        or clause[1] in ("(a)", "a)") and last_clause is not None
+                        or clause[1] in ("(a)", "a)", "1st.") and last_clause is not None
                         and _follows(clause[0], last_clause)):
                     split = True
+            if k and not split and clause is not None and clause[1] == "1st." and (
+                    clause[0] == "1st" or last_clause is not None
+                    and _follows(clause[0], last_clause)) and regex.search(
+                    r"[.:;—–-]\s*\Z", lines[k - 1].group()):
+                split = True  # "…exposed cards: —" then "1st. Two or more cards"
             if split:
                 out.append((start, a + lines[k - 1].end()))
                 start = at
@@ -306,11 +313,39 @@ def _split_inline_sections(text: str, spans: list[tuple[int, int]]
     out = []
     for a, b in spans:
         start = a
-        for m in _INLINE_SECTION.finditer(text, a, b):
-            out.append((start, len(text[:m.start()].rstrip())))
-            start = m.start()
+        cuts = [m.start() for m in _INLINE_SECTION.finditer(text, a, b)]
+        cuts += _ordinal_chain(text, a, b)
+        for at in sorted(set(cuts)):
+            if at <= start:
+                continue
+            out.append((start, len(text[:at].rstrip())))
+            start = at
         out.append((start, b))
     return out
+
+
+# an ordinal label after a sentence, a colon or a dash (or at the start): "…at once. 2d. Any"
+_INLINE_ORDINAL = regex.compile(r"(?:(?<=\A|\n)|(?<=[.;:—–-][ \t]{0,3}\n?[ \t]{0,3}))"
+                                r"(?P<l>\d{1,2}(?:st|nd|rd|th|d)|ist)\.[ \t]+(?=\p{Lu})")
+
+
+def _ordinal_chain(text: str, a: int, b: int) -> list[int]:
+    """Where the ordinal labels of a run that OCR or a line join put in one paragraph begin:
+    a chain from ``1st.`` (or OCR's ``ist.``), each label the next of the one before.
+
+    >>> t = "cards: —\\nist. Two at once. 2d. Any card dropped. 3d. Any card held."
+    >>> [t[i:i + 3] for i in _ordinal_chain(t, 0, len(t))]
+    ['ist', '2d.', '3d.']
+    """
+    found = [(m.start(), "1st" if m["l"] == "ist" else m["l"])
+             for m in _INLINE_ORDINAL.finditer(text, a, b)]
+    chain: list[tuple[int, str]] = []
+    for at, label in found:
+        if label == "1st":
+            chain = [(at, label)] if not chain or len(chain) < 2 else chain
+        elif chain and _follows(label, chain[-1][1]):
+            chain.append((at, label))
+    return [at for at, _ in chain] if len(chain) >= 2 else []
 
 
 def text_after(text: str, law: regex.Match) -> bool:
@@ -318,14 +353,22 @@ def text_after(text: str, law: regex.Match) -> bool:
     return any(c.isalpha() for c in text[law.end():])
 
 
+_ORDINAL = regex.compile(r"(\d{1,2})(?:st|nd|rd|th|d)")
+
+
 def _follows(label: str, previous: str) -> bool:
     """``label`` is the one after ``previous`` in a sequence of letters, numerals or digits.
 
     >>> _follows("b", "a"), _follows("ii", "i"), _follows("10", "9"), _follows("c", "a")
     (True, True, True, False)
+    >>> _follows("2d", "1st"), _follows("3rd", "2nd"), _follows("4th", "2d")
+    (True, True, False)
     """
     if label.isdigit() and previous.isdigit():
         return int(label) == int(previous) + 1
+    ordinal, before = _ORDINAL.fullmatch(label), _ORDINAL.fullmatch(previous)
+    if ordinal and before:  # 1st, 2d (2nd), 3d (3rd), 4th
+        return int(ordinal[1]) == int(before[1]) + 1
     romans = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii",
               "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx"]
     low, prev = label.lower(), previous.lower()
@@ -357,6 +400,8 @@ def read_blocks(text: str, headings: Sequence[str] = ()) -> list[Block]:
             block.kind, block.label, block.style = "clause", clause[0], clause[1]
             if clause[1] == "a)":  # read as the bracketed style; the sequence decides
                 block.style, block.weak = "(a)", True
+            if clause[1] == "ist.":  # OCR's reading of 1st.: its 2d. decides
+                block.label, block.style, block.weak = "1st", "1st.", True
         elif is_heading(para, headings):
             block.kind = "heading"
         blocks.append(block)
@@ -446,9 +491,12 @@ def _check_clauses(blocks: list[Block]) -> None:
     ``b. The…`` alone is text; so is a label that lost its opening bracket (``ii) The``) and
     does not follow the clause before it. Labels in brackets stand alone."""
     previous: Block | None = None
-    for b in blocks:
+    for i, b in enumerate(blocks):
+        following = next((x for x in blocks[i + 1:] if x.kind == "clause"), None)
         if b.kind == "clause" and b.weak and not (
-                previous is not None and _follows(b.label, previous.label)):
+                previous is not None and _follows(b.label, previous.label)
+                or b.label == "1st" and following is not None
+                and _follows(following.label, "1st")):
             b.kind, b.label, b.style, b.weak = "text", "", "", False
         if b.kind == "clause":
             previous = b
@@ -546,10 +594,14 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
     [('(6)', '(b)'), ('()}', '(d)')]
     """
     blocks = [b for b in read_blocks(text, headings) if b.kind in ("clause", "text")]
+    out = []
+    for b in blocks:  # OCR's "ist." that a "2d." follows
+        if b.kind == "clause" and b.label == "1st" and text.startswith("ist.", b.start):
+            out.append(Edit(b.start, b.start + 3, "ist", "1st", "clause-sequence", 0.9,
+                            "'ist.' opens a run of ordinal labels whose next is 2d.: 1st."))
     # the label each paragraph opens with as printed, before the sequence judged it (a
     # label that lost its bracket after a garbled one is still an anchor: iti) iv))
     printed = [clause_at(b.text) for b in blocks]
-    out = []
     for i in range(1, len(blocks) - 1):
         before, here = blocks[i - 1], blocks[i]
         after = printed[i + 1]
