@@ -40,6 +40,7 @@ Sec. 6. Economic Tools. (a) The Secretary shall act.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -490,20 +491,25 @@ def _check_clauses(blocks: list[Block]) -> None:
     """``a.``-style and roman labels are clauses only in a sequence: a paragraph opening
     ``b. The…`` alone is text; so is a label that lost its opening bracket (``ii) The``) and
     does not follow the clause before it. Labels in brackets stand alone."""
+    following: list[Block | None] = [None] * len(blocks)  # the next clause after each block
+    nxt: Block | None = None
+    for i in range(len(blocks) - 1, -1, -1):
+        following[i] = nxt
+        if blocks[i].kind == "clause":
+            nxt = blocks[i]
     previous: Block | None = None
     for i, b in enumerate(blocks):
-        following = next((x for x in blocks[i + 1:] if x.kind == "clause"), None)
+        after = following[i]
         if b.kind == "clause" and b.weak and not (
                 previous is not None and _follows(b.label, previous.label)
-                or b.label == "1st" and following is not None
-                and _follows(following.label, "1st")):
+                or b.label == "1st" and after is not None and _follows(after.label, "1st")):
             b.kind, b.label, b.style, b.weak = "text", "", "", False
         if b.kind == "clause":
             previous = b
-        if b.kind != "clause" or b.style not in ("a.", "I."):
-            continue
-        same = [x for x in blocks if x.kind == "clause" and x.style == b.style and x is not b]
-        if not same and b.label not in _FIRST_LABELS:
+    styles = Counter(x.style for x in blocks if x.kind == "clause")
+    for b in blocks:
+        if b.kind == "clause" and b.style in ("a.", "I.") and styles[b.style] < 2 \
+                and b.label not in _FIRST_LABELS:
             b.kind, b.label, b.style = "text", "", ""
 
 
@@ -630,25 +636,31 @@ def _joined(blocks: list[Block]) -> list[Block]:
     ['General Provi-sions. (a) To']
     """
     out: list[Block] = []
+    parts: list[list[str]] = []  # the pieces of each block of out (joined once, at the end)
+    words: list[int] = []
     for b in blocks:
         prev = out[-1] if out else None
+        last = parts[-1][-1] if parts else ""
         if (prev is not None and b.kind == "heading" and prev.kind == "heading"
-                and _continues(prev.text, b.text)):
+                and _continues(last, b.text)):
             prev.end = b.end
-            prev.text = f"{prev.text} {b.text}"
+            parts[-1] += [" ", b.text]
             continue
         if (prev is not None and b.kind == "text" and prev.kind != "heading"
-                and b.text[:1].islower() and not _SENTENCE_END.search(prev.text)
-                and (len(prev.text.split()) >= 5 or prev.text.endswith(("-", ",")))):
+                and b.text[:1].islower() and not _SENTENCE_END.search(last[-12:])
+                and (words[-1] >= 5 or last.endswith(("-", ",")))):
             # (a line or two of a few words before a column break is as often a caption,
             # a credit or a table's cell as the start of the paragraph: left apart)
             prev.end = b.end
-            if prev.text.endswith("-"):  # a hyphen kept (hyphen_joins did the words)
-                prev.text = prev.text + b.text
-            else:
-                prev.text = f"{prev.text} {b.text}"
+            # a hyphen is kept (hyphen_joins did the words)
+            parts[-1] += [b.text] if last.endswith("-") else [" ", b.text]
+            words[-1] += len(b.text.split())
             continue
         out.append(b)
+        parts.append([b.text])
+        words.append(len(b.text.split()))
+    for b, pieces in zip(out, parts, strict=True):
+        b.text = "".join(pieces)
     return out
 
 
