@@ -136,17 +136,3 @@ def test_ordinal_labels_run_together_and_ist() -> None:
     assert [(e.old, e.new) for e in label_repairs(text)] == [("ist", "1st")]
     assert labels("68. The cards: —\nist. Two cards played at once.") == [("68", [])]
 
-
-@pytest.mark.parametrize("unit", ["THE DEAL\n\n", "word-\n\nword ", "x.  \n", "(a) ", "1st. "])
-def test_linear_in_the_page(unit: str) -> None:
-    """Twice the text costs about twice the time (two thousand paragraphs or more)."""
-    import time
-
-    def cost(n: int) -> float:
-        text = unit * n
-        start = time.process_time()
-        lay_out(text)
-        label_repairs(text)
-        return time.process_time() - start
-    small, large = cost(4000), cost(16000)
-    assert large < 8 * max(small, 0.01)  # quadratic would be 16 times
