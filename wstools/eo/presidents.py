@@ -3,22 +3,30 @@ American ordinals spelled out.
 
 The table gives each presidency's first and last order number as the Office of the Federal
 Register's Executive Orders Disposition Tables (archives.gov/federal-register/
-executive-orders) list them, Franklin D. Roosevelt (6071) to today. An order's ordinal in
-its presidency is its number's place in that range. Roosevelt's and Truman's ranges hold
-number-and-letter orders (9577-A, 9616-A…) that the Office counts too, so for them the
-place by number is not the ordinal: :meth:`Presidency.ordinal_of` gives None there and the
-notes leave a placeholder rather than guess.
+executive-orders/disposition) list them, Franklin D. Roosevelt (6071) to today, checked
+against The American Presidency Project's lists (the sources are named in the table's
+header). An order's ordinal in its presidency is its number's place in that range.
+Roosevelt's and Truman's ranges also hold number-and-letter orders (6106-A, 9577-A,
+9616-A…) that the Office counts in an administration's total, so past the first of them the
+place by number is not the ordinal: :meth:`Presidency.ordinal_of` gives it up to that
+order's base number (Roosevelt's 6071-6106, Truman's 9538-9577) and None after it, where the
+notes leave a placeholder rather than guess. A lettered number belongs to the presidency of
+its base number and has no ordinal here.
 
 >>> ordinal_words(75), ordinal_words(123), ordinal_words(1), ordinal_words(100)
 ('seventy-fifth', 'one hundred twenty-third', 'first', 'one hundredth')
 >>> p = presidency_of("13563")
 >>> p.name, p.ordinal_of("13563")
 ('Barack Obama', 75)
+>>> truman = presidency_of("9577-A")
+>>> truman.name, truman.ordinal_of(9577), truman.ordinal_of(9578), truman.ordinal_of("9577-A")
+('Harry S. Truman', 40, None, None)
 """
 
 from __future__ import annotations
 
 import csv
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -77,18 +85,22 @@ class Presidency:
     first_eo: int
     last_eo: int | None
     terms: int
-    #: the presidency has number-and-letter orders (9577-A): the place by number is not
-    #: the ordinal
-    lettered: bool = False
+    #: the presidency's first number-and-letter order by number (``9577-A``), or "": past
+    #: its base number the place by number is not the ordinal
+    lettered: str = ""
 
     def ordinal_of(self, number: str | int) -> int | None:
-        """The order's ordinal in the presidency (None where lettered orders make the
-        place by number unreliable, or for a lettered number)."""
+        """The order's ordinal in the presidency: its place in the range, up to the base
+        number of the first lettered order (None past it, where lettered orders shift the
+        count, and for a lettered number)."""
         try:
             n = int(number)
         except ValueError:
             return None
-        if self.lettered or not self.covers(n):
+        if not self.covers(n):
+            return None
+        base = _base_number(self.lettered)
+        if base is not None and n > base:
             return None
         return n - self.first_eo + 1
 
@@ -99,20 +111,26 @@ class Presidency:
 @lru_cache(maxsize=1)
 def presidencies() -> tuple[Presidency, ...]:
     with TABLE.open(encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
+        rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
     counts: dict[str, int] = {}
     for row in rows:
         counts[row["name"]] = counts.get(row["name"], 0) + 1
     return tuple(Presidency(r["name"], r["short"], int(r["presidency"]), r["start"], r["end"],
                             int(r["first_eo"]), int(r["last_eo"]) if r["last_eo"] else None,
-                            counts[r["name"]], (r.get("lettered") or "") == "yes")
+                            counts[r["name"]], (r.get("lettered") or "").strip())
                  for r in rows)
 
 
+def _base_number(number: str | int) -> int | None:
+    """``9577`` for ``9577``, ``"9577-A"`` or ``"9577A"``; None for anything else."""
+    match = re.fullmatch(r"\s*(\d+)(?:\s*-?\s*[A-Za-z])?\s*", str(number))
+    return int(match.group(1)) if match else None
+
+
 def presidency_of(number: str | int) -> Presidency | None:
-    """The presidency in which executive order ``number`` was signed."""
-    try:
-        n = int(number)
-    except ValueError:
+    """The presidency in which executive order ``number`` was signed (a lettered number,
+    ``9577-A``, by its base number)."""
+    n = _base_number(number)
+    if n is None:
         return None
     return next((p for p in presidencies() if p.covers(n)), None)
