@@ -198,9 +198,100 @@ def test_presidents_table_rows() -> None:
     assert presidency_of(14146).name == "Joe Biden"
     assert presidency_of(13765).ordinal_of(13765) == 1
     assert presidency_of(9981).name == "Harry S. Truman"
-    assert presidency_of(9981).ordinal_of(9981) is None  # lettered orders: not guessed
+    assert presidency_of(9981).ordinal_of(9981) is None  # past 9577-A: not guessed
     assert presidency_of(10432).ordinal_of(10432) == 1  # Eisenhower's first
     assert ordinal_words(275) == "two hundred seventy-fifth"
+
+
+# Known ordinals, checked against the sources named in presidents.csv's header (the Office
+# of the Federal Register's disposition tables; the American Presidency Project's lists):
+# (number, president, presidency, ordinal), None where lettered orders before it shift the
+# count.
+KNOWN_ORDINALS = [
+    (6071, "Franklin D. Roosevelt", 1, 1),  # 1933-03-08, the first
+    (6102, "Franklin D. Roosevelt", 1, 32),  # gold, 1933-04-05
+    (6106, "Franklin D. Roosevelt", 1, 36),  # the base of 6106-A, the first lettered
+    (6107, "Franklin D. Roosevelt", 1, None),
+    (9066, "Franklin D. Roosevelt", 1, None),
+    (9537, "Franklin D. Roosevelt", 1, None),  # the last
+    (9538, "Harry S. Truman", 1, 1),  # 1945-04-13
+    (9546, "Harry S. Truman", 1, 9),
+    (9577, "Harry S. Truman", 1, 40),  # the base of 9577-A, the first lettered
+    (9578, "Harry S. Truman", 1, None),
+    (10431, "Harry S. Truman", 1, None),  # 1953-01-19, the last
+    (10432, "Dwight D. Eisenhower", 1, 1),  # 1953-01-24
+    (10450, "Dwight D. Eisenhower", 1, 19),
+    (10913, "Dwight D. Eisenhower", 1, 482),  # 1961-01-18
+    (10914, "John F. Kennedy", 1, 1),
+    (10924, "John F. Kennedy", 1, 11),  # Peace Corps
+    (11127, "John F. Kennedy", 1, 214),  # 1963-11-09
+    (11128, "Lyndon B. Johnson", 1, 1),  # 1963-11-23
+    (11451, "Lyndon B. Johnson", 1, 324),  # 1969-01-19
+    (11452, "Richard Nixon", 1, 1),
+    (11797, "Richard Nixon", 1, 346),  # 1974-07-31
+    (11798, "Gerald Ford", 1, 1),
+    (11966, "Gerald Ford", 1, 169),
+    (11967, "Jimmy Carter", 1, 1),
+    (12286, "Jimmy Carter", 1, 320),  # 1981-01-19
+    (12287, "Ronald Reagan", 1, 1),
+    (12667, "Ronald Reagan", 1, 381),  # 1989-01-18
+    (12668, "George H. W. Bush", 1, 1),
+    (12833, "George H. W. Bush", 1, 166),  # 1993-01-19
+    (12834, "Bill Clinton", 1, 1),
+    (13197, "Bill Clinton", 1, 364),
+    (13198, "George W. Bush", 1, 1),
+    (13488, "George W. Bush", 1, 291),
+    (13489, "Barack Obama", 1, 1),
+    (13563, "Barack Obama", 1, 75),
+    (13764, "Barack Obama", 1, 276),
+    (13765, "Donald Trump", 1, 1),
+    (13984, "Donald Trump", 1, 220),
+    (13985, "Joe Biden", 1, 1),
+    (14146, "Joe Biden", 1, 162),  # 2025-01-19, the last
+    (14147, "Donald Trump", 2, 1),  # 2025-01-20
+    (14148, "Donald Trump", 2, 2),
+    (14150, "Donald Trump", 2, 4),
+]
+
+
+@pytest.mark.parametrize(("number", "name", "presidency", "ordinal"), KNOWN_ORDINALS)
+def test_known_ordinals(number: int, name: str, presidency: int, ordinal: int | None) -> None:
+    p = presidency_of(number)
+    assert p is not None and (p.name, p.presidency) == (name, presidency)
+    assert p.ordinal_of(number) == ordinal
+    assert p.ordinal_of(str(number)) == ordinal
+
+
+def test_boundary_orders_between_presidents() -> None:
+    """Each presidency's last order and the next one's first: the last has the range's
+    size as its ordinal (where no lettered order comes first), the next is the first."""
+    rows = presidencies()
+    for a, b in zip(rows, rows[1:], strict=False):
+        assert a.last_eo is not None
+        assert presidency_of(a.last_eo) is a and presidency_of(a.last_eo + 1) is b
+        assert b.ordinal_of(b.first_eo) == 1
+        assert a.ordinal_of(a.last_eo) == (None if a.lettered else a.last_eo - a.first_eo + 1)
+        assert a.ordinal_of(b.first_eo) is None and b.ordinal_of(a.last_eo) is None
+    assert presidency_of(6070) is None  # Hoover's last is outside the table
+    assert [p.short for p in rows if p.lettered] == ["Roosevelt", "Truman"]
+
+
+def test_lettered_orders() -> None:
+    """A number-and-letter order belongs to its base number's presidency and gets no
+    ordinal; the orders after the first lettered one keep the placeholder."""
+    for number, name in (("6106-A", "Franklin D. Roosevelt"), ("9577-A", "Harry S. Truman"),
+                         ("9616-A", "Harry S. Truman"), ("10026-A", "Harry S. Truman")):
+        p = presidency_of(number)
+        assert p is not None and p.name == name
+        assert p.ordinal_of(number) is None
+    assert presidency_of("Executive Order 9577") is None
+    register = FederalRegister("10", "1", "7000", "7000", "Monday, June 4, 1945")
+    text = notes(ExecutiveOrder("9577-A", "July 1, 1945", "T", register=register))
+    assert text.startswith("Harry S. Truman's {{EOplaceholder|ordinal}} executive order")
+    text = notes(ExecutiveOrder("9546", "May 1, 1945", "T", register=register))
+    assert text.startswith("Harry S. Truman's ninth executive order")
+    text = notes(ExecutiveOrder("6102", "April 5, 1933", "T", register=register))
+    assert text.startswith("Franklin D. Roosevelt's thirty-second executive order")
 
 
 @needs_sources
