@@ -35,6 +35,9 @@ def labels(text: str) -> list[tuple[str, list[str]]]:
     ("Section 1 The preamble is amended.", [("1", [])]),
     ("Sec. 2..(a) Any transaction.", [("2", ["a"])]),
     ("See. 5. General Provisions. This order.", [("5", [])]),
+    ("31 The revoking player and his partner.\n\n32. At the end.", [("31", []), ("32", [])]),
+    ("76. If either.\n\n77.1f the declarer lead.\n\n78. If any.",
+     [("76", []), ("77", []), ("78", [])]),
 ])
 def test_laws_and_clauses(text: str, want: list) -> None:
     assert labels(text) == want
@@ -53,6 +56,8 @@ def test_a_number_alone_is_at_most_one_law(text: str) -> None:
     ("4. A law.\n\n1035.\n\nthe rest.", [("4", [])]),  # a folio alone
     ("4. A law.\n\n90. Far past the last law.", [("4", [])]),
     ("4. A law.\n\n13, For a comma is no stop out of sequence.", [("4", [])]),
+    ("4. A law.\n\n1909 The year the book was printed.", [("4", [])]),
+    ("1909 The year the book was printed.", []),
 ])
 def test_numbers_out_of_sequence_are_text(text: str, want: list) -> None:
     assert labels(text) == want

@@ -59,6 +59,10 @@ _LAW = regex.compile(
     r"(?:\.|(?<=\p{L}[.,:;-]{0,3}[ \t\n]*\d{1,4}[a-z]?)(?:[:;,]|(?=[ \t]+\p{Lu}))"
     r"|(?P<weak>,)(?=[ \t]+\p{Lu}))(?:[.,:;]{1,3}(?=\s*[\p{Lu}(]))?"
     r"(?=[ \t]*[—–-]|\s+\S|[ \t]*\Z|(?<=[.,])[\p{Lu}(])")
+# a law number whose stop OCR lost ("31 The") or ran into the next word ("77.1f the"): a
+# law only as the next number of the sequence (see _check_laws)
+_WEAK_LAW = regex.compile(r"(?P<prefix>)(?P<num>\d{1,4})(?P<suf>)(?P<end>)"
+                          r"(?:\.(?=\d\p{L}{1,2}\b)|(?=[ \t]+\p{Lu}\p{Ll}+[ \t]+\p{Ll}))")
 # a token that may be a garbled law number (``l2.``, ``S.``): read by the sequence only
 _GARBLED = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\."
                          r"(?=[ \t]*[—–-]|[ \t]+[\p{Lu}(“\"'‘])")
@@ -387,13 +391,15 @@ def read_blocks(text: str, headings: Sequence[str] = ()) -> list[Block]:
         block = Block("text", a, b, para)
         law = _law_at(para)
         clause = clause_at(para)
+        if law is None and clause is None:
+            law = _WEAK_LAW.match(para)  # "31 The revoking…", "77.1f the declarer…"
         if law is not None and text_after(para, law) and not (clause and clause[1] == "1st."):
             block.kind = "law"
             block.number = int(law.group("num"))
             block.suffix = law.group("suf") or ""
             block.range_end = int(law.group("end")) if law.group("end") else None
             block.prefix = law.group("prefix") or ""
-            block.weak = law.group("weak") is not None
+            block.weak = law.re is _WEAK_LAW or law.group("weak") is not None
             inline = _inline_clause(para, law.end())
             if inline:
                 block.inline.append(inline)
