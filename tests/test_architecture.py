@@ -107,14 +107,10 @@ def test_the_graph_reader_sees_a_cycle() -> None:
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
-@pytest.mark.xfail(strict=True, reason="wiki.py, bulk.py and cli_proofread.py still import the "
-                   "command (issue 23, in progress)")
 def test_no_import_cycle_among_wstools_modules() -> None:
     assert cycles(import_graph()) == []
 
 
-@pytest.mark.xfail(strict=True, reason="wiki.py, bulk.py and cli_proofread.py still import the "
-                   "command (issue 23, in progress)")
 def test_the_library_does_not_import_the_command() -> None:
     wrong = []
     for name, path in MODULES.items():
@@ -126,8 +122,6 @@ def test_the_library_does_not_import_the_command() -> None:
     assert wrong == []
 
 
-@pytest.mark.xfail(strict=True, reason="wiki.py, bulk.py and cli_proofread.py still import the "
-                   "command (issue 23, in progress)")
 def test_argparse_only_in_the_cli_package() -> None:
     """Outside ``wstools.cli`` argparse may only be met inside a function (a module's own
     ``python -m`` entry, as ``wstools.fidelity`` has), never at import."""

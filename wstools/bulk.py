@@ -25,8 +25,6 @@ tasks in threads, where no signal can be received: there the budget is not enfor
 
 from __future__ import annotations
 
-import argparse
-import json
 import signal
 import sys
 import threading
@@ -37,7 +35,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
-from .io.dumps import PAGE_NAMESPACE, TEXT_MODELS, DumpError, DumpPage, DumpReader, DumpWriter
+from .io.dumps import PAGE_NAMESPACE, TEXT_MODELS, DumpPage, DumpReader, DumpWriter
 from .page import read_page
 
 BATCH = 8  # pages a task
@@ -385,40 +383,3 @@ def _choose_namespace(summary: Summary, reader: DumpReader, namespace: int | Non
         summary.namespace, summary.namespace_from = found, "siteinfo"
     else:
         summary.namespace, summary.namespace_from = PAGE_NAMESPACE, "default"
-
-
-def run_dump(args: argparse.Namespace) -> int:
-    """``wstools proofread --dump``."""
-    from .cli import InputError
-    from .cli_proofread import conventions_from
-    if not args.output:
-        raise InputError(args.dump, "--dump needs -o OUT.xml (the output dump)")
-    if Path(args.output).resolve() == Path(args.dump).resolve():
-        raise InputError(args.dump, "the output may not be the input dump")
-    if not Path(args.dump).is_file():
-        raise InputError(args.dump, "no such file")
-    conventions = asdict(conventions_from(args))
-    try:
-        summary = proofread_dump(args.dump, args.output, namespace=args.namespace,
-                                 jobs=args.jobs, corpus=args.corpus, conventions=conventions,
-                                 engine=args.engine, scheduler=args.scheduler,
-                                 limit=args.limit, progress=not args.quiet,
-                                 log=lambda s: print(s, file=sys.stderr),
-                                 page_timeout=getattr(args, "page_timeout", PAGE_TIMEOUT),
-                                 max_decompressed=_mib(getattr(args, "max_decompressed", None)))
-    except DumpError as exc:
-        raise InputError(exc.file, f"{exc} ({exc.where()})", exc.line or 1,
-                         exc.column or 1) from None
-    except RuntimeError as exc:
-        raise InputError(args.dump, str(exc)) from None
-    summary_path = Path(args.report_json or f"{args.output}.summary.json")
-    from .cli import write_output
-    write_output(str(summary_path), json.dumps(summary.as_dict(), indent=1,
-                                               ensure_ascii=False) + "\n")
-    print(f"{args.dump}: {summary.line()}; wrote {args.output} and {summary_path}",
-          file=sys.stderr)
-    return 0 if summary.ok else 1
-
-
-def _mib(value: float | None) -> int | None:
-    return None if value is None else int(value * 1024 * 1024)

@@ -22,7 +22,7 @@ from ..errors import InputError, WstoolsError
 from ..io import output
 from ..io.inputs import MAX_INPUT_BYTES, read_bytes, read_input
 from ..io.output import write_output
-from . import clean, corpus, eo, expand, parse, repair, templates
+from . import clean, corpus, eo, expand, parse, proofread, repair, templates, wiki
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,10 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     clean.add_parser(sub, MAX_INPUT_BYTES)
     parse.add_parser(sub, MAX_INPUT_BYTES)
     corpus.add_parser(sub, MAX_INPUT_BYTES)
-    from ..cli_proofread import add_parser as add_proofread
-    add_proofread(sub, MAX_INPUT_BYTES)
-    from ..wiki import add_parser as add_wiki
-    add_wiki(sub)
+    proofread.add_parser(sub, MAX_INPUT_BYTES)
+    wiki.add_parser(sub)
     templates.add_parser(sub, MAX_INPUT_BYTES)
     return parser
 

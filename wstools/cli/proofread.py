@@ -7,15 +7,37 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import asdict, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import regex
 
-from .page import read_page
+from .. import wiki as _wiki
+from ..bulk import PAGE_TIMEOUT, proofread_dump
+from ..io.dumps import DumpError
+from ..page import read_page
+from ..wiki import (
+    BotOptions,
+    Confirm,
+    PushOutcome,
+    Quit,
+    RunLog,
+    WikiError,
+    _pywikibot,
+    index_pages,
+    pull,
+    pywikibot_args,
+    site,
+)
+from .wiki import interrupted, outcomes_line, print_outcome
+
+if TYPE_CHECKING:
+    from ..review import Review
 
 
 def conventions_from(args: argparse.Namespace):  # noqa: ANN201 - Conventions
-    from .proofread import Conventions
+    from ..proofread import Conventions
     return Conventions(header=args.header, heading=args.heading, law_number=args.law_number,
                        nop="" if args.no_nop else "{{nop}}", level=args.level,
                        user=args.user or "")
@@ -23,8 +45,8 @@ def conventions_from(args: argparse.Namespace):  # noqa: ANN201 - Conventions
 
 def fixes_from(args: argparse.Namespace) -> tuple[str, ...]:
     """The cleanup fixes named by ``--fixes`` (checked against the known names)."""
-    from .cli import InputError
-    from .text.pipeline import FIXES
+    from ..errors import InputError
+    from ..text.pipeline import FIXES
     names = tuple(n.strip() for n in (getattr(args, "fixes", "") or "").split(",") if n.strip())
     unknown = [n for n in names if n not in FIXES]
     if unknown:
@@ -33,9 +55,9 @@ def fixes_from(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def _repairer(args: argparse.Namespace):  # noqa: ANN202 - Repairer
-    from .cli import InputError
-    from .corpus.store import CorpusError, default_corpus_dir
-    from .repair.repair import Repairer
+    from ..corpus.store import CorpusError, default_corpus_dir
+    from ..errors import InputError
+    from ..repair.repair import Repairer
     folder = Path(args.corpus) if args.corpus else default_corpus_dir()
     if not folder.is_dir():
         raise InputError(str(folder), "corpus folder does not exist (proofread needs one)")
@@ -50,7 +72,7 @@ def explain_lines(name: str, result, text: str | None = None) -> list[str]:  # n
     edit (line and column in the input's own lines; strings as a proofreader reads them,
     invisible characters named), then the suspects left in the saved text, then the
     diagnostics."""
-    from .review import context, readable
+    from ..review import context, readable
     out = []
     for e in result.edits:
         line = (f"{name}:{e.line}:{e.column}: {e.rule} {readable(e.old)} -> "
@@ -71,21 +93,22 @@ def explain_lines(name: str, result, text: str | None = None) -> list[str]:  # n
     return out
 
 
-def add_suspects(result, text: str, name: str, repairer) -> object:  # noqa: ANN001
+def add_suspects(result, text: str, name: str, repairer) -> Review:  # noqa: ANN001
     """Replace ``result.flags`` with the suspects left in its saved text (in the body's
     coordinates, like its edits) and return the page's review."""
-    from .review import flags_as_edits, make_review, page_suspects
+    from ..review import flags_as_edits, make_review, page_suspects
     review = make_review(result, text, name, page_suspects(result, repairer))
-    from .edits import with_positions
+    from ..edits import with_positions
     result.flags = with_positions(flags_as_edits(review), result.source)
     result.flag_spans = [(a, b) for a, b, _, _ in review.flags]
     return review
 
 
 def cmd_proofread(args: argparse.Namespace) -> int:
-    from .cli import InputError, read_input, write_output
+    from ..errors import InputError
+    from ..io.inputs import read_input
+    from ..io.output import write_output
     if args.dump:
-        from .bulk import run_dump
         if args.image:
             raise InputError("-", "--image is the scan of one page, not of a dump")
         code = run_dump(args)
@@ -93,8 +116,7 @@ def cmd_proofread(args: argparse.Namespace) -> int:
             write_dump_report(args)
         return code
     if args.wiki is not None:
-        from .wiki import cmd_proofread_wiki
-        return cmd_proofread_wiki(args)
+                return cmd_proofread_wiki(args)
     files = args.file if isinstance(args.file, list) else [args.file] if args.file else []
     if args.index or args.range or len(files) > 1 or (files and Path(files[0]).is_dir()):
         return cmd_proofread_book(args, files)
@@ -102,7 +124,7 @@ def cmd_proofread(args: argparse.Namespace) -> int:
         raise InputError("-", "give a FILE (or - for standard input), FILE... or DIR (book "
                          "mode), --index INDEX --range A-B, --dump or --wiki")
     args.file = files[0]
-    from .proofread import proofread_page
+    from ..proofread import proofread_page
     text = read_input(args.file, args.max_bytes)
     name = "<stdin>" if args.file == "-" else args.file
     conventions = conventions_from(args)
@@ -110,7 +132,7 @@ def cmd_proofread(args: argparse.Namespace) -> int:
     repairer = _repairer(args)
     result = proofread_page(page, title=args.title or None, repairer=repairer,
                             conventions=conventions, file=name, fixes=fixes_from(args))
-    review = add_suspects(result, text, name, repairer)
+    review: Review | None = add_suspects(result, text, name, repairer)
     if not args.report:
         review = None
     if page._stored.get("bare") is False:
@@ -127,10 +149,10 @@ def cmd_proofread(args: argparse.Namespace) -> int:
             "diagnostics": [d.as_dict() for d in result.diagnostics],
             "laws": result.laws, "headings": result.headings}, ensure_ascii=False, indent=1))
     else:  # the page as it is: no line end added on standard output either
-        from .io import output
+        from ..io import output
         output.write_output(args.output, page_text(result, text), end_newline=False)
     if review is not None:
-        from .review import image_data_uri, review_html
+        from ..review import image_data_uri, review_html
         stem = Path(name).stem if args.file != "-" else "stdin"
         image = image_data_uri(args.image) if args.image else None
         write_output(args.report, review_html(review, image, f"{stem}.wiki"))
@@ -164,7 +186,7 @@ def book_files(files: list[str]) -> list[str]:
     """The page files of a book: the FILEs as given, or a folder's page files (``.txt``,
     ``.wiki``, no extension) in natural order of their names; hidden files, subfolders and
     other files (a pull's ``pulled.json``, images, tables) are left out and named."""
-    from .cli import InputError
+    from ..errors import InputError
     if len(files) == 1 and Path(files[0]).is_dir():
         folder = Path(files[0])
         try:
@@ -202,8 +224,9 @@ def page_title(path: str) -> str | None:
 def cmd_proofread_book(args: argparse.Namespace, files: list[str]) -> int:
     """Book mode: the pages in order, proofread with the evidence of the sequence
     (:func:`wstools.book.proofread_book`), one output file a page in ``-o DIR``."""
-    from .cli import InputError, read_input, write_output
-    from .io.output import check_target
+    from ..errors import InputError
+    from ..io.inputs import read_input
+    from ..io.output import check_target, write_output
     if args.image:
         raise InputError("-", "--image is the scan of one page, not of a book")
     if args.title:
@@ -247,8 +270,8 @@ def write_dump_report(args: argparse.Namespace) -> None:
     """``--dump … --report index.html``: the run's index from its JSON report: pages,
     edits, flags, a chart of the edit kinds, and the pages that failed, were skipped or
     duplicated (the dump report keeps totals, not each page's counts)."""
-    from .cli import write_output
-    from .review import index_html
+    from ..io.output import write_output
+    from ..review import index_html
     path = Path(args.report_json or f"{args.output}.summary.json")
     try:
         summary = json.loads(path.read_text(encoding="utf-8"))
@@ -270,9 +293,8 @@ def write_dump_report(args: argparse.Namespace) -> None:
 def write_book_report(report: str, title: str, reviews: list) -> None:
     """The index of a book's review (``report``: counts per page, a chart of the edit kinds)
     and, beside it, one review page a page (``STEM-N.html``), linked from the index."""
-    from .cli import write_output
-    from .io.output import check_target
-    from .review import index_html, review_html
+    from ..io.output import check_target, write_output
+    from ..review import index_html, review_html
     target = Path(report)
     rows = []
     for k, review in enumerate(reviews, 1):
@@ -292,7 +314,7 @@ def write_book_report(report: str, title: str, reviews: list) -> None:
 
 def _proofread_book(args: argparse.Namespace, names: list[str], texts: list[str],
                     titles: list[str | None], reviews: list | None = None) -> list:
-    from .book import proofread_book
+    from ..book import proofread_book
     pages = [(n, read_page(t)) for n, t in zip(names, texts, strict=True)]
     repairer = _repairer(args)
     results = proofread_book(pages, titles=titles, repairer=repairer,
@@ -331,7 +353,7 @@ def page_text(result, source: str) -> str:  # noqa: ANN001 - ProofreadResult
 
 
 def _report_book(args: argparse.Namespace, names: list[str], results: list) -> int:
-    from .book import BOOK_RULES
+    from ..book import BOOK_RULES
     counts: dict[str, int] = {}
     for name, result in zip(names, results, strict=True):
         if args.explain:
@@ -355,8 +377,9 @@ def _book_from_wiki(args: argparse.Namespace, out: Path) -> int:
     pull`` does (``DIR/pulled.json`` records their revisions), proofread as a book, and the
     proofread pages written in their place, ready for ``wstools wiki push DIR``. A page
     missing on the wiki splits the book (no join across it)."""
-    from .cli import InputError, write_output
-    from .wiki import WikiError, index_titles, pull
+    from ..errors import InputError
+    from ..io.output import write_output
+    from ..wiki import WikiError, index_titles
     try:
         titles = index_titles(args.index, args.range)
     except ValueError as exc:
@@ -399,9 +422,8 @@ def _book_from_wiki(args: argparse.Namespace, out: Path) -> int:
 
 
 def _shifted(edits: list, shift: int, text: str) -> list:
-    from dataclasses import replace
 
-    from .edits import with_positions
+    from ..edits import with_positions
     return with_positions([replace(e, start=e.start + shift, end=e.end + shift)
                            for e in edits], text)
 
@@ -482,14 +504,131 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
     p.add_argument("--log", metavar="FILE", help="with --wiki: append each page's outcome "
                    "here (JSON lines); a rerun with the same log skips the pages it did at "
                    "the revision the wiki still has")
-    from .wiki import add_bot_options, pywikibot_args
+    from .wiki import add_bot_options
     add_bot_options(p)
-    base = type(p)
 
-    class _PywikibotArgs(base):  # pywikibot's -pt:N, -maxlag:N read as -pt N
+    class _PywikibotArgs(argparse.ArgumentParser):  # -pt:N, -maxlag:N read as -pt N
         def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN202
-            return base.parse_known_args(self, None if args is None else pywikibot_args(args),
-                                         namespace)
+            return super().parse_known_args(None if args is None else pywikibot_args(args),
+                                            namespace)
     p.__class__ = _PywikibotArgs
     p.add_argument("--max-bytes", type=int, default=max_bytes, help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_proofread)
+
+
+def run_dump(args: argparse.Namespace) -> int:
+    """``wstools proofread --dump``."""
+    from ..errors import InputError
+    if not args.output:
+        raise InputError(args.dump, "--dump needs -o OUT.xml (the output dump)")
+    if Path(args.output).resolve() == Path(args.dump).resolve():
+        raise InputError(args.dump, "the output may not be the input dump")
+    if not Path(args.dump).is_file():
+        raise InputError(args.dump, "no such file")
+    conventions = asdict(conventions_from(args))
+    try:
+        summary = proofread_dump(args.dump, args.output, namespace=args.namespace,
+                                 jobs=args.jobs, corpus=args.corpus, conventions=conventions,
+                                 engine=args.engine, scheduler=args.scheduler,
+                                 limit=args.limit, progress=not args.quiet,
+                                 log=lambda s: print(s, file=sys.stderr),
+                                 page_timeout=getattr(args, "page_timeout", PAGE_TIMEOUT),
+                                 max_decompressed=_mib(getattr(args, "max_decompressed", None)))
+    except DumpError as exc:
+        raise InputError(exc.file, f"{exc} ({exc.where()})", exc.line or 1,
+                         exc.column or 1) from None
+    except RuntimeError as exc:
+        raise InputError(args.dump, str(exc)) from None
+    summary_path = Path(args.report_json or f"{args.output}.summary.json")
+    from ..io.output import write_output
+    write_output(str(summary_path), json.dumps(summary.as_dict(), indent=1,
+                                               ensure_ascii=False) + "\n")
+    print(f"{args.dump}: {summary.line()}; wrote {args.output} and {summary_path}",
+          file=sys.stderr)
+    return 0 if summary.ok else 1
+
+
+def _mib(value: float | None) -> int | None:
+    return None if value is None else int(value * 1024 * 1024)
+
+
+def cmd_proofread_wiki(args: argparse.Namespace) -> int:
+    """``wstools proofread --wiki TITLE...`` (or ``--wiki --index INDEX --range A-B``: the
+    Index's pages, from its pagelist where the wiki has ProofreadPage): fetch, proofread,
+    show the diff, confirm (unless ``-always``), save with the edit summary ``--summary``.
+    A page at ``--skip-level`` or above (default 3) is left alone; a page whose proofread
+    text is the wiki's, or differs only in the level when ``--level`` was not given, is not
+    saved (``unchanged``). Each outcome is printed as it happens and appended to ``--log``;
+    a rerun with the same log skips the pages done at the revision the wiki still has."""
+    from ..page import read_page
+    from ..proofread import proofread_page
+    outcomes: list[PushOutcome] = []
+    options = BotOptions.from_args(args)
+    log = RunLog(options.log)
+
+    def report(o: PushOutcome) -> None:
+        outcomes.append(o)
+        print_outcome(o)
+        log.add(o)
+    try:
+        pywikibot = _pywikibot()
+        options.apply()
+        titles = list(args.wiki or [])
+        if getattr(args, "index", None):
+            if titles:
+                from ..errors import InputError
+                raise InputError("-", "--wiki takes TITLE... or --index INDEX --range A-B, "
+                                 "not both")
+            try:
+                titles = index_pages(args.index, args.range or "1",
+                                     lambda m: print(m, file=sys.stderr, flush=True))
+            except ValueError as exc:
+                from ..errors import InputError
+                raise InputError("-", str(exc)) from None
+        if not titles:
+            from ..errors import InputError
+            raise InputError("-", "--wiki needs TITLE... or --index INDEX --range A-B")
+        s = site(login=not args.dry_run)
+        repairer = _repairer(args)
+        conventions = conventions_from(args)
+        if not conventions.user:
+            conventions.user = s.username() or ""
+        confirm = Confirm(options.asks())
+        for title in titles:
+            page = pywikibot.Page(s, title)
+            if not page.exists():
+                report(PushOutcome(title, "missing", "does not exist"))
+                continue
+            revision = page.latest_revision_id
+            if log.done(page.title(), revision):
+                report(PushOutcome(page.title(), "done", f"revision {revision}, by an "
+                                   f"earlier run ({options.log})", revision))
+                continue
+            stored = read_page(page.text)
+            if stored.level >= options.skip_level:
+                report(PushOutcome(page.title(), "skipped", f"level {stored.level} "
+                                   f"({stored.level_name}); --skip-level 5 takes it",
+                                   revision))
+                continue
+            result = proofread_page(stored, title=page.title(), repairer=repairer,
+                                    conventions=conventions, file=page.title())
+            add_suspects(result, page.text, page.title(), repairer)  # the flags left
+            print(f"{page.title()}: {result.summary()}", file=sys.stderr, flush=True)
+            if args.explain:
+                for line in explain_lines(page.title(), result, stored.body):
+                    print(line, file=sys.stderr)
+            report(_wiki.save_page(page, result.page.wikitext(), args.summary, revision,
+                             args.dry_run,
+                             level_asked=getattr(args, "level", None) is not None,
+                             confirm=confirm, diff_style=options.diff))
+    except Quit:
+        return interrupted(outcomes, "quit at a confirmation; the pages reported saved "
+                            "are saved")
+    except WikiError as exc:
+        print(f"wstools wiki: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return interrupted(outcomes, "the pages reported saved are saved"
+                            + (f"; run again with --log {options.log} to go on"
+                               if options.log else ""))
+    return outcomes_line(outcomes)
