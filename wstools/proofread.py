@@ -87,6 +87,7 @@ class ProofreadResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     codes: list[Code] = field(default_factory=list)
     repair: RepairResult | None = None
+    input_text: str = ""  # the text as given (book mode explains edits in its lines)
 
     @property
     def laws(self) -> int:

@@ -70,13 +70,13 @@ def read_printing(path: Path) -> Printing:
     except OSError as exc:
         raise CorpusError(str(path), 1, f"cannot read: {exc.strerror or exc}") from None
     if b"\0" in data:
-        line = data.count(b"\n", 0, data.index(b"\0")) + 1
-        raise CorpusError(str(path), line, "binary data (NUL byte): not a corpus file")
+        at = data.count(b"\n", 0, data.index(b"\0")) + 1
+        raise CorpusError(str(path), at, "binary data (NUL byte): not a corpus file")
     try:
         raw = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise CorpusError(str(path), line, f"not UTF-8 (byte 0x{data[exc.start]:02x})") \
+        at = data.count(b"\n", 0, exc.start) + 1
+        raise CorpusError(str(path), at, f"not UTF-8 (byte 0x{data[exc.start]:02x})") \
             from None
     lines = raw.split("\n")
     meta: dict[str, str] = {}

@@ -22,7 +22,7 @@ import regex
 from lxml import etree
 from lxml.builder import ElementMaker
 
-from .model import Clause, Code, Law
+from .model import Clause, Code, Law, PageMark
 from .render import clause_label
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
@@ -243,7 +243,7 @@ def html_fragment(codes: Sequence[Code]) -> etree._Element:
 def to_html(codes: Sequence[Code], standalone: bool = True,
             meta: Metadata | dict | None = None) -> str:
     """An HTML page (or fragment) of the codes; well-formed (it is serialised by lxml). A
-    standalone page embeds its stylesheet (``templates/wstools.css`` and the laws' own
+    standalone page embeds its stylesheet (the templates' ``wstools.css`` and the laws' own
     rules), so it shows the same wherever it is copied (a ``wstools.css`` beside it, linked
     after, overrides it), and carries the metadata."""
     codes = xml_safe(list(codes))
@@ -381,7 +381,7 @@ def to_tei(codes: Sequence[Code], meta: Metadata | dict | None = None) -> str:
                 ldiv = etree.SubElement(sdiv, ns + "div", **attrs)
                 if law.heading:
                     _tei_text(etree.SubElement(ldiv, ns + "head", type="run-in"), law.heading)
-                marks = {}
+                marks: dict[int, list[PageMark]] = {}
                 for m in law.page_marks:
                     marks.setdefault(m.block, []).append(m)
                 if law.text or not law.body:

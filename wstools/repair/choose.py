@@ -39,6 +39,18 @@ _GLYPHS = re.compile(r"[^\W\d_][<>/!*|\\]|[<>/!*|\\][^\W\d_]")
 _EDGE = re.compile(r"^([^\w]*)(.*?)([^\w]*)$", re.S)
 # a word read as glyphs, and the ordinary marks around it ("(exclud/ng", "trick*,")
 _AROUND_GLYPHS = re.compile(r"^([(\[\"'“‘]*)(.*?)([,.;:)\]\"'”’—-]*)$", re.S)
+
+
+def _groups(pattern: re.Pattern[str], s: str) -> tuple[str, str, str]:
+    """The three groups of an edge pattern, which matches any string."""
+    m = pattern.match(s)
+    assert m is not None
+    return m.group(1), m.group(2), m.group(3)
+
+
+def _edges(s: str) -> tuple[str, str, str]:
+    """(leading marks, core, closing marks) of ``s``."""
+    return _groups(_EDGE, s)
 MARK_LIKE = "sjei,;:"  # letters OCR reads for a mark at the end of a word ("draws", "higheste")
 COMMON_ZIPF = 5.0  # a word this common in English is not taken for a misreading on cost alone
 
@@ -121,12 +133,12 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
     o_words, w_words = _LETTERS.findall(o), _LETTERS.findall(w)
     if not w_words and o_words:
         return None
-    o_lead, o_core, o_tail = _EDGE.match(o).groups()
-    w_lead, w_core, w_tail = _EDGE.match(w).groups()
+    o_lead, o_core, o_tail = _edges(o)
+    w_lead, w_core, w_tail = _edges(w)
     if unit.words == 1 and len(w_words) == 1 and (_GLYPHS.search(o) or not o_words):
         # glyphs no word has, "!><", "l>y", "(/,": OCR read a word as marks
         # the glyphs stand for letters; the marks around them are the printing's
-        g_lead, glyphs, g_tail = _AROUND_GLYPHS.match(o).groups()
+        g_lead, glyphs, g_tail = _groups(_AROUND_GLYPHS, o)
         c = cost(glyphs, w_core)
         if not glyphs or not w_core.isalpha() or c > 0.3 * len(w_core) + 0.3:
             return None
@@ -286,7 +298,7 @@ def _punctuation(unit: Unit, ctx: Context) -> Edit | None:
     """The letters agree; only marks differ. Take the witness's marks only where the
     OCR's cannot be what was printed."""
     o, w = unit.ocr, unit.witness
-    o_core, w_core = _EDGE.match(o).group(2), _EDGE.match(w).group(2)
+    o_core, w_core = _edges(o)[1], _edges(w)[1]
     if " ".join(o_core.split()) == w_core:
         return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-punctuation", 0.8,
                      f"{ctx.witness}: '{w}'; the OCR's marks are not what was printed")
@@ -337,8 +349,8 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
 def _keep_edges(o: str, w: str, unit: Unit, ctx: Context) -> str:
     """``w``, but with the OCR's leading and closing marks where the witness's may not
     replace them (a printing punctuates differently)."""
-    o_lead, o_core, o_tail = _EDGE.match(o).groups()
-    w_lead, w_core, w_tail = _EDGE.match(w).groups()
+    o_lead, o_core, o_tail = _edges(o)
+    w_lead, w_core, w_tail = _edges(w)
     tail = w_tail if _tail_ok(o_tail, w_tail, unit, ctx, o_core, w_core) else o_tail
     if o_lead == w_lead:
         lead = w_lead

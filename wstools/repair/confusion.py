@@ -56,8 +56,8 @@ def _learned(path: Path = LEARNED_FILE) -> list[tuple[str, str, float]]:
 
 LEARNED = _learned()
 _BY_OCR: dict[str, list[tuple[str, float]]] = {}
-for _printed, _ocr, _cost in PAIRS + LEARNED:
-    _BY_OCR.setdefault(_ocr, []).append((_printed, _cost))
+for _printed, _ocr, _weight in PAIRS + LEARNED:
+    _BY_OCR.setdefault(_ocr, []).append((_printed, _weight))
 _MAX_OCR = max(len(o) for _, o, _ in PAIRS + LEARNED)
 CASE_COST = 0.2
 PLAIN = 1.0

@@ -291,10 +291,11 @@ class Repairer:
                     not any(confirmed[e.start:e.end]):
                 edits.setdefault(e.start, e)
         # (the suspect tokens are flagged on any text: a flag changes nothing)
-        for e, flag in self._without_witness(toks, edits.keys() | held):
-            if e is not None and e.start not in held and guess and \
-                    self.runs(e.rule, True) and not any(confirmed[e.start:e.end]):
-                edits.setdefault(e.start, e)
+        for guessed, flag in self._without_witness(toks, edits.keys() | held):
+            if guessed is not None and guessed.start not in held and guess and \
+                    self.runs(guessed.rule, True) and \
+                    not any(confirmed[guessed.start:guessed.end]):
+                edits.setdefault(guessed.start, guessed)
             if flag is not None and not any(confirmed[flag.start:flag.end]):
                 flags.append(flag)
         chosen = [e for e in sorted(edits.values(), key=lambda e: e.start)
@@ -517,7 +518,8 @@ class Repairer:
                                                  prev.raw.endswith(","))
             goes_on = nxt is not None and nxt.core[:1].islower()
             ends = t.raw.endswith((".", ";", ","))
-            if o in CAPITALISED_FUNCTION_WORDS and mid_sentence and (goes_on or ends) \
+            if prev is not None and o in CAPITALISED_FUNCTION_WORDS and mid_sentence \
+                    and (goes_on or ends) \
                     and not any(covered[prev.start:prev.end]) \
                     and not _opens_line(text, prev.start) \
                     and t.raw[:1].isalpha() and "\n\n" not in text[prev.end:t.start] \
@@ -572,11 +574,11 @@ class Repairer:
                 best = None
                 for w in self._near_words(key, 1):
                     c = cost(key, w)
-                    left = bigrams.get((prev.key, w), 0)
-                    right = bigrams.get((w, nxt.key), 0)
-                    if c <= 0.5 and left >= 1 and right >= 1 and left + right >= 4:
-                        if best is None or (c, -(left + right)) < best[:2]:
-                            best = (c, -(left + right), w)
+                    before = bigrams.get((prev.key, w), 0)
+                    after = bigrams.get((w, nxt.key), 0)
+                    if c <= 0.5 and before >= 1 and after >= 1 and before + after >= 4:
+                        if best is None or (c, -(before + after)) < best[:2]:
+                            best = (c, -(before + after), w)
                 if best is not None:
                     c, score, w = best
                     out.append(self._edit(t, _match_case(o, w), "context", round(0.85 - 0.2 * c, 2),
@@ -818,8 +820,8 @@ def _abbreviations(toks: list[Token], text: str) -> list[Edit]:
                 second is not None and len(second.raw) <= 3 and
                 re.fullmatch(r"[a-z]?[.,:]+", second.raw) is not None and
                 first.raw.endswith((".", ":")) and len(first.raw) <= 2)
-        last = second if pair else first
-        raw = first.raw + (" " + second.raw if pair else "")
+        last = second if pair and second is not None else first
+        raw = first.raw + (" " + second.raw if pair and second is not None else "")
         letters = re.sub(r"[^a-z/1]", "", raw.lower())
         stops = sum(raw.count(c) for c in ".:")
         if _ABBREVIATION_CORRECT.fullmatch(raw) or k + 1 + pair >= len(toks):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import json
+from typing import Any
 
 from .repair import RepairResult
 
@@ -93,9 +94,11 @@ def json_for_script(data: str) -> str:
 def review_page(result: RepairResult, name: str = "repaired.txt") -> str:
     """The review page of ``result``; the download is called ``name``."""
     base = result.cleanup.text
+    edits: list[dict[str, Any]]
     edits = [{"index": k, "start": e.start, "end": e.end, "old": e.old, "new": e.new,
               "rule": e.rule, "confidence": e.confidence, "evidence": e.evidence}
              for k, e in enumerate(result.edits)]
+    marks: list[tuple[str, int, int, Any]]
     marks = sorted([("edit", e["start"], e["end"], e) for e in edits]
                    + [("flag", f.start, f.end, f) for f in result.flags],
                    key=lambda m: (m[1], m[2]))

@@ -57,7 +57,7 @@ def tokens(text: str, offset: int = 0) -> list[Token]:
         if not core:  # all punctuation ("!><", ";"): the chunk is its own core
             core, lead = raw, 0
         else:
-            lead = core_match.start(1)
+            lead = core_match.start(1) if core_match else 0
         out.append(Token(offset + m.start(), offset + m.end(), raw, offset + m.start() + lead,
                          core, core.lower()))
     return out
@@ -136,7 +136,8 @@ class WitnessIndex:
     @classmethod
     def from_passages(cls, items: Iterable[tuple[str, str]], printing: str = "") -> WitnessIndex:
         """An index of loose passages, taken as the lines of one printing in order."""
-        passages, lines = [], []
+        passages: list[Passage] = []
+        lines: list[str] = []
         for pid, text in items:
             text = _ITALIC.sub("", _MARKS.sub("", text)).strip()
             passages.append(Passage(pid, printing, text, len(lines)))
@@ -184,11 +185,11 @@ class WitnessIndex:
             # where building them would cost more than repairing a book)
             wanted = _shingles(t.key for t in segment)
             for shingle in wanted:
-                posting = self.shingles.get(shingle)
-                if not posting or len(posting) > 40:
+                spots = self.shingles.get(shingle)
+                if not spots or len(spots) > 40:
                     continue
-                weight = math.log(1 + total / len(posting)) / 4
-                for number in posting:
+                weight = math.log(1 + total / len(spots)) / 4
+                for number in spots:
                     scores[number] += weight
         needed = MINIMUM * math.log(1 + total / 2)
         return sorted(((n, s) for n, s in scores.items() if s >= needed),
