@@ -1,5 +1,6 @@
-"""``wstools wiki pull|push`` and ``wstools proofread --wiki``: the command over the library
-of :mod:`wstools.wiki` (pywikibot's conventions, pull, push, save)."""
+"""``wstools wiki pull|push``: the command over the library of :mod:`wstools.wiki`
+(pywikibot's conventions, pull, push, save), and the pywikibot-style options that
+``wstools proofread --wiki`` (:mod:`wstools.cli.proofread`) shares."""
 
 from __future__ import annotations
 
