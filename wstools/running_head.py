@@ -166,9 +166,8 @@ def _key(s: str) -> str:
 
 
 def _known_heading(title: str, headings: Sequence[str]) -> bool:
-    key = " ".join(regex.sub(r"[^\p{L}\p{N}]+", " ", title).casefold().split())
-    return any(" ".join(regex.sub(r"[^\p{L}\p{N}]+", " ", h).casefold().split()) == key
-               for h in headings)
+    key = _key(title)
+    return any(_key(h) == key for h in headings)
 
 
 def find_running_head(text: str, headings: Sequence[str] = (),
