@@ -44,13 +44,6 @@ def test_laws_and_clauses(text: str, want: list) -> None:
     assert same_words(text, lay_out(text).body)
 
 
-@pytest.mark.parametrize("text", [
-    "1909. The year the book was printed, and a sentence goes on.",  # a year alone is a law…
-])
-def test_a_number_alone_is_at_most_one_law(text: str) -> None:
-    assert len(labels(text)) <= 1
-
-
 @pytest.mark.parametrize(("text", "want"), [
     ("5. A law.\n\n3. Not the next law.", [("5", [])]),  # numbers go back: text
     ("4. A law.\n\n1035.\n\nthe rest.", [("4", [])]),  # a folio alone
