@@ -82,7 +82,8 @@ def run_generated(count: int, seed: int) -> None:
     prose before its first law (what the law layout used to move)."""
     import random
 
-    from wstools.io.generate import generated_pages
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+    from tests.support.generate import generated_pages
     from wstools.proofread import moved_words
     from wstools.repair.repair import Repairer
     repairer = Repairer.load()

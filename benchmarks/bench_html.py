@@ -18,11 +18,12 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: tests.support
 
 from bench_expand import build_pages  # noqa: E402
 
-from wstools.fidelity import load_cases, registry, wiki_pages  # noqa: E402
-from wstools.oracle import connect  # noqa: E402
+from tests.support.fidelity import load_cases, registry, wiki_pages  # noqa: E402
+from tests.support.oracle import connect  # noqa: E402
 from wstools.wikitext.expand import Expander  # noqa: E402
 from wstools.wikitext.html import HtmlRenderer  # noqa: E402
 

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import argparse
 import resource
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from wstools.bulk import proofread_dump
-from wstools.io.dumps import DumpWriter, read_dump
-from wstools.io.generate import write_generated_dump
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: tests.support
+
+from tests.support.generate import write_generated_dump  # noqa: E402
+from wstools.bulk import proofread_dump  # noqa: E402
+from wstools.io.dumps import DumpWriter, read_dump  # noqa: E402
 
 
 def _peak_mb(who: int) -> float:

@@ -8,8 +8,12 @@ pages themselves), for bulk runs and benchmarks.
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
-from wstools.io.generate import write_generated_dump
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: tests.support
+
+from tests.support.generate import write_generated_dump  # noqa: E402
 
 
 def main() -> None:

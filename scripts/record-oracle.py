@@ -11,9 +11,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
-from wstools.fidelity import RECORDED, load_cases, wiki_pages
-from wstools.oracle import connect
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: tests.support
+
+from tests.support.fidelity import RECORDED, load_cases, wiki_pages  # noqa: E402
+from tests.support.oracle import connect  # noqa: E402
 
 
 def main() -> int:

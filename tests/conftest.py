@@ -47,8 +47,8 @@ def lab_wiki(tmp_path_factory):
     fails."""
     import os
 
-    from wstools.fidelity import wiki_pages
-    from wstools.oracle import LabWiki, MediaWikiAPI, lab_available
+    from tests.support.fidelity import wiki_pages
+    from tests.support.oracle import LabWiki, MediaWikiAPI, lab_available
 
     if os.environ.get("WSTOOLS_MW_API"):
         api = MediaWikiAPI(os.environ["WSTOOLS_MW_API"])

@@ -124,7 +124,7 @@ def test_the_library_does_not_import_the_command() -> None:
 
 def test_argparse_only_in_the_cli_package() -> None:
     """Outside ``wstools.cli`` argparse may only be met inside a function (a module's own
-    ``python -m`` entry, as ``wstools.fidelity`` has), never at import."""
+    ``python -m`` entry, as ``tests.support.fidelity`` has), never at import."""
     at_import = [name for name, path in MODULES.items() if not name.startswith(CLI)
                  and ("argparse", True) in {(m, top) for m, top, _ in _imports(name, path)}]
     assert at_import == []

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
+from tests.support.generate import generated_pages, tesseract_confusions
 from wstools.bulk import proofread_dump
 from wstools.cli import main
 from wstools.io.dumps import DumpError, DumpPage, DumpWriter, read_dump, sha1_base36
-from wstools.io.generate import generated_pages, tesseract_confusions
 from wstools.page import read_page
 
 SAMPLE = Path(__file__).resolve().parents[2] / "shared" / "design" / "mediawiki" / \

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from wstools.fidelity import (
+from tests.support.compare import difference
+from tests.support.fidelity import (
     agrees,
     load_cases,
     load_known_differences,
@@ -17,7 +18,6 @@ from wstools.fidelity import (
     registry,
     render,
 )
-from wstools.wikitext.compare import difference
 
 CASES = load_cases()
 RECORDED = load_recorded()

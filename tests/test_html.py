@@ -5,8 +5,8 @@ from __future__ import annotations
 import lxml.html
 from lxml import etree
 
+from tests.support.fidelity import load_cases
 from wstools.cli import main
-from wstools.fidelity import load_cases
 from wstools.wikitext.html import HtmlRenderer, block_levels, standalone_page
 
 from .conftest import ROOT

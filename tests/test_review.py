@@ -213,8 +213,8 @@ def test_flags_are_what_is_left(capsys: pytest.CaptureFixture) -> None:
 
 def test_dump_report(tmp_path: Path) -> None:
     """--dump … --report: an index with the edit kinds' chart and the pages that failed."""
+    from tests.support.generate import generated_pages
     from wstools.io.dumps import DumpPage
-    from wstools.io.generate import generated_pages
 
     from .test_dumps import _write
     dump = tmp_path / "pages.xml"

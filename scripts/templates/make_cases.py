@@ -19,8 +19,8 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 import make_templates as mt  # noqa: E402
 
-from wstools.fidelity import registry  # noqa: E402
-from wstools.oracle import MediaWikiAPI  # noqa: E402
+from tests.support.fidelity import registry  # noqa: E402
+from tests.support.oracle import MediaWikiAPI  # noqa: E402
 from wstools.wikitext.expand import Expander  # noqa: E402
 from wstools.wikitext.plain import TextRenderer  # noqa: E402
 

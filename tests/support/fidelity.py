@@ -11,10 +11,10 @@ tests compare against them and the ``mediawiki`` tier checks the record is still
 Whole pages (issue 22): the 23 real ``Page:`` texts of ``tests/cases/templates-real`` and the
 realistic main-namespace chapters of ``tests/cases/fidelity-pages/pages.json``, each expanded
 and rendered; their answers are recorded in ``tests/cases/fidelity-pages/recorded.json``
-(``python -m wstools.fidelity record --start``).
+(``python -m tests.support.fidelity record --start``).
 
 Normalisation before comparing expanded wikitext: none. Before comparing HTML: see
-:mod:`wstools.wikitext.compare`.
+:mod:`tests.support.compare`.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .wikitext.registry import Registry, page_name
+from wstools.wikitext.registry import Registry, page_name
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "cases"
 FIDELITY = CASES / "fidelity"
 RECORDED = FIDELITY / "recorded.json"
@@ -145,15 +145,15 @@ def summary(cases: list[Case], answers: dict[str, str], reg: Registry) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m wstools.fidelity record [--start]`` records the whole pages' answers
+    """``python -m tests.support.fidelity record [--start]`` records the whole pages' answers
     (from ``$WSTOOLS_MW_API`` or a lab wiki started for the run); ``summary`` prints the
     agreement with the recorded answers."""
     import argparse
     import sys
 
-    from .oracle import connect
+    from tests.support.oracle import connect
 
-    parser = argparse.ArgumentParser(prog="python -m wstools.fidelity")
+    parser = argparse.ArgumentParser(prog="python -m tests.support.fidelity")
     parser.add_argument("action", choices=("record", "summary"))
     parser.add_argument("--start", action="store_true", help="record: start (and stop) a "
                         "lab wiki")
@@ -190,8 +190,8 @@ def load_known_differences() -> dict[str, str]:
 def render(case: Case, reg: Registry) -> str:
     """wstools' answer for ``case``: expanded wikitext or the HTML fragment, configured as
     the lab wiki is (missing templates shown as links, page existence from its pages)."""
-    from .wikitext.expand import Expander
-    from .wikitext.html import HtmlRenderer
+    from wstools.wikitext.expand import Expander
+    from wstools.wikitext.html import HtmlRenderer
 
     if case.kind == "expand":
         return Expander(reg, case.title, on_missing="link").expand(case.input).text
@@ -204,7 +204,7 @@ def render(case: Case, reg: Registry) -> str:
 
 def agrees(case: Case, ours: str, theirs: str) -> bool:
     """Expanded wikitext must be identical; HTML must have the same structure and text."""
-    from .wikitext.compare import same_structure
+    from tests.support.compare import same_structure
 
     return ours == theirs if case.kind == "expand" else same_structure(ours, theirs)
 

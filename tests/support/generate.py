@@ -12,8 +12,8 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..corpus.store import default_corpus_dir, load
-from .dumps import DumpPage, DumpWriter
+from wstools.corpus.store import default_corpus_dir, load
+from wstools.io.dumps import DumpPage, DumpWriter
 
 TESSERACT = Path(__file__).resolve().parents[2] / "tests" / "cases" / "repair" / "tesseract"
 PAGE_CHARS = 1800

@@ -23,9 +23,9 @@ from pathlib import Path
 
 from lxml import etree
 
-from .wikitext.title import NAMESPACES
+from wstools.wikitext.title import NAMESPACES
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "mediawiki-lab.sh"
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "mediawiki-lab.sh"
 EXPORT_NS = "http://www.mediawiki.org/xml/export-0.11/"
 
 
