@@ -565,3 +565,24 @@ def test_later_history_from_the_batch(tmp_path: Path) -> None:
     text = (tmp_path / "12944" / "main.wiki").read_text(encoding="utf-8")
     assert " |status=Superseded by Executive Order 12984\n" in text
     assert "Superseded by:\n* [[Executive Order 12984|Executive Order 12984]]" in text
+
+
+def test_order_error_is_a_wstools_error(tmp_path: Path, capsys) -> None:
+    """One error base class (issue 23): OrderError is a WstoolsError, still a ValueError,
+    names its file; ``eo show`` reports it as one input-error line, exit 2."""
+    from wstools.eo.read import OrderError
+    from wstools.errors import WstoolsError
+
+    assert issubclass(OrderError, WstoolsError) and issubclass(OrderError, ValueError)
+    with pytest.raises(OrderError) as caught:
+        read_order("not an order", "x.txt")
+    assert caught.value.file == "x.txt"
+    assert caught.value.format() == "x.txt: no 'Executive Order N' head line"
+    with pytest.raises(OrderError) as caught:
+        read_order('{"title": "no text"}', "d.json")
+    assert caught.value.file == "d.json"
+    bad = tmp_path / "bad.htm"
+    bad.write_text("<html><pre>not an order</pre></html>")
+    assert main(["eo", "show", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == f"{bad}:1:1: input-error no 'Executive Order N' head line"

@@ -626,12 +626,16 @@ def _split_footer(lines: list[str], order: ExecutiveOrder) -> list[str]:
 
 def read_order(data: bytes | str | Source, name: str = "") -> ExecutiveOrder:
     """Read one order; raises :class:`OrderError` when there is no order in ``data``."""
-    source = data if isinstance(data, Source) else normalize(data)
+    try:
+        source = data if isinstance(data, Source) else normalize(data)
+    except OrderError as exc:
+        exc.file = exc.file or name
+        raise
     text, shape = source.text, source.shape
     gpo = shape == "govinfo" or "[Federal Register Volume" in text[:2000]
     head = _find_head(text, prefer_full=gpo)
     if head is None:
-        raise OrderError("no 'Executive Order N' head line")
+        raise OrderError("no 'Executive Order N' head line", name)
     order = ExecutiveOrder(head.number, head.date, "", shape=shape)
     order.flags += source.flags
     order.register = _banner(text[:head.start])

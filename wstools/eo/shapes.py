@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 
 import lxml.html
 
+from ..errors import WstoolsError
+
 GPO_CODES = re.compile(r"\ufffd[A-Z]{2,8}\ufffd|\*ERR\d+\*")
 #: the GPO's typesetting codes printed as tags in its HTML: the character each stands for
 #: ("" for a code that only marks a sub- or superscript or the signature's place)
@@ -39,8 +41,19 @@ MONTHS = ("January|February|March|April|May|June|July|August|September|October|N
           "December")
 
 
-class OrderError(ValueError):
-    """The input is not an executive order wstools can read."""
+class OrderError(WstoolsError, ValueError):
+    """The input is not an executive order wstools can read (a :class:`WstoolsError`, the
+    one base of the errors reported as ``file: message`` with exit 2; still a ValueError for
+    callers that catch that). ``file`` names the input where the caller knows it.
+
+    >>> OrderError("no 'Executive Order N' head line", "EO_1.htm").format()
+    "EO_1.htm: no 'Executive Order N' head line"
+    >>> isinstance(OrderError("x"), ValueError)
+    True
+    """
+
+    def __init__(self, message: str, file: str = "") -> None:
+        super().__init__(file, message)
 
 
 @dataclass
