@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 
 import regex
 
+from .errors import WstoolsError
+
 LEVELS: dict[int, str] = {
     0: "Without text",
     1: "Not proofread",
@@ -50,8 +52,11 @@ _HEADER_DIV = regex.compile(r"""<div(?:\s+class\s*=\s*["']?pagetext["']?)?\s*>\s
 _FOOTER_DIV = regex.compile(r"""</div>\s*\Z""")
 
 
-class PageFormatError(ValueError):
+class PageFormatError(WstoolsError, ValueError):
     """A level outside 0–4 or a part that would break the serialisation."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("", message)
 
 
 @dataclass

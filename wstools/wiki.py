@@ -26,14 +26,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .errors import WstoolsError
+
 if TYPE_CHECKING:
     import argparse
 
 MANIFEST = "pulled.json"
 
 
-class WikiError(Exception):
+class WikiError(WstoolsError):
     """A wiki that cannot be reached or logged in to; reported without a traceback."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("", message)
+
+    def format(self) -> str:
+        return f"wstools wiki: {self}"
 
 
 CONFIG_FILE = "user-config.py"

@@ -15,7 +15,6 @@ import regex
 
 from .. import wiki as _wiki
 from ..bulk import PAGE_TIMEOUT, proofread_dump
-from ..io.dumps import DumpError
 from ..page import read_page
 from ..wiki import (
     BotOptions,
@@ -23,7 +22,6 @@ from ..wiki import (
     PushOutcome,
     Quit,
     RunLog,
-    WikiError,
     _pywikibot,
     index_pages,
     pull,
@@ -379,17 +377,12 @@ def _book_from_wiki(args: argparse.Namespace, out: Path) -> int:
     missing on the wiki splits the book (no join across it)."""
     from ..errors import InputError
     from ..io.output import write_output
-    from ..wiki import WikiError, index_titles
+    from ..wiki import index_titles
     try:
         titles = index_titles(args.index, args.range)
     except ValueError as exc:
         raise InputError("-", str(exc)) from None
-    try:
-        pulled, missing = pull(titles, out, log=lambda s: print(s, file=sys.stderr,
-                                                                flush=True))
-    except WikiError as exc:
-        print(f"wstools wiki: {exc}", file=sys.stderr)
-        return 2
+    pulled, missing = pull(titles, out, log=lambda s: print(s, file=sys.stderr, flush=True))
     by_title = {p.title: p for p in pulled}
     segments: list[list] = [[]]
     for title in titles:
@@ -534,9 +527,6 @@ def run_dump(args: argparse.Namespace) -> int:
                                  log=lambda s: print(s, file=sys.stderr),
                                  page_timeout=getattr(args, "page_timeout", PAGE_TIMEOUT),
                                  max_decompressed=_mib(getattr(args, "max_decompressed", None)))
-    except DumpError as exc:
-        raise InputError(exc.file, f"{exc} ({exc.where()})", exc.line or 1,
-                         exc.column or 1) from None
     except RuntimeError as exc:
         raise InputError(args.dump, str(exc)) from None
     summary_path = Path(args.report_json or f"{args.output}.summary.json")
@@ -624,9 +614,6 @@ def cmd_proofread_wiki(args: argparse.Namespace) -> int:
     except Quit:
         return interrupted(outcomes, "quit at a confirmation; the pages reported saved "
                             "are saved")
-    except WikiError as exc:
-        print(f"wstools wiki: {exc}", file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         return interrupted(outcomes, "the pages reported saved are saved"
                             + (f"; run again with --log {options.log} to go on"

@@ -14,7 +14,6 @@ from ..wiki import (
     BotOptions,
     PushOutcome,
     Quit,
-    WikiError,
     index_pages,
     pull,
     push,
@@ -57,9 +56,6 @@ def cmd_wiki_pull(args: argparse.Namespace) -> int:
             else args.titles
         skip = args.skip_level if args.skip_level is not None else (3 if args.index else 5)
         pulled, missing = pull(titles, Path(args.output), log=log, skip_level=skip)
-    except WikiError as exc:
-        print(f"wstools wiki: {exc}", file=sys.stderr)
-        return 2
     except ValueError as exc:
         raise InputError("-", str(exc)) from None
     print(f"{len(pulled)} pulled, {len(missing)} missing", file=sys.stderr)
@@ -78,9 +74,6 @@ def cmd_wiki_push(args: argparse.Namespace) -> int:
     except Quit:
         return interrupted(outcomes, f"quit at a confirmation; {MANIFEST} records every "
                             "save made")
-    except WikiError as exc:
-        print(f"wstools wiki: {exc}", file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         return interrupted(outcomes, f"{MANIFEST} records every save made: run the same "
                             "push again to save the rest")

@@ -16,17 +16,22 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from ..errors import WstoolsError
 from ..laws.model import Code
 from ..laws.parse import ParseResult, parse
 
 REQUIRED = ("id", "title", "edition", "year", "source", "licence")
 
 
-class CorpusError(Exception):
+class CorpusError(WstoolsError):
     """A corpus file that cannot be read; carries the file and line."""
 
     def __init__(self, file: str, line: int, message: str) -> None:
-        super().__init__(f"{file}:{line}:1: corpus-error {message}")
+        super().__init__(file, f"{file}:{line}:1: corpus-error {message}")
+        self.line = line
+
+    def format(self) -> str:
+        return str(self)
 
 
 @dataclass

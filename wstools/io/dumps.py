@@ -28,22 +28,27 @@ from typing import IO
 
 from lxml import etree
 
+from ..errors import WstoolsError
 from .output import AtomicFile
 
 EXPORT_NS = "http://www.mediawiki.org/xml/export-0.11/"
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
-class DumpError(Exception):
+class DumpError(WstoolsError):
     """A dump that cannot be read: not XML, not a MediaWiki export, truncated, over a limit.
     ``line``/``column`` are the parser's position (0 when unknown), ``offset`` the number of
     bytes of XML read so far, ``after`` the title of the last page read before the fault."""
 
     def __init__(self, file: str, message: str, line: int = 0, column: int = 0,
                  offset: int = 0, after: str = "") -> None:
-        super().__init__(message)
-        self.file, self.line, self.column = file, line, column
+        super().__init__(file, message)
+        self.line, self.column = line, column
         self.offset, self.after = offset, after
+
+    def format(self) -> str:
+        return f"{self.file}:{self.line or 1}:{self.column or 1}: input-error {self} " \
+               f"({self.where()})"
 
     def where(self) -> str:
         """The position in words: line and column, byte of the XML, the last page read."""

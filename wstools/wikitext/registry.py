@@ -18,6 +18,7 @@ from functools import cached_property
 from importlib import resources
 from pathlib import Path
 
+from ..errors import WstoolsError
 from .preprocess import Argument, Ignored, Template, parse, to_source
 from .title import Title
 
@@ -57,8 +58,11 @@ def page_name(path: Path) -> str:
             .replace("%25", "%"))
 
 
-class TemplateDataError(ValueError):
-    """A ``<templatedata>`` block that is not valid JSON."""
+class TemplateDataError(WstoolsError, ValueError):
+    """A ``<templatedata>`` block that is not valid JSON (the message names the page)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("", message)
 
 
 class TemplateFileError(TemplateDataError):
