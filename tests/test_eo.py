@@ -586,3 +586,20 @@ def test_order_error_is_a_wstools_error(tmp_path: Path, capsys) -> None:
     assert main(["eo", "show", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.strip() == f"{bad}:1:1: input-error no 'Executive Order N' head line"
+
+
+@needs_sources
+def test_issue_contents_after_the_order_are_not_order_text() -> None:
+    """Five GPO files go on past the order's footer with the Federal Register issue's table
+    of contents (a line CONTENTS, "Federal Register / Vol. 74, No. 249 / … / Contents", the
+    agencies' entries): the order ends at its footer and annex."""
+    for number in ("13525", "13635", "13661", "13663", "13686"):
+        data = (SOURCES / f"EO_{number}.htm").read_bytes()
+        assert "CONTENTS" not in pre_text(data)  # the check's own cut
+        order = read_order(data)
+        main_text = to_wikitext(order)
+        pages = to_pages(order)
+        assert "CONTENTS" not in main_text and "NOTICES" not in main_text, number
+        assert not any("CONTENTS" in text or "Page iii" in text for _, text in pages)
+        assert "{{EOfooter|" in pages[-1][1]
+        assert any("contents after the order" in w for w in order.warnings)

@@ -41,7 +41,8 @@ def _typography(text: str) -> str:
 
 def pre_text(data: bytes | str) -> str:
     """The text of the GPO's ``<pre>``, read without the reader: the tags dropped (the
-    GPO's own ``<GRAPHIC(S) …>`` notes are text, not tags), entities decoded."""
+    GPO's own ``<GRAPHIC(S) …>`` notes are text, not tags), entities decoded; the issue's
+    table of contents that a few files carry after the order left out."""
     if isinstance(data, bytes):
         data = data.replace(b"\0", b"").decode("utf-8", "replace")
     start = data.lower().find("<pre>")
@@ -53,7 +54,16 @@ def pre_text(data: bytes | str) -> str:
     body = re.sub(r"<(/?[\w-]+)>", lambda m: GPO_TAGS.get(m.group(1), m.group(0)), body)
     # the GPO's typesetting locator codes are not text
     body = re.sub(r"\ufffd[A-Z]{2,8}\ufffd|\*ERR\d+\*", "", body)
-    return html.unescape(body)
+    body = html.unescape(body)
+    # a few files go on past the order with the issue's table of contents: a line
+    # CONTENTS, then the running head "Federal Register / Vol. … / Contents"
+    lines = body.split("\n")
+    for k, line in enumerate(lines):
+        if line.strip() == "CONTENTS":
+            after = " ".join(x.strip() for x in lines[k + 1:k + 10] if x.strip())
+            if after.startswith("Federal Register /") and "/ Contents" in after[:120]:
+                return "\n".join(lines[:k]) + "\n"
+    return body
 
 
 def printed_words(print_text: str) -> list[str]:

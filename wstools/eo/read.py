@@ -55,6 +55,10 @@ class _EoLine:
 
 EO_LINE = _EoLine()
 EO_LINE_LOOSE = re.compile(r"^ {4,}Executive Order (\d+) of (.+)$", re.M)
+#: the issue's table of contents (``CONTENTS`` and the ``Federal Register / Vol. N, No. N /
+#: DATE / Contents`` line under it), which a few GPO files carry after the order
+ISSUE_CONTENTS = re.compile(r"^[ \t]*CONTENTS[ \t]*\n(?:[ \t]*\n){0,6}[ \t]*Federal Register"
+                            r" */ *Vol\. *\d+, *No\. *\d+ */[^\n]*/\s*Contents\b", re.M)
 #: the print's notes for images it does not carry (the signature, an annex's map or table)
 GRAPHIC = re.compile(r"[<\[]GRAPHIC\(S\) NOT AVAILABLE IN TIFF FORMAT[>\]]|<GRAPHIC[^>]{0,80}>"
                      r"|\[GRAPHIC\] ?\[TIFF OMITTED\] ?[\w.]{0,40}")
@@ -654,7 +658,14 @@ def read_order(data: bytes | str | Source, name: str = "") -> ExecutiveOrder:
             and banner_first.isdigit() and int(order.first_page) < int(banner_first):
         order.flags.append(f"the head is printed on page {order.first_page}, before the "
                            f"banner's first page {banner_first}: the print's page kept")
-    lines = text[head.end:].split("\n")
+    body_text = text[head.end:]
+    if contents := ISSUE_CONTENTS.search(body_text):
+        # the issue's table of contents, printed after the order in a few GPO files, is not
+        # the order's
+        body_text = body_text[:contents.start()]
+        order.warnings.append("the Federal Register issue's contents after the order left "
+                              "out")
+    lines = body_text.split("\n")
     index = _title(lines, head, shape, order)
     order.date = head.date
     if not order.title:
