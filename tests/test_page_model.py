@@ -134,3 +134,45 @@ def test_ordinal_labels_run_together_and_ist() -> None:
     assert [(e.old, e.new) for e in label_repairs(text)] == [("ist", "1st")]
     assert labels("68. The cards: —\nist. Two cards played at once.") == [("68", [])]
 
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a capital numeral OCR garbled, read by its sequence (the first before an exact II.)
+    ("29.—There must be a new deal—\n\nl. If the pack be incorrect.\n\nII. If a card be "
+     "faced.\n\nIll. If a player takes up a hand.\n\n30.—If a card be exposed.",
+     [("29", ["I", "II", "III"]), ("30", [])]),
+    # a line that opens the next clause inside one OCR paragraph, after the first clause ran
+    # in after its section's title
+    ("Sec. 2. Membership. (a)\nThe Commission shall.\nto space.\n(b) The President shall.",
+     [("2", ["a", "b"])]),
+    # "; and" ends a listed item as a full stop does
+    ("Sec. 1. The following are blocked:\n(a) the persons listed; and\n(b) any person.",
+     [("1", ["a", "b"])]),
+    # a law number whose stop OCR lost before the dash, as the next of the sequence
+    ("50.—If a player omit to mark.\nbefore the trump is turned up.\n51—An admitted overscore "
+     "can be taken down.", [("50", []), ("51", [])]),
+])
+def test_sequence_reads_what_ocr_garbled(text: str, want: list) -> None:
+    assert labels(text) == want
+    assert same_words(text, lay_out(text).body)
+
+
+@pytest.mark.parametrize("text", [
+    "Il. If a card is faced.",  # no sequence: left as printed
+    "4. A law.\n\nIl. If a card is faced.\n\n5. The next.",  # no I. before it
+    "1.—A law—\n\nl. If any.\n\n2.—The next.",  # a dash before it, but no II. after it
+])
+def test_garbled_numerals_without_a_sequence_are_text(text: str) -> None:
+    assert not any(law.clauses for law in lay_out(text).laws)
+    assert not [e for e in label_repairs(text) if e.new in ("I", "II")]
+
+
+def test_label_repairs_of_numerals_and_nested_firsts() -> None:
+    text = "29.—A new deal—\n\nl. If a.\n\nII. If b.\n\nIll. If c."
+    assert [(e.old, e.new) for e in label_repairs(text)] == [("l", "I"), ("Ill", "III")]
+    # a nested run's first label garbled before its exact second
+    text = "sions. (a) Nothing in this.\n\n(ij) authority granted.\n\n(ii) functions of."
+    assert [(e.old, e.new) for e in label_repairs(text)] == [("(ij)", "(i)")]
+    # the opening bracket read as a letter, between two exact labels
+    text = "(i) One.\n\n(Gj) Two.\n\n(k) Three."
+    assert [(e.old, e.new) for e in label_repairs(text)] == [("(Gj)", "(j)")]

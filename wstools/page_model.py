@@ -59,10 +59,11 @@ _LAW = regex.compile(
     r"(?:\.|(?<=\p{L}[.,:;-]{0,3}[ \t\n]*\d{1,4}[a-z]?)(?:[:;,]|(?=[ \t]+\p{Lu}))"
     r"|(?P<weak>,)(?=[ \t]+\p{Lu}))(?:[.,:;]{1,3}(?=\s*[\p{Lu}(]))?"
     r"(?=[ \t]*[—–-]|\s+\S|[ \t]*\Z|(?<=[.,])[\p{Lu}(])")
-# a law number whose stop OCR lost ("31 The") or ran into the next word ("77.1f the"): a
+# a law number whose stop OCR lost ("31 The", "51—An") or ran into the next word ("77.1f the"): a
 # law only as the next number of the sequence (see _check_laws)
 _WEAK_LAW = regex.compile(r"(?P<prefix>)(?P<num>\d{1,4})(?P<suf>)(?P<end>)"
-                          r"(?:\.(?=\d\p{L}{1,2}\b)|(?=[ \t]+\p{Lu}\p{Ll}+[ \t]+\p{Ll}))")
+                          r"(?:\.(?=\d\p{L}{1,2}\b)|(?=[ \t]+\p{Lu}\p{Ll}+[ \t]+\p{Ll})"
+                          r"|(?=[—–][ \t]*\p{Lu}\p{Ll}*[ \t]+\p{Ll}))")
 # a token that may be a garbled law number (``l2.``, ``S.``): read by the sequence only
 _GARBLED = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\."
                          r"(?=[ \t]*[—–-]|[ \t]+[\p{Lu}(“\"'‘])")
@@ -76,7 +77,7 @@ _CLAUSE = (
     (regex.compile(r"\(''(?P<l>[A-Za-z0-9]{1,4})''\)[ \t]*"), "(a)"),
     # OCR dust around the brackets (``‘(d).``, ``(c}``) is read past, never changed
     (regex.compile(r"[‘’'\"`,._-]?\((?P<l>[a-z]{1,2}|[A-Z]|[ivxlc]{1,5}|\d{1,2})\.?[)}\]]{1,2}"
-                   r"(?:[.,:;-]{1,2}(?=\p{L})|[.,:;-]{0,2}(?=\s|\Z|[\p{Lu}‘'“\"]))\s*"), "(a)"),
+                   r"(?:[.,:;-]{1,2}(?=\p{L})|[.,:;’-]{0,2}(?=\s|\Z|[\p{Lu}‘'“\"]))\s*"), "(a)"),
     # the opening bracket lost (``ii) Secretary``): a clause only in its sequence
     (regex.compile(r"(?P<l>[a-z]|[ivx]{2,5}|\d{1,2})\)(?=[ \t]+\S)[ \t]*"), "a)"),
     (regex.compile(r"(?P<l>[IVXL]{1,5})\.(?=[ \t]+[\p{Lu}“\"‘(])[ \t]*"), "I."),
@@ -91,6 +92,8 @@ _FINITE_VERB = regex.compile(r"\b(?:is|are|was|were|may|must|can|cannot|shall|sh
 _PREFIX_ALONE = regex.compile(r"[ \t]*(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|ART(?:ICLE)?|Rule|"
                               r"RULE)\.?[ \t]*\Z")
 _SENTENCE_END = regex.compile(r"""[.!?:;]['"’”)\]]*\Z""")
+# where a listed item ends: a sentence's end, or "…this order; and" before the next item
+_ITEM_END = regex.compile(r"""(?:[.!?:;]['"’”)\]]*|;[ \t]+(?:and|or))\Z""")
 _NOTE_MARK = regex.compile(r"\[\d{1,3}\]|[*†‡§]")
 
 
@@ -273,8 +276,12 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]]) -> list[tuple[int,
             body = line.group().strip()
             law = _law_at(body)
             clause = clause_at(body)
+            if law is None and clause is None and last_law is not None:
+                weak = _WEAK_LAW.match(body)  # "51—An admitted…" after law 50
+                if weak is not None and int(weak.group("num")) == last_law + 1:
+                    law = weak
             split = False
-            if k and _SENTENCE_END.search(lines[k - 1].group().rstrip()) \
+            if k and _ITEM_END.search(lines[k - 1].group().rstrip()) \
                     and not _PREFIX_ALONE.match(lines[k - 1].group()):
                 if law is not None and text_after(body, law) and (
                         law.group("prefix") or last_law is not None
@@ -295,6 +302,9 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]]) -> list[tuple[int,
                 start = at
             if law is not None and (k == 0 or split):
                 last_law = int(law.group("end") or law.group("num"))
+                inline = _inline_clause(text[at:b], law.end() + line.group().find(body))
+                if inline is not None:  # "Sec. 2. Membership. (a)": (b) comes next
+                    last_clause = inline[0]
             if clause is not None and (k == 0 or split):
                 last_clause = clause[0]
         out.append((start, b))
@@ -413,6 +423,7 @@ def read_blocks(text: str, headings: Sequence[str] = ()) -> list[Block]:
             block.kind = "heading"
         blocks.append(block)
     _check_laws(blocks, text)
+    _garbled_romans(blocks)
     _check_clauses(blocks)
     _check_headings(blocks)
     return blocks
@@ -519,6 +530,49 @@ def _check_clauses(blocks: list[Block]) -> None:
             b.kind, b.label, b.style = "text", "", ""
 
 
+# a capital roman numeral as OCR may read it (``Il.``, ``IL.``, ``1I.``, ``TV.`` for ``IV.``)
+_ROMAN_TOKEN = regex.compile(r"(?P<tok>[IVXLlTJ1|!HY]{1,5})[.,](?=[ \t]+[\p{Lu}“\"‘(])")
+_ROMAN_READING = str.maketrans({"l": "I", "L": "I", "T": "I", "J": "I", "1": "I", "|": "I",
+                                "!": "I", "Y": "V"})
+
+
+def roman_reading(token: str) -> str:
+    """What a capital roman numeral OCR garbled was printed as (one misread class: ``I``
+    read as ``l``, ``1``, ``|``, ``T``; ``II`` run together as ``H``; ``V`` as ``Y``).
+
+    >>> roman_reading("Il"), roman_reading("IIL"), roman_reading("TV"), roman_reading("H")
+    ('II', 'III', 'IV', 'II')
+    """
+    return token.replace("H", "II").translate(_ROMAN_READING)
+
+
+def _garbled_romans(blocks: list[Block]) -> None:
+    """Paragraphs opening with a garbled capital roman numeral (``Il. If any card…``) are
+    clauses when the sequence fixes the numeral: the next of the ``I.`` clause before them
+    (no law between), or ``I.`` itself after a law ending in a dash or a colon (``…a new
+    deal—``) and before an exact ``II.``."""
+    for i, b in enumerate(blocks):
+        if b.kind != "text" and not (b.kind == "clause" and b.style == "a."):
+            continue  # (OCR's "l." for "I." first reads as a letter)
+        m = _ROMAN_TOKEN.match(b.text)
+        if m is None or not b.text[m.end():].strip():
+            continue
+        want = None
+        for prev in reversed(blocks[:i]):
+            if prev.kind == "clause" and prev.style == "I.":
+                want = _next_label(prev.label)
+                break
+            if prev.kind in ("law", "clause", "heading"):
+                break
+        if want is None and i and regex.search(r"[—–:-]\W{0,3}\Z", blocks[i - 1].text):
+            after = next((x for x in blocks[i + 1:] if x.kind != "text"), None)
+            if after is not None and after.kind == "clause" and after.style == "I." \
+                    and after.label == "II":
+                want = "I"
+        if want is not None and roman_reading(m["tok"]) == want:
+            b.kind, b.label, b.style = "clause", want, "I."
+
+
 _BROKEN_WORD = regex.compile(r"(?P<head>\p{L}+)(?P<cut>-[ \t]*\n(?:[ \t]*\n)+[ \t]*)"
                             r"(?P<tail>\p{Ll}+)")
 
@@ -586,10 +640,24 @@ def _next_label(label: str, after: str | None = None) -> str | None:
     return None
 
 
+def _first_before(label: str) -> str | None:
+    """The first label of a sequence whose second is ``label``: a nested run's ``(i)``
+    garbled before its exact ``(ii)``.
+
+    >>> _first_before("ii"), _first_before("B"), _first_before("2"), _first_before("c")
+    ('i', 'A', '1', None)
+    """
+    return {"ii": "i", "b": "a", "B": "A", "2": "1"}.get(label)
+
+
 def _confusable(printed: str, label: str) -> bool:
     """``printed`` may be OCR's reading of ``label`` (lost, or a character misread)."""
     if not printed:
         return True
+    if len(printed) == len(label) + 1 and printed[1:] == label and printed[0] in "GCcf{[|lt(":
+        return True  # the opening bracket read as a letter: (Gj) for (j)
+    if len(printed) == len(label) + 1 and printed[:-1] == label and printed[-1] in "jlI|!1]}":
+        return True  # the closing bracket read twice: (ij) for (i)
     if len(printed) != len(label):
         return False
     wrong = [(a, b) for a, b in zip(printed.lower(), label.lower(), strict=True) if a != b]
@@ -611,16 +679,24 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
         if b.kind == "clause" and b.label == "1st" and text.startswith("ist.", b.start):
             out.append(Edit(b.start, b.start + 3, "ist", "1st", "clause-sequence", 0.9,
                             "'ist.' opens a run of ordinal labels whose next is 2d.: 1st."))
+    for b in blocks:  # a capital numeral the sequence read (Il. for II.)
+        if b.kind == "clause" and b.style == "I.":
+            m = _ROMAN_TOKEN.match(b.text)
+            if m is not None and m["tok"] != b.label:
+                out.append(Edit(b.start, b.start + len(m["tok"]), m["tok"], b.label,
+                                "clause-sequence", 0.9, f"'{m['tok']}.' stands where the "
+                                f"sequence of numerals has {b.label}."))
     # the label each paragraph opens with as printed, before the sequence judged it (a
     # label that lost its bracket after a garbled one is still an anchor: iti) iv))
     printed = [clause_at(b.text) for b in blocks]
     for i in range(1, len(blocks) - 1):
         before, here = blocks[i - 1], blocks[i]
         after = printed[i + 1]
-        if before.kind != "clause" or before.style != "(a)" or after is None \
-                or after[1] not in ("(a)", "a)"):
+        if after is None or after[1] not in ("(a)", "a)"):
             continue
-        want = _next_label(before.label, after[0])
+        want = _next_label(before.label, after[0]) \
+            if before.kind == "clause" and before.style == "(a)" else None
+        want = want or _first_before(after[0])
         if want is None or here.kind == "clause" and here.label == want:
             continue
         m = _GARBLED_LABEL.match(text, here.start)

@@ -102,6 +102,9 @@ def unwrap_paragraphs(text: str) -> Fixed:
             return None
         if "|" in text[line_start:m.start()] and text[line_start:m.start()].count("|") > 1:
             return None  # a plain-text table row
+        if _SENTENCE_END.search(text, line_start, m.start()) and _LABEL_OPENS.match(
+                text, m.end()):
+            return None  # "…the following agencies:" then "(i) Department of State;"
         return " ", 0.95, "hard-wrapped line inside a paragraph"
 
     pattern = regex.compile(r"(?<=\S)[ \t]*\n[ \t]*(?=\S)")
@@ -109,6 +112,12 @@ def unwrap_paragraphs(text: str) -> Fixed:
 
 
 _PARAGRAPH = regex.compile(r"(?:[^\n]|\n(?![ \t]*\n))+")
+# a line that ends a sentence, and a line that opens with a clause label or a section number:
+# the printed paragraph ends there (the page model reads the labels and their sequence)
+_SENTENCE_END = regex.compile(r"(?:[.:;]['\"’”)]*|;[ \t]+(?:and|or))[ \t]*\Z")
+_LABEL_OPENS = regex.compile(r"\((?:[a-z]{1,2}|[ivxlc]{1,5}|[A-Z]|\d{1,2})\)[ \t]+\S"
+                             r"|(?:Sec(?:tion)?|SEC(?:TION)?)\.?[ \t]+\d{1,4}[a-z]?\.[ \t]"
+                             r"|\d{1,3}[a-z]?(?:\.?[—–]|\.[ \t]+\p{Lu})")
 _LINE_OPENS = regex.compile(r"(?m)^[ \t]*[\"'‘“(]?(\S)")
 
 
