@@ -22,6 +22,7 @@ from __future__ import annotations
 import difflib
 import html
 import re
+from collections import Counter
 
 from ..wikitext.expand import Expander
 from ..wikitext.plain import TextRenderer
@@ -225,10 +226,12 @@ def check_words(printed: list[str], pages: list[tuple[str, str]], main: str,
     return out
 
 
-# a label, not a reference to one ("(a)(2) of this section", "(d) and (e)", "(OCS) of")
+# a label, not a reference to one ("(a)(2) of this section", "(d) and (e)", "(b) above")
 _SUB_LABEL = re.compile(r"\((?:[ivxlc]{1,8}|[a-z]{1,2}|[A-Z]{1,3}|\d{1,3})\)"
                         r"(?=\s|\(\w{1,8}\)\s)(?!(?:\(\w{1,8}\))*[\s,]*"
-                        r"(?:of (?:this|section|subsection)\b|above\)|and \(|or \(|through \(|&))")
+                        r"(?:of (?:this|section|subsection)\b|above\b|below\b"
+                        r"|and \(|or \(|through \(|as \(|&))")
+_CLAUSE_END = re.compile(r"(?:[.;:]|--|—|\b(?:and|or))[”’\"')]*$")
 _SECTION_HEAD = re.compile(r"(?:Section\.?|SECTION|Sec\.|SEC\.)\s+\d[\w.-]*\.(?:--)?\s*")
 
 
@@ -242,11 +245,11 @@ def _leading_labels(text: str, found: list[str] | None = None) -> int:
     return count
 
 
-def count_subsections(print_text: str) -> int:
+def count_subsections(print_text: str, found: list[str] | None = None) -> int:
     """Labelled paragraphs counted on the print, without the reader: a paragraph (the print's
     blank-line separated text) that begins with labels (``(a)``, ``(b) (i)`` is two), a
     label alone, and labels run in after a section's head and caption (``Sec. 2. General
-    Provisions. (a) …``)."""
+    Provisions. (a) …``). ``found`` collects the start of each labelled text."""
     m = _HEAD.search(print_text)
     if m is None:
         return 0
@@ -260,35 +263,55 @@ def count_subsections(print_text: str) -> int:
             return 0
         if head := _SECTION_HEAD.match(text):
             rest = text[head.end():]
-            if n := _leading_labels(rest):
+            if n := _leading_labels(rest, found):
                 return n
             # labels after the caption: the first full stop (of 40 words) a label follows
             words = rest.split()
             for k, word in enumerate(words[:40]):
                 if word.endswith((".", ".--")) and k + 1 < len(words) and \
                         _SUB_LABEL.match(" ".join(words[k + 1:]) + " "):
-                    return _leading_labels(" ".join(words[k + 1:]) + " ")
+                    return _leading_labels(" ".join(words[k + 1:]) + " ", found)
             return 0
-        return _leading_labels(text + " ")
+        return _leading_labels(text + " ", found)
 
     lines = body.split("\n")[1:]
-    indents: dict[int, int] = {}
-    for line in lines:
-        if line.strip():
-            n = len(line) - len(line.lstrip())
-            indents[n] = indents.get(n, 0) + 1
-    base = max(indents, key=lambda k: indents[k]) if indents else 0
-    for line in lines:
+    # the print's column about each line: the commonest indent of the lines around it that
+    # carry on a paragraph (a line after a line, not labelled); one print may set a part
+    # at 16 and another at 0
+    at = [len(line) - len(line.lstrip()) if k and line.strip() and lines[k - 1].strip()
+          and not _MARK.search(line) and not _SUB_LABEL.match(line.strip()) else None
+          for k, line in enumerate(lines)]
+    column = []
+    for k in range(len(lines)):
+        near = Counter(n for n in at[max(k - 25, 0):k + 26] if n is not None)
+        column.append(max(near, key=lambda n: (near[n], -n)) if near else 0)
+    previous: int | None = None  # the indent of the paragraph's line before
+    first = 0  # the indent of the paragraph's first line
+    for k, line in enumerate(lines):
         stripped = line.strip()
-        if not stripped or _MARK.fullmatch(stripped) or stripped.startswith(("[GRAPHIC",
-                                                                            "<GRAPHIC")):
+        if _MARK.fullmatch(stripped):
+            continue  # a page turns: the paragraph goes on unless a blank line ends it
+        if not stripped or stripped.startswith(("[GRAPHIC", "<GRAPHIC")):
             count += close()
             chunk = []
+            previous = None
             continue
         indent = len(line) - len(line.lstrip())
-        if indent >= base + 2 or (indent < base and _SUB_LABEL.match(stripped)):
-            # a paragraph's first line, set in; or a labelled line set out of the column
+        # a paragraph's first line is set in from the line before it. A labelled line
+        # starts one when it is set in from the print's column (items of a line each), or,
+        # after a line that ends a clause, set out of the column or back at the
+        # paragraph's first indent after lines hung deeper (a hanging indent)
+        label = _SUB_LABEL.match(stripped) is not None
+        ends = previous is not None and _CLAUSE_END.search(
+            _MARK.sub("", chunk[-1]).rstrip()) is not None
+        base = column[k]
+        if previous is not None and (indent >= previous + 2 or (label and (
+                indent >= base + 2
+                or ends and (indent < base or first < previous and indent <= first)))):
             count += close()
             chunk = []
+        if not chunk:
+            first = indent
         chunk.append(stripped)
+        previous = indent
     return count + close()
