@@ -671,7 +671,9 @@ def wiki_note(text: str) -> str:
     return text.replace("_", "")
 
 
-_LAW = re.compile(r"^(?:(?:Section|Sec\.)\s+)?(?!\d+(?:st|nd|rd|th|d)\.)(\d+[a-z]?)\.(?:—|\s)")
+# a law's number, or the range of a code that refers to another ("5 to 10. As in Bridge.")
+_LAW = re.compile(r"^(?:(?:Section|Sec\.)\s+)?(?!\d+(?:st|nd|rd|th|d)\.)(\d+[a-z]?(?: to \d+)?)\."
+                  r"(?:—|\s)")
 _CLAUSE = re.compile(r"^(?:(?:Section|Sec\.)\s+\d+\.\s*(?:[^.]{0,80}\.\s)?|\d+\.—?)?\s*"
                      r"(\((?:[a-z]{1,5}\.?|[A-Z]|\d{1,2})\)|[IVX]{1,5}\.|"
                      r"\d{1,2}(?:st|nd|rd|th|d)\.)\s")
