@@ -186,6 +186,18 @@ def _runs_on(previous: str, line: str) -> bool:
         and line[:1].islower() and LABEL.match(line) is None
 
 
+_REFERENCE_AFTER = re.compile(r"^\(\w{1,8}\)(?:\(\w{1,8}\))*,?\s+(?:of (?:this|section|subsection|"
+                              r"paragraph)\b|above\b|below\b|as \()")
+_REFERENCE_BEFORE = re.compile(r"\(\w{1,8}\)(?: and| or| through| to)$")
+
+
+def _reference(before: str, line: str) -> bool:
+    """A label at the start of a line not set in that names a subsection (``paragraphs
+    (ii) or`` / ``(iii) of this subsection``) rather than opening one."""
+    return _REFERENCE_AFTER.match(line) is not None \
+        or _REFERENCE_BEFORE.search(before.rstrip()) is not None
+
+
 def _pieces(line: str) -> list[tuple[str, str | None]]:
     """A line cut at its page marks: (text, page that turns before it)."""
     out: list[tuple[str, str | None]] = []
@@ -230,7 +242,8 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False
         if held_label:
             stripped = held_label + stripped
         indent = len(first) - len(first.lstrip())
-        label = LABEL.match(stripped) is not None
+        label = LABEL.match(stripped) is not None and not (
+            current is not None and indent <= base and _reference(current.text, stripped))
         new = (current is None or one_per_line or bool(held_label)
                or stripped.startswith("\x00") or current.text.startswith("\x00")
                or (gap and not (pending_pages and _continues(current.text, stripped))
@@ -277,6 +290,10 @@ def _base_indent(lines: list[str]) -> int:
     return max(counts, key=lambda k: (counts[k], -k)) if counts else 0
 
 
+#: a finite verb: a sentence, not a caption
+_VERB = re.compile(r"\b(?:shall|will|may|must|should|is|are|was|were|has|have|does|do)\b")
+
+
 def _caption(rest: str) -> tuple[str | None, str]:
     """Split ``Caption. Text`` when the first sentence reads as a caption."""
     for m in re.finditer(r"\.(?:--|—)?(?:\s+|$)", rest):
@@ -287,13 +304,20 @@ def _caption(rest: str) -> tuple[str | None, str]:
             continue
         words = candidate.split()
         # a caption runs to 14 words, or to 40 when a labelled subsection follows it
-        limit = 40 if LABEL.match(rest[m.end():]) else 14
-        if not words or len(words) > limit or not candidate[:1].isupper():
+        labelled = LABEL.match(rest[m.end():]) is not None
+        limit = 40 if labelled else 14
+        if not words or len(words) > limit or not candidate.lstrip("“\"'")[:1].isupper():
             return None, rest
-        content = [w for w in words if w.lower() not in FUNCTION_WORDS]
-        if all(w[:1].isupper() or w[:1].isdigit() or w[:1] in "(“\"'—-" for w in content):
+        content = [w.lstrip("“\"'(") for w in words if w.lower() not in FUNCTION_WORDS]
+        capital = [w for w in content if w[:1].isupper() or w[:1].isdigit() or w[:1] in "—-"]
+        if len(capital) == len(content):
             return candidate, rest[m.end():]
-        if limit == 40 and len(words) <= 8 and "," not in candidate:
+        if labelled and len(capital) * 4 >= len(content) * 3 and len(words) > 4:
+            # title case with a word or two the print left in lower case before (a)
+            # ("… of June 30, 2008, as amended.", "… Entering this Country Illegally.")
+            return candidate, rest[m.end():]
+        if labelled and len(words) <= 12 and "," not in candidate and not _VERB.search(
+                candidate):
             return candidate, rest[m.end():]  # a caption in sentence case before (a)
         return None, rest
     return None, rest
