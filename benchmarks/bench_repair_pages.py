@@ -61,7 +61,13 @@ EXACT = {"hoyle-whist-laws": ["hoyle-1909-whist", "hoyle-1909-whist-web", "hoyle
          "hoyle-bridge-laws": ["hoyle-1909-bridge", "hoyle-1909-bridge-web"],
          "hoyle-auction-bridge-laws": ["hoyle-1909-auction-bridge"],
          "hoyle-rubicon-bezique-laws": ["hoyle-1909-rubicon-bezique"],
-         "hoyle-loo-laws": ["hoyle-1909-loo"]}
+         "hoyle-loo-laws": ["hoyle-1909-loo"],
+         # the dev-only codes (``make-page-benchmark.py --extra``) are the corpus' own
+         # texts: dev's exact and variant cells, in the style of test's Whist and Bridge
+         "awc-whist": ["awc-whist"], "awc-duplicate-whist": ["awc-duplicate-whist"],
+         "elwell-1907-revoke": ["elwell-1907-revoke"],
+         "hoyle-1909-dummy": ["hoyle-1909-dummy"],
+         "work-auction-of-to-day": ["work-auction-of-to-day"]}
 LEVELS = ("clean", "worn", "augraphy", "poor")
 CONTEXT = 20
 _FOLD = str.maketrans({"—": "-", "–": "-", "‐": "-", "‘": "'", "’": "'", "“": '"',

@@ -163,6 +163,8 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
             return None  # "outgoers" / "out-goers": how a printing spells a compound
         if len(o_words) > 1 and not nonwords and len(w_words) == 1:
             return None  # two words against one: "any one" / "anyone" is a reading
+        if not _in_order(_inner_marks(o_core), _inner_marks(w_core)):
+            return None  # a mark the witness has not: "divided—ie." / "divided, i.e."
         new = _keep_edges(o, w, unit, ctx)
         return _edit(unit, new, "witness-spacing", 0.9,
                      f"{ctx.witness}: '{w_core}'; '{o_core}' runs words together or splits one")
@@ -221,6 +223,22 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
                  f"{ctx.witness}: '{b}'; the corpus has '{b}' {vocab.count(b)}× and "
                  f"{'never' if not vocab.count(a) else 'not in this context'} '{a}'; OCR "
                  f"confusion cost {cost(a, b)}")
+
+
+def _inner_marks(core: str) -> str:
+    """The dashes inside ``core``: a printing's punctuation, never OCR noise (hyphens and
+    specks at a line break are)."""
+    return "".join(c for c in core if c in "—–")
+
+
+def _in_order(part: str, whole: str) -> bool:
+    """Whether the characters of ``part`` occur in ``whole`` in their order.
+
+    >>> _in_order("—", ", ."), _in_order(",", ", ."), _in_order("", "")
+    (False, True, True)
+    """
+    rest = iter(whole)
+    return all(c in rest for c in part)
 
 
 def _neighbours(text: str, start: int, end: int) -> tuple[str, str]:
@@ -309,7 +327,8 @@ def _punctuation(unit: Unit, ctx: Context) -> Edit | None:
             re.search(r"[^\W\d_]\d|\d[^\W\d_]", o_core):
         return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-spacing", 0.85,
                      f"{ctx.witness}: '{w}'; a word and a number run together in the OCR")
-    if _GLUED.fullmatch(o_core) and " " in w_core:
+    if _GLUED.fullmatch(o_core) and " " in w_core and "- " not in w_core:
+        # (but "micro- purchase" is a witness's line break after a compound's hyphen)
         return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-spacing", 0.85,
                      f"{ctx.witness}: '{w}'; a mark glues two words in the OCR")
     if o_core[:1].isdigit() and not _LAW_MARK_OK.match(o_core) and _LAW_MARK.match(w_core):

@@ -211,9 +211,13 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
                     return None
         elif all(is_word(x) for x in o_words):
             return None  # words against other words: a variant reading
+    if (re.search(r"[^\W\d_]-[^\W\d_]", o) is None) != \
+            (re.search(r"[^\W\d_]-[^\W\d_]", w) is None) and \
+            _bare_letters(o).replace(" ", "").lower() == _bare_letters(w).replace(" ", "").lower():
+        return None  # a compound one printing hyphenates ("outgoers"/"out-goers")
     if re.search(r"[^\W\d_]-[^\W\d_]", o) is None and \
             re.search(r"[^\W\d_]-[^\W\d_]", w) is not None:
-        return None  # a compound one printing hyphenates ("outgoers"/"out-goers")
+        return None
     if not w_words and o_words:
         return None
     glued = _GLUED_WORDS.fullmatch(o) is not None and len(w.split()) == 2

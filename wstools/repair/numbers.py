@@ -38,10 +38,37 @@ def from_sequence(starts: list[LawStart], text: str) -> list[Edit]:
                 continue
             if re.search(rf"(?m)^[ \t]*{s.number}[ \t]?[.:,;]", text):
                 continue
+            # a line between it and its anchors that opens with digits: laws the
+            # sequence missed ("46 A player", "63 to 69."), not a misreading of this one
+            if _missed_between(text, s, before, after):
+                continue
         out.append(repair_edit(s, before.number if before else None,
                                after.number if after else None))
     return out
 
+
+_NUMBER_LINE = re.compile(r"(?m)^[ \t]*[^\s\d]?(\d+)\b")
+
+
+def _missed_between(text: str, s: LawStart, before: LawStart | None,
+                    after: LawStart | None) -> bool:
+    """Whether a line between ``s`` and its anchors opens with a number the sequence
+    skipped there (``46 A player``, ``63 to 69.``): laws the sequence missed, so the jump
+    is no misreading of ``s``.
+
+    >>> text = "45. Any one.\\n\\n46 A player.\\n\\n47. The dealer.\\n\\n48. If the dealer."
+    >>> first, last = LawStart(0, 3, "45", 45, 0.0), LawStart(45, 48, "48", 46, 0.6)
+    >>> _missed_between(text, last, first, None)
+    True
+    >>> _missed_between("45. Any one.\\n\\n48. If.", LawStart(14, 17, "48", 46, 0.6), first, None)
+    False
+    """
+    low = before.number if before is not None else -1
+    high = after.number if after is not None else max(s.number, int(s.token)) + 50
+    spans = [(before.end if before is not None else 0, s.start),
+             (s.end, after.start if after is not None else len(text))]
+    return any(low < int(m.group(1)) < high
+               for a, b in spans if a < b for m in _NUMBER_LINE.finditer(text, a, b))
 
 # digits OCR takes for one another in old print (either way round)
 DIGIT_CONFUSIONS = frozenset({"38", "56", "68", "08", "06", "09", "17", "35", "89", "27", "39"})

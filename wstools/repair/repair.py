@@ -66,6 +66,7 @@ MIN_CONFIDENCE = 0.5
 MIN_AGREEMENT = 0.4  # share of a segment's words a window must read alike to witness it
 CONFIRM = 0.8  # a window reading this much alike confirms the words it reads as the OCR
 WORD_ZIPF = 3.0  # a word of English if at least this frequent (wordfreq's Zipf scale)
+COMMON_ZIPF = 5.5  # the commonest words ("on", "a", "in", "the")
 SUSPECT_ZIPF = 2.0  # below this, a token nobody could fix is flagged for the proofreader
 SEGMENT = 100  # tokens: the size of a segment where no law number cuts the text
 KNOWN_SHARE = 0.75  # no witness: fix only where most of the words around are known,
@@ -85,6 +86,7 @@ _STACKED = re.compile(r"([.;:,])([.;:,]+)")
 _LAW_MARK = re.compile(r"(\d+)([:,;-])—")
 _LAW_PREFIX = re.compile(r"\d+\.—+")
 _ROMAN = re.compile(r"[IVXivx]+")
+_LETTER_MARKS = frozenset({"[", "(", "{", "'", "’", "‘", "/", "|", "\\"})  # read for letters
 _RUN_ON = re.compile(r"([a-z]{2,})(\.\.?)([A-Z][a-z]+)")
 # words no punctuation follows inside a sentence, and words that open a clause after a comma
 NO_PAUSE_WORDS = frozenset("the a an to of in on at by for from with into upon must shall may "
@@ -291,7 +293,7 @@ class Repairer:
                     not any(confirmed[e.start:e.end]):
                 edits.setdefault(e.start, e)
         # (the suspect tokens are flagged on any text: a flag changes nothing)
-        for guessed, flag in self._without_witness(toks, edits.keys() | held):
+        for guessed, flag in self._without_witness(toks, edits.keys() | held, base):
             if guessed is not None and guessed.start not in held and guess and \
                     self.runs(guessed.rule, True) and \
                     not any(confirmed[guessed.start:guessed.end]):
@@ -728,7 +730,7 @@ class Repairer:
                                   if abs(len(w) - size) <= distance]
         return self._words_by_length[key]
 
-    def _without_witness(self, toks: list[Token], done: set[int]
+    def _without_witness(self, toks: list[Token], done: set[int], base: str = ""
                          ) -> list[tuple[Edit | None, Edit | None]]:
         vocab = self.index.vocabulary
         toks = [_after_law_number(t) if t.core[:1].isdigit() else t for t in toks]
@@ -758,6 +760,17 @@ class Repairer:
             if share < KNOWN_SHARE_LOW or (share < KNOWN_SHARE and not (
                     0 < i < len(toks) - 1 and known[i - 1] and known[i + 1])):
                 continue
+            if o[:1].islower() and t.core_start == t.start and _opens_paragraph(base, t.start):
+                continue  # the end of a word a page or column break cut ("ble to prosecute")
+            capitals = sum(c.isupper() for c in o) >= len(o) - 1
+            if not capitals and _short_paragraph(base, t.start):
+                continue  # a heading's line ("Tut Laws oF BRripce"): no running text
+            if not capitals and any(
+                    len(n.core) > 1 and n.core.isupper() and n.core.isalpha()
+                    for n in toks[max(0, i - 1):i + 2] if n is not t):
+                continue  # a word not in the capitals of the heading around it ("Tut LAWS")
+            if t.raw[:t.core_start - t.start] in _LETTER_MARKS:
+                continue  # "[fhe", "'tf": the mark may be a letter OCR lost ("if he")
             prev = toks[i - 1].key if i else ""
             nxt = toks[i + 1].key if i + 1 < len(toks) else ""
             # only the best two and whether they are within 1.1 matter below
@@ -770,6 +783,9 @@ class Repairer:
                 out.append((None, flag))
                 continue
             best_cost, _, best = ranked[0]
+            if _ROMAN.fullmatch(best):
+                out.append((None, flag))  # "iii": a clause's number, not a word
+                continue
             margin = 0.5 if len(o) == 2 else 0.3
             if len(o) == 2 and best_cost > 0.5:
                 out.append((None, flag))
@@ -782,6 +798,11 @@ class Repairer:
                 continue
             new = _match_case(o, best)
             seen = support(self.index.bigrams, prev, best, nxt)
+            if any(_zipf(o[:k]) >= COMMON_ZIPF and _zipf(o[k:]) >= COMMON_ZIPF
+                   for k in range(1, len(o)) if all(len(x) > 1 or x.lower() in "ai"
+                                                    for x in (o[:k], o[k:]))):
+                out.append((None, flag))  # "ona": as likely two common words run together
+                continue
             confidence = round(0.85 - 0.2 * best_cost + (0.05 if seen else 0), 2)
             out.append((self._edit(t, new, "vocabulary", confidence,
                                    f"no witness; the only corpus word near '{o}' is '{best}' "
@@ -861,6 +882,33 @@ def _speck_runs(text: str) -> list[Edit]:
             out.append(Edit(m.start(1), m.end(1), m.group(1), "", "speck-run", 0.8,
                             f"'{m.group(1).strip()}' after the paragraph's full stop: specks"))
     return out
+
+
+def _opens_paragraph(text: str, start: int) -> bool:
+    """Whether ``start`` opens the text or a paragraph (a blank line before it).
+
+    >>> _opens_paragraph("one.\\n\\nner, have", 6), _opens_paragraph("one\\nner", 4)
+    (True, False)
+    """
+    before = text[:start]
+    return not before.strip() or re.search(r"\n[ \t]*\n[ \t]*\Z", before) is not None
+
+
+def _short_paragraph(text: str, start: int, words: int = 8) -> bool:
+    """Whether ``start`` is on a line that is a paragraph of its own of at most ``words``
+    words (a heading, a caption).
+
+    >>> _short_paragraph("A law.\\n\\nTut Laws oF BRripce (1904):\\n\\nThe", 9)
+    True
+    >>> _short_paragraph("A law.\\n\\nTut Laws oF BRripce (1904):\\nThe", 9)
+    False
+    """
+    a = text.rfind("\n", 0, start) + 1
+    b = text.find("\n", start)
+    b = len(text) if b < 0 else b
+    if len(text[a:b].split()) > words or not _opens_paragraph(text, a):
+        return False
+    return not text[b:].strip() or re.match(r"\n[ \t]*\n", text[b:]) is not None
 
 
 def _opens_line(text: str, start: int) -> bool:
