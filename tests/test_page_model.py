@@ -176,3 +176,18 @@ def test_label_repairs_of_numerals_and_nested_firsts() -> None:
     # the opening bracket read as a letter, between two exact labels
     text = "(i) One.\n\n(Gj) Two.\n\n(k) Three."
     assert [(e.old, e.new) for e in label_repairs(text)] == [("(Gj)", "(j)")]
+
+
+def test_numeral_clauses_inside_one_ocr_paragraph() -> None:
+    """Capital numerals after a dash-ended lead-in, one OCR paragraph, a numeral garbled."""
+    from wstools.text.whitespace import unwrap_paragraphs
+    text = unwrap_paragraphs(
+        "6. Honours are reckoned:\nIf a player and his partner hold—\nI. The five honours, "
+        "five\ntimes.\nII. Any four honours, four\ntimes.\nIll. Any three honours, twice.\n"
+        "If a player in his own hand holds—\nI. The five honours.\nII. Any four honours.\n"
+        "7. The next law.").text
+    assert labels(text) == [("6", ["I", "II", "III", "I", "II"]), ("7", [])]
+    assert same_words(text, lay_out(text).body)
+    # "I." alone at a line's start, with no II. after it, splits nothing
+    text = "He said so.\nI. Smith went home.\nThe end."
+    assert lay_out(text).body == text

@@ -93,7 +93,7 @@ _PREFIX_ALONE = regex.compile(r"[ \t]*(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|
                               r"RULE)\.?[ \t]*\Z")
 _SENTENCE_END = regex.compile(r"""[.!?:;]['"’”)\]]*\Z""")
 # where a listed item ends: a sentence's end, or "…this order; and" before the next item
-_ITEM_END = regex.compile(r"""(?:[.!?:;]['"’”)\]]*|;[ \t]+(?:and|or))\Z""")
+_ITEM_END = regex.compile(r"""(?:[.!?:;—–]['"’”)\]]*|--|;[ \t]+(?:and|or))\Z""")
 _NOTE_MARK = regex.compile(r"\[\d{1,3}\]|[*†‡§]")
 
 
@@ -276,6 +276,12 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]]) -> list[tuple[int,
             body = line.group().strip()
             law = _law_at(body)
             clause = clause_at(body)
+            if clause is None and last_clause is not None and last_clause.isupper():
+                roman = _ROMAN_TOKEN.match(body)  # "Ill. Any three" after "II."
+                want = _next_label(last_clause)
+                if roman is not None and want is not None \
+                        and roman_reading(roman["tok"]) == want:
+                    clause = (want, "I.", roman.end())
             if law is None and clause is None and last_law is not None:
                 weak = _WEAK_LAW.match(body)  # "51—An admitted…" after law 50
                 if weak is not None and int(weak.group("num")) == last_law + 1:
@@ -289,9 +295,12 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]]) -> list[tuple[int,
                     split = True
                 elif clause is not None and (
                         clause[1].startswith("(") and clause[0] in _FIRST_LABELS
-                        or clause[1] in ("(a)", "a)", "1st.") and last_clause is not None
-                        and _follows(clause[0], last_clause)):
-                    split = True
+                        or clause[1] in ("(a)", "a)", "1st.", "I.") and last_clause is not None
+                        and _follows(clause[0], last_clause)
+                        or clause[1] == "I." and clause[0] == "I" and any(
+                            clause_at(x.group().strip()) == ("II", "I.", 4)
+                            for x in lines[k + 1:])):
+                    split = True  # (I. only before its II.: "I." alone may be a name's)
             if k and not split and clause is not None and clause[1] == "1st." and (
                     clause[0] == "1st" or last_clause is not None
                     and _follows(clause[0], last_clause)) and regex.search(

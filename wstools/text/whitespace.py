@@ -114,10 +114,11 @@ def unwrap_paragraphs(text: str) -> Fixed:
 _PARAGRAPH = regex.compile(r"(?:[^\n]|\n(?![ \t]*\n))+")
 # a line that ends a sentence, and a line that opens with a clause label or a section number:
 # the printed paragraph ends there (the page model reads the labels and their sequence)
-_SENTENCE_END = regex.compile(r"(?:[.:;]['\"’”)]*|;[ \t]+(?:and|or))[ \t]*\Z")
+_SENTENCE_END = regex.compile(r"(?:[.:;—]['\"’”)]*|--|;[ \t]+(?:and|or))[ \t]*\Z")
 _LABEL_OPENS = regex.compile(r"\((?:[a-z]{1,2}|[ivxlc]{1,5}|[A-Z]|\d{1,2})\)[ \t]+\S"
                              r"|(?:Sec(?:tion)?|SEC(?:TION)?)\.?[ \t]+\d{1,4}[a-z]?\.[ \t]"
-                             r"|\d{1,3}[a-z]?(?:\.?[—–]|\.[ \t]+\p{Lu})")
+                             r"|\d{1,3}[a-z]?(?:\.?[—–]|\.[ \t]+\p{Lu})"
+                             r"|[IVXLlTJ1|H]{1,5}[.,][ \t]+\p{Lu}")
 _LINE_OPENS = regex.compile(r"(?m)^[ \t]*[\"'‘“(]?(\S)")
 
 
