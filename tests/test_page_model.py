@@ -58,6 +58,9 @@ def test_numbers_out_of_sequence_are_text(text: str, want: list) -> None:
 
 def test_garbled_number_between_two_is_read_by_the_sequence() -> None:
     assert labels("11. A.\n\nl2. B.\n\n13. C.") == [("11", []), ("12", []), ("13", [])]
+    # the page's first law, garbled, before an exact next one
+    assert labels("of law 13.\n\nl4. The next.\n\n15. And.") == [("14", []), ("15", [])]
+    assert labels("S. The prose.\n\n15. A law.") == [("15", [])]  # S does not read as 14
 
 
 @pytest.mark.parametrize("text", ["e.g. the", "b. The lone letter", "(a)", "I. e."])

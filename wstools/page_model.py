@@ -470,10 +470,14 @@ def _check_laws(blocks: list[Block], text: str) -> None:
             continue
         before = [x for j, x in numbered if j < i]
         after = [x for j, x in numbered if j > i]
-        if not before or before[-1].number is None:
-            continue
-        want = (before[-1].range_end or before[-1].number) + 1
-        if after and after[0].number != want + 1:
+        if before and before[-1].number is not None:
+            want = (before[-1].range_end or before[-1].number) + 1
+            if after and after[0].number != want + 1:
+                continue
+        elif not before and after and after[0].number is not None and not after[0].weak \
+                and after[0].number > 1 and not after[0].suffix:
+            want = after[0].number - 1  # the page's first law, garbled, before its next
+        else:
             continue
         if reading_cost(m.group("tok"), want) > GARBLED_COST:
             continue
