@@ -299,15 +299,19 @@ def count_subsections(print_text: str, found: list[str] | None = None) -> int:
         indent = len(line) - len(line.lstrip())
         # a paragraph's first line is set in from the line before it. A labelled line
         # starts one when it is set in from the print's column (items of a line each), or,
-        # after a line that ends a clause, set out of the column or back at the
-        # paragraph's first indent after lines hung deeper (a hanging indent)
+        # after a line that ends a clause, set out of the column, or an item of a list
+        # set with a hanging indent (the line after it set in by a column or two, never
+        # a paragraph's four; or back at its paragraph's first indent after such lines)
         label = _SUB_LABEL.match(stripped) is not None
         ends = previous is not None and _CLAUSE_END.search(
             _MARK.sub("", chunk[-1]).rstrip()) is not None
         base = column[k]
+        after = next((len(x) - len(x.lstrip()) if x.strip() else -1 for x in lines[k + 1:k + 3]
+                      if not _MARK.fullmatch(x.strip())), -1)
         if previous is not None and (indent >= previous + 2 or (label and (
                 indent >= base + 2
-                or ends and (indent < base or first < previous and indent <= first)))):
+                or ends and (indent < base or first < previous and indent <= first
+                             or 0 < after - indent < 4)))):
             count += close()
             chunk = []
         if not chunk:

@@ -198,6 +198,45 @@ def _reference(before: str, line: str) -> bool:
         or _REFERENCE_BEFORE.search(before.rstrip()) is not None
 
 
+def _run_in_list(before: str, line: str) -> bool:
+    """``line`` opens with the label after one run in (not at its start) in the paragraph
+    ``before``: ``… any proposal to: (i) reprogram …;`` then ``(ii) transfer …`` on the
+    next line is the same list, run in."""
+    m = LABEL.match(line)
+    if m is None:
+        return False
+    label = m.group(1)
+    if label in ROMAN[1:]:
+        previous = {ROMAN[ROMAN.index(label) - 1]}
+    else:
+        previous = set()
+    if label.isdigit() and int(label) > 1:
+        previous.add(str(int(label) - 1))
+    elif len(label) == 1 and label.isalpha() and label not in "aA":
+        previous.add(chr(ord(label) - 1))
+    start = 0
+    while lead := LABEL.match(before[start:]):  # the paragraph's own labels, stacked
+        start += lead.end()
+    for p in previous:
+        pattern = re.compile(rf"(?<=\s)\({re.escape(p)}\)\s+(\S+(?:\s+\S+)?)")
+        for hit in pattern.finditer(before, start):
+            if not re.match(r"(?:of|above|below|and|or|through|as)\b", hit.group(1)):
+                return True
+    return False
+
+
+def _next_indent(lines: list[str], at: int) -> int:
+    """The indent of the next line with text after ``lines[at]`` (-1 at a blank line or
+    the end)."""
+    for line in lines[at + 1:at + 4]:
+        if PAGE_MARK.fullmatch(line.strip()):
+            continue
+        if not line.strip():
+            return -1
+        return len(line) - len(line.lstrip())
+    return -1
+
+
 def _pieces(line: str) -> list[tuple[str, str | None]]:
     """A line cut at its page marks: (text, page that turns before it)."""
     out: list[tuple[str, str | None]] = []
@@ -218,8 +257,9 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False
     gap = False
     pending_pages: list[str] = []
     held_label = ""
+    last_indent = 0  # the indent of the line before
     base = _base_indent(lines)
-    for raw in lines:
+    for at, raw in enumerate(lines):
         line = raw.rstrip()
         segments = _pieces(line)
         if len(segments) > 1:
@@ -244,20 +284,31 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False
         indent = len(first) - len(first.lstrip())
         label = LABEL.match(stripped) is not None and not (
             current is not None and indent <= base and _reference(current.text, stripped))
+        if label and current is not None and not gap and not held_label \
+                and indent <= last_indent and _run_in_list(current.text, stripped):
+            # not set in from the line before, after a list run in its paragraph: the
+            # same list, run in
+            label = False
+        ends = current is not None and re.search(r"(?:[.;:]|\b(?:or|and))[”)]?$",
+                                                 current.text.rstrip()) is not None
+        # an item of a list set with a hanging indent (its lines after the first set in
+        # by a column or two, never a paragraph's four): it opens a paragraph
+        hanging = label and ends and not one_per_line and indent <= base \
+            and 0 < _next_indent(lines, at) - indent < 4
         new = (current is None or one_per_line or bool(held_label)
                or stripped.startswith("\x00") or current.text.startswith("\x00")
                or (gap and not (pending_pages and _continues(current.text, stripped))
                    and not _runs_on(current.text, stripped))
                or (by_indent and indent > base)
                or (label and indent >= 18)
-               or (label and (indent == 0 or (indent < base and not one_per_line))
-                   and re.search(r"(?:[.;:]|\b(?:or|and))[”)]?$", current.text.rstrip())
-                   is not None)
+               or (label and (indent == 0 or (indent < base and not one_per_line)) and ends)
+               or hanging
                or SECTION.match(stripped) is not None
                or stripped.startswith(("(Presidential Sig.)", "THE WHITE HOUSE"))
                or (indent >= 18 and (stripped.startswith("—") or PART.match(stripped)
                                      is not None)))
         held_label = ""
+        last_indent = indent
         if new:
             current = _Paragraph(indent=indent)
             paragraphs.append(current)
