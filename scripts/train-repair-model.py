@@ -100,8 +100,7 @@ def collect(split: str, eo_corpus: Path, witnessed: bool = True
         repairer.collect = []
         pid = entry["id"]
         ocr = (bench.PAGES / "pages" / f"{pid}.ocr.txt").read_text(encoding="utf-8")
-        gold = bench.plain(bench.gold_body(
-            (bench.PAGES / "pages" / f"{pid}.gold.wiki").read_text(encoding="utf-8")))
+        gold = bench.gold_text(pid)
         body = bench.body_of(ocr, repairer.index.headings)
         result = repairer.repair(body)
         seen = set()
