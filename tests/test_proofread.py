@@ -183,3 +183,15 @@ def test_cli_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     assert f"{binary}:1:9: input-error" in err and "Traceback" not in err
     assert main(["proofread", str(tmp_path / "missing.txt")]) == 2
     assert main(["proofread"]) == 2
+
+
+def test_a_page_without_text_is_level_0_unless_it_has_a_level() -> None:
+    """A blank scan's OCR (blank lines only) is saved at level 0, "Without text", as
+    ProofreadPage has it; a stored page keeps its own level; --level still decides."""
+    from wstools.page import read_page
+    from wstools.proofread import Conventions, proofread_page
+    assert proofread_page(read_page("\n\n  \n")).page.level == 0
+    stored = '<noinclude><pagequality level="1" user="X" /></noinclude>\n<noinclude></noinclude>'
+    assert proofread_page(read_page(stored)).page.level == 1
+    assert proofread_page(read_page("\n\n"), conventions=Conventions(level=1)).page.level == 1
+    assert proofread_page(read_page("Some text.")).page.level == 1

@@ -566,11 +566,16 @@ def keep_page(page: Page, *, title: str | None = None, conventions: Conventions 
                            diagnostics)
 
 
+def _has_level(page: Page) -> bool:
+    """Whether the page came with a level of its own (a stored Page: page), not as bare OCR."""
+    return bool(page._stored.get("quality") or page._stored.get("bare") is False)
+
+
 def level_and_user(page: Page, conventions: Conventions) -> tuple[int, str]:
     """The level to save and the user to name: the page's own unless ``conventions.level``
     sets another; a new level names ``conventions.user`` (whoever sets it)."""
     if conventions.level is None or conventions.level == page.level:
-        stored = page._stored.get("quality") or page._stored.get("bare") is False
+        stored = _has_level(page)
         if not stored and conventions.user:
             return page.level, conventions.user  # new text: nobody set a level yet
         return page.level, page.user
@@ -599,6 +604,9 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
         return keep_page(page, title=title, conventions=conventions, fixes=fixes, file=file)
     header = page.header if page.header.strip() else ""
     footer = page.footer if page.footer.strip() else ""
+    if not page.body.strip() and conventions.level is None and not _has_level(page):
+        # a scan with no text (a blank page): ProofreadPage's level 0, "Without text"
+        conventions = replace(conventions, level=0)
     level, user = level_and_user(page, conventions)
     conventions = replace(conventions, level=level, user=user)
     result = proofread(page.body, title=title, repairer=repairer, conventions=conventions,
