@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 import regex
 
 from .. import wiki as _wiki
-from ..bulk import PAGE_TIMEOUT, proofread_dump
 from ..page import read_page
 from ..wiki import (
     BotOptions,
@@ -511,6 +510,7 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
 
 def run_dump(args: argparse.Namespace) -> int:
     """``wstools proofread --dump``."""
+    from ..bulk import PAGE_TIMEOUT, proofread_dump
     from ..errors import InputError
     if not args.output:
         raise InputError(args.dump, "--dump needs -o OUT.xml (the output dump)")

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 import regex
 
+from ..io.cache import cache_dir
 from ..laws.parse import CODE_TITLE, is_heading
 from ..text.vocabulary import Vocabulary
 from .store import CorpusError, Printing, corpus_files, default_corpus_dir, load
@@ -46,12 +46,6 @@ class CorpusIndex:
         vocab = Vocabulary(Counter(d["words"]), Counter(d["compounds"]))
         bigrams = Counter({tuple(k.split(" ")): v for k, v in d["bigrams"].items()})
         return cls(d["key"], vocab, bigrams, tuple(d["headings"]), d["printings"])
-
-
-def cache_dir() -> Path:
-    base = os.environ.get("WSTOOLS_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "wstools")
-    return Path(base)
 
 
 def corpus_key(folder: Path) -> str:

@@ -73,9 +73,10 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
 
 @lru_cache(maxsize=100_000)
 def _english(word: str) -> bool:
-    """A word of English by wordfreq's statistics (Zipf ≥ 3: "floodwater" is not)."""
-    from wordfreq import zipf_frequency
-    return zipf_frequency(word.lower(), "en") >= 3.0
+    """A word of English by wordfreq's statistics (Zipf ≥ 3: "floodwater" is not); its list
+    read from the cache (:mod:`wstools.text.english`), wordfreq imported only when cold."""
+    from .english import zipf
+    return zipf(word.lower()) >= 3.0
 
 
 # found from the mark, the space before it captured in a lookbehind (see _HYPHEN_BREAK)
