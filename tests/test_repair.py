@@ -98,6 +98,14 @@ def test_every_repair_explains_itself(cyclopaedia) -> None:
         assert OCR[e.start:e.end] == e.old
 
 
+def test_all_edits_do_not_overlap(cyclopaedia) -> None:
+    """``repair --explain``'s edits: in input coordinates, none inside another (a repair
+    of a word the cleanup joined is one edit with both rules), and together the text."""
+    edits = cyclopaedia.all_edits()
+    assert all(a.end <= b.start for a, b in zip(edits, edits[1:], strict=False))
+    assert apply_edits(OCR, edits) == cyclopaedia.text
+
+
 @pytest.mark.parametrize("name", ["novel.txt", "german.txt", "random.txt", "ecarte-laws.txt"])
 def test_adversarial_inputs_get_few_edits(name: str, repairer) -> None:
     text = (REPAIR / "adversarial" / name).read_text(encoding="utf-8")

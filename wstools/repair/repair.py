@@ -49,7 +49,7 @@ from rapidfuzz.distance import Levenshtein
 from wordfreq import get_frequency_dict, zipf_frequency
 
 from ..corpus.index import CorpusIndex, load_index
-from ..edits import Edit, apply_edits
+from ..edits import Edit, apply_edits, compose
 from ..laws.numbering import find_law_starts
 from ..text.kind import LawEvidence
 from ..text.kind import judge as judge_law
@@ -191,15 +191,20 @@ class RepairResult:
     law: LawEvidence | None = None  # whether the text is a law code, and why
 
     def all_edits(self) -> list[Edit]:
-        """Every change in input coordinates: the cleanup edits, then the repairs with
-        their spans mapped back through the cleanup."""
+        """Every change in input coordinates, none overlapping another: the cleanup edits
+        and the repairs with their spans mapped back through the cleanup; a repair inside
+        a cleanup edit's span (a witness reading of a word the cleanup joined) is one edit
+        with both rules (``witness+hyphen-join``, :func:`~wstools.edits.compose`), so that
+        the edits applied to the input give the text."""
         mapped = []
         for e in self.edits:
             start = self.cleanup.to_source(e.start)
             end = self.cleanup.to_source(e.end, end=True)
             mapped.append(Edit(start, end, self.source[start:end], e.new, e.rule,
                                e.confidence, e.evidence))
-        return sorted(list(self.cleanup.edits) + mapped, key=lambda e: (e.start, e.end))
+        edits = sorted(list(self.cleanup.edits) + mapped, key=lambda e: (e.start, e.end))
+        composed = compose(self.source, edits, self.text)
+        return edits if composed is None else composed
 
 
 @dataclass
