@@ -177,9 +177,18 @@ def test_real_africa_ocr_heads() -> None:
     "THE END\n",
     "12 MAY 1815\n\nDear Sir,\n\nI received yours of the 4th.",  # a dateline
     "CHAPTER IV\n\nThe next morning was fine.",
+    "LAWS OF AUCTION BRIDGE\n\n1) The first law.",  # a list label closes no sentence
+    "PREFACE\n\nThe book (1909) is new.",
 ])
 def test_a_chapter_opening_is_no_head(text: str) -> None:
     assert find_running_head(text, detached=True) is None
+
+
+def test_a_page_that_opens_inside_a_bracket_goes_on() -> None:
+    """"Law 82) until…" closes a bracket the page did not open: the sentence began on the
+    page before, so the capitals above it are the running head, its folio lost."""
+    head = find_running_head("LAWS OF AUCTION BRIDGE\n\nLaw 82) until the end.", detached=True)
+    assert head is not None and head.title == "LAWS OF AUCTION BRIDGE"
 
 
 def test_title_kept_as_printed() -> None:

@@ -204,8 +204,9 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     # as often as a head whose folio was lost: a head when the page goes on with a sentence
     # begun on the page before, or when its folio is found between the columns (a folio on
     # the page's last line is a drop folio under a chapter's opening)
-    goes_on = text[head.end:].lstrip()[:1].islower() or _key(head.title) in {
-        _key(t) for t in titles}  # (or the book's running title: book mode knows it)
+    rest = text[head.end:].lstrip()
+    goes_on = rest[:1].islower() or _CLOSES_FIRST.match(rest) is not None or _key(
+        head.title) in {_key(t) for t in titles}  # (or the book's running title: book mode)
     detached_folio = head.number is not None and head.spans[-1][0] >= head.end
     last_line = detached_folio and not text[head.spans[-1][1]:].strip()
     if (head.number is None or last_line) and not goes_on and (head.title or last_line):
@@ -213,6 +214,9 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     return head
 
 
+# a first line that closes a bracket it did not open ("Law 82) until the end"): the sentence
+# began on the page before
+_CLOSES_FIRST = regex.compile(r"[^\n()]*[ \t][^\n()]*\)")
 _SECTION_LEFT = regex.compile(r"[ \t]*(?P<s>\p{Lu}[\p{Lu} &,.'’-]{2,40}\])[ \t]*\n?")
 _SECTION_RIGHT = regex.compile(r"[ \t]*(?P<s>\[\p{Lu}[\p{Lu} &,.'’-]{2,40})[ \t]*\n?")
 
