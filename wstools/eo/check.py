@@ -254,11 +254,10 @@ def count_subsections(print_text: str, found: list[str] | None = None) -> int:
     if m is None:
         return 0
     body = print_text[m.start():]
-    count = 0
+    paragraphs: list[str] = []
     chunk: list[str] = []
 
-    def close() -> int:
-        text = " ".join(chunk).strip()
+    def count(text: str, after: str) -> int:
         if not text:
             return 0
         if head := _SECTION_HEAD.match(text):
@@ -271,8 +270,15 @@ def count_subsections(print_text: str, found: list[str] | None = None) -> int:
                 if word.endswith((".", ".--")) and k + 1 < len(words) and \
                         _SUB_LABEL.match(" ".join(words[k + 1:]) + " "):
                     return _leading_labels(" ".join(words[k + 1:]) + " ", found)
+            # or (a) after the section's own sentence, when the next paragraph is (b)
+            if after.startswith("(b) ") and (m := re.search(r"[.:] \(a\) ", rest)):
+                return _leading_labels(rest[m.start() + 2:], found)
             return 0
         return _leading_labels(text + " ", found)
+
+    def close() -> int:
+        paragraphs.append(" ".join(chunk).strip())
+        return 0
 
     lines = body.split("\n")[1:]
     # the print's column about each line: the commonest indent of the lines around it that
@@ -287,15 +293,27 @@ def count_subsections(print_text: str, found: list[str] | None = None) -> int:
         column.append(max(near, key=lambda n: (near[n], -n)) if near else 0)
     previous: int | None = None  # the indent of the paragraph's line before
     first = 0  # the indent of the paragraph's first line
+    gap = turned = False
     for k, line in enumerate(lines):
         stripped = line.strip()
         if _MARK.fullmatch(stripped):
-            continue  # a page turns: the paragraph goes on unless a blank line ends it
+            turned = True  # a page turns: the paragraph goes on unless a blank line ends it
+            continue
         if not stripped or stripped.startswith(("[GRAPHIC", "<GRAPHIC")):
-            count += close()
+            gap = gap or bool(chunk)
+            if stripped:
+                close()
+                chunk = []
+                previous = None
+                gap = False
+            continue
+        if gap and not (turned and stripped[:1].islower()):
+            # a blank line ends the paragraph, but for one the page turned inside: its
+            # sentence goes on in lower case after the page mark and the blanks around it
+            close()
             chunk = []
             previous = None
-            continue
+        gap = turned = False
         indent = len(line) - len(line.lstrip())
         # a paragraph's first line is set in from the line before it. A labelled line
         # starts one when it is set in from the print's column (items of a line each), or,
@@ -312,10 +330,13 @@ def count_subsections(print_text: str, found: list[str] | None = None) -> int:
                 indent >= base + 2
                 or ends and (indent < base or first < previous and indent <= first
                              or 0 < after - indent < 4)))):
-            count += close()
+            close()
             chunk = []
         if not chunk:
             first = indent
         chunk.append(stripped)
         previous = indent
-    return count + close()
+    close()
+    paragraphs = [p for p in paragraphs if p]
+    return sum(count(text, after) for text, after in zip(paragraphs, [*paragraphs[1:], ""],
+                                                         strict=True))

@@ -803,6 +803,16 @@ def _check_number(order: ExecutiveOrder) -> None:
         order.flags.append(message)
 
 
+def _run_in_first(text: str, after: str) -> int | None:
+    """Where ``(a)`` runs in after a sentence of the section's own (``… issue a Biobased
+    Products List. (a) The Biobased Products List shall …``) when the next paragraph opens
+    with ``(b)``; None otherwise."""
+    if not after.lstrip().startswith("(b) "):
+        return None
+    m = re.search(r"(?<=[.:])\s+(?=\(a\)\s)", text)
+    return m.end() if m else None
+
+
 def _blocks(paragraphs: list[_Paragraph], order: ExecutiveOrder) -> list[Block]:
     blocks: list[Block] = []
     levels = _Levels()
@@ -842,9 +852,18 @@ def _blocks(paragraphs: list[_Paragraph], order: ExecutiveOrder) -> list[Block]:
             if not text:
                 continue
             if LABEL.match(text) is None:
-                head.text = text
-                head.breaks += breaks
-                continue
+                after = paragraphs[index + 1].text if index + 1 < len(paragraphs) else ""
+                cut = _run_in_first(text, after)
+                if cut is None:
+                    head.text = text
+                    head.breaks += breaks
+                    continue
+                # the section's own sentence, then (a) run in after it, (b) next
+                head.text = text[:cut].rstrip()
+                head.breaks += [(off, page) for off, page in breaks if off <= len(head.text)]
+                breaks = [(max(off - cut, 0), page) for off, page in breaks
+                          if off > len(head.text)]
+                text = text[cut:]
             run_in = True
         while (label := LABEL.match(text)) and (seen_section or blocks):
             value = label.group(1)
