@@ -19,14 +19,17 @@ import re
 import resource
 import sys
 import time
+from pathlib import Path
 
-from wstools.corpus.store import default_corpus_dir, load
-from wstools.repair.align import _unique_grams
-from wstools.repair.confusion import PAIRS, _moves, _places, cost
-from wstools.repair.evaluate import evaluate
-from wstools.repair.repair import Repairer, _zipf
-from wstools.repair.witness import WitnessIndex
-from wstools.text.pipeline import OCR_FIXES, clean
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.support
+
+from tests.support.repair_evaluate import evaluate  # noqa: E402
+from wstools.corpus.store import default_corpus_dir, load  # noqa: E402
+from wstools.repair.align import _unique_grams  # noqa: E402
+from wstools.repair.confusion import PAIRS, _moves, _places, cost  # noqa: E402
+from wstools.repair.repair import Repairer, _zipf  # noqa: E402
+from wstools.repair.witness import WitnessIndex  # noqa: E402
+from wstools.text.pipeline import OCR_FIXES, clean  # noqa: E402
 
 
 def noisy(text: str, rate: float, rnd: random.Random) -> str:

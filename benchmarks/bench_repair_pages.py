@@ -49,6 +49,7 @@ from rapidfuzz.distance import Levenshtein
 HERE = Path(__file__).resolve().parent
 PAGES = HERE / "pages"
 sys.path.insert(0, str(PAGES))
+sys.path.insert(0, str(HERE.parent))  # tests.support
 from score import gold_body, plain  # noqa: E402
 
 from wstools.edits import Edit, apply_edits  # noqa: E402
@@ -86,7 +87,7 @@ def cell_of(entry: dict, eo_corpus: bool) -> str:
 def variant_repairer(text: str, folder: Path, cache: dict) -> Repairer:
     """A repairer whose corpus lacks ``text``'s own printing (``EXACT``)."""
     if text not in cache:
-        from wstools.repair.harness import subset_corpus
+        from tests.support.repair_harness import subset_corpus
         cache[text] = Repairer.load(subset_corpus(folder / text, EXACT[text], []))
     return cache[text]
 

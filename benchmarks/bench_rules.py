@@ -10,7 +10,7 @@ Two benches:
 * **AFRICA** — the Internet Archive OCR of the EB1911 article AFRICA against the
   Wikisource text (not a law code: the guessing rules should not run on it);
 * **law** — the project's Tesseract pages (``tests/cases/repair/tesseract``, each with its
-  corpus subset, as :mod:`wstools.repair.harness`) and the Cyclopædia page, against their
+  corpus subset, as :mod:`tests.support.repair_harness`) and the Cyclopædia page, against their
   gold (whose space before ``;`` and ``:``, the period's habit, is dropped as the harness
   drops it).
 
@@ -36,10 +36,12 @@ from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
-from wstools.corpus.index import load_index
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.support
+
+from tests.support.repair_evaluate import Evaluation, evaluate  # noqa: E402
+from tests.support.repair_harness import FIXTURES, subset_corpus  # noqa: E402
+from wstools.corpus.index import load_index  # noqa: E402
 from wstools.edits import Edit
-from wstools.repair.evaluate import Evaluation, evaluate
-from wstools.repair.harness import FIXTURES, subset_corpus
 from wstools.repair.repair import OPT_IN, RULES, Repairer
 from wstools.text.pipeline import (
     DEFAULT_FIXES,
@@ -186,7 +188,7 @@ def law_pages(score: ModuleType) -> dict[str, Counter]:
                 cache[corpus] = repairers(corpus)
             ocr = stem.with_suffix(".ocr.txt").read_text(encoding="utf-8")
             # the gold keeps the period's space before ; and : which Wikisource drops (and
-            # the harness's scores ignore, wstools.repair.evaluate.normalise): so here
+            # the harness's scores ignore, tests.support.repair_evaluate.normalise): so here
             gold = re.sub(r"[ \t]+([;:])", r"\1",
                           stem.with_suffix(".gold.txt").read_text(encoding="utf-8"))
             reps = cache[corpus]

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.repair_evaluate import evaluate
 from wstools.cli import main
 from wstools.edits import apply_edits
-from wstools.repair.evaluate import evaluate
 from wstools.repair.repair import Repairer
 
 from .conftest import CASES
@@ -171,7 +171,7 @@ def test_tesseract_pages_regression_guard() -> None:
     """The Tesseract pages (scripts/make-ocr-fixtures.py) scored with their corpus subsets.
     The issue's targets, guarded: 85 % of the errors removed where witnessed and 25 % where
     not, at every level; precision at least 99 % on every page; no damage."""
-    from wstools.repair.harness import run
+    from tests.support.repair_harness import run
 
     scores = {s.page: s for s in run()}
     assert len(scores) == 9

@@ -19,8 +19,8 @@ from types import ModuleType
 
 import pytest
 
+from tests.support.repair_harness import FIXTURES, subset_corpus
 from wstools.cli import main
-from wstools.repair.harness import FIXTURES, subset_corpus
 from wstools.repair.repair import GUESS_RULES, OPT_IN, Repairer, parse_rules
 from wstools.text.pipeline import Options, clean, default_fixes
 

@@ -1,5 +1,6 @@
-"""The evaluation harness: repair the Tesseract pages of ``tests/cases/repair/tesseract``
-with the corpus subset each names, and score them against their gold.
+"""The evaluation harness of OCR repair (test and benchmark code, not installed): repair
+the Tesseract pages of ``tests/cases/repair/tesseract`` with the corpus subset each names,
+and score them against their gold.
 
 A page's manifest entry says which printings are held out (``exclude``) and which copies
 count as witnesses there (``witness``: their ``copy-of`` mark is dropped in the subset).
@@ -14,9 +15,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..corpus.store import default_corpus_dir
-from .evaluate import Evaluation, evaluate
-from .repair import Repairer
+from tests.support.repair_evaluate import Evaluation, evaluate
+from wstools.corpus.store import default_corpus_dir
+from wstools.repair.repair import Repairer
 
 FIXTURES = Path(__file__).resolve().parents[2] / "tests" / "cases" / "repair" / "tesseract"
 

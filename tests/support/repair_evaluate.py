@@ -1,4 +1,5 @@
-"""Measuring a repair against a gold text: error rates and what the changes did.
+"""Measuring a repair against a gold text: error rates and what the changes did (test
+and benchmark code, not installed).
 
 Text is normalised first: whitespace runs become one space and the space before ``;`` and
 ``:`` (a typesetting habit of the period) is dropped. Character and word error rates are
@@ -24,8 +25,8 @@ from dataclasses import asdict, dataclass
 
 from rapidfuzz.distance import Levenshtein
 
-from .align import _boundaries as _char_boundaries
-from .align import changes
+from wstools.repair.align import _boundaries as _char_boundaries
+from wstools.repair.align import changes
 
 
 def normalise(text: str) -> str:
