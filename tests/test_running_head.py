@@ -196,3 +196,16 @@ def test_title_kept_as_printed() -> None:
         "{{rh||MR. BENNET'S DAUGHTERS|25}}"
     assert find_running_head("28 PRIDE AND PREJUDlCE\n\ntext").wikitext() == \
         "{{rh|28|PRIDE AND PREJUDlCE|}}"
+
+
+def test_book_titles_read_a_damaged_top_line() -> None:
+    """Book mode knows the running titles: a first line that is one of them give or take a
+    misread folio (``yo``) or a letter is the head; a line of text that names the title's
+    words is not."""
+    titles = ["AUCTION OF TO-DAY"]
+    head = find_running_head("yo AUCTION OF TO-DAY\n\nLEADS OUT OF TURN\n\n62. If", titles=titles)
+    assert head is not None and head.title == "AUCTION OF TO-DAY" and head.number is None
+    head = find_running_head("AUCTION OF TO-DAV 91\n\nthe rest", titles=titles)
+    assert head is not None and head.number == "91"
+    assert find_running_head("The AUCTION OF TO-DAY is a book.\n", titles=titles) is None
+    assert find_running_head("yo AUCTION OF TO-DAY\n\nLEADS OUT") is None  # single page

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from difflib import SequenceMatcher
 
 import regex
 
@@ -196,6 +197,10 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     True
     """
     head = _with_section(text, headings, detached)
+    if head is None and titles:
+        head = _titled_line(text, titles)
+        if head is not None:
+            return head
     if head is not None and detached and not (head.number and head.title):
         head = _with_detached(text, head, headings)
     if head is None or head.section:
@@ -341,6 +346,57 @@ def _with_detached(text: str, head: RunningHead,
                     and not _known_heading(" ".join(read.title), headings)):
                 return replace(head, title=" ".join(read.title), spans=[*head.spans, span])
     return head
+
+
+TITLE_LIKENESS = 0.85  # how close (difflib's ratio) a damaged top line must be to a book title
+
+
+def _titled_line(text: str, titles: Sequence[str]) -> RunningHead | None:
+    """The first line as the book's running head when OCR damaged it past reading (a folio
+    misread as letters, ``yo AUCTION OF TO-DAY``; a letter lost from the title): book mode
+    knows the titles the book prints, and a first line that is one of them, give or take a
+    short token at either end and a few letters, is the head. A token at the end that
+    reads as a folio is the folio; any other is left for the folio sequence to mend.
+
+    >>> h = _titled_line("yo AUCTION OF TO-DAY\\n\\nLEADS OUT", ["AUCTION OF TO-DAY"])
+    >>> h.title, h.number, h.spans
+    ('AUCTION OF TO-DAY', None, [(0, 20)])
+    >>> _titled_line("The AUCTION was held\\n", ["AUCTION OF TO-DAY"]) is None
+    True
+    """
+    m = regex.match(r"(?:[ \t]*\n){0,2}[ \t]*(?P<line>[^\n]+)(?:\n|\Z)", text)
+    if m is None:
+        return None
+    tokens = list(regex.finditer(r"\S+", m.group("line")))
+    keys = {_key(t): t for t in titles if len(_key(t)) >= 4}
+    if not tokens or not keys:
+        return None
+
+    def edge(t: regex.Match) -> bool:  # a short token that is not a word of capitals
+        return len(t.group()) <= 4 and _CAPS.fullmatch(t.group()) is None
+
+    found = []  # (likeness, a, b, printed): the trimmed reading wins a tie
+    for a in (0, 1):
+        for b in (len(tokens), len(tokens) - 1):
+            inner = tokens[a:b]
+            if not inner or a and not edge(tokens[0]) or b < len(tokens) and not edge(
+                    tokens[-1]) or _capitals([t.group() for t in inner]) < 3:
+                continue
+            printed = " ".join(t.group() for t in inner).strip(" .,:;-")
+            likeness = max(SequenceMatcher(None, _key(printed), k).ratio() for k in keys)
+            if likeness >= TITLE_LIKENESS:
+                found.append((likeness, a - b, a, b, printed))
+    if not found:
+        return None
+    _, _, a, b, printed = max(found)
+    number = value = None
+    trimmed = ([tokens[0].group()] if a else []) + ([tokens[-1].group()] if b < len(tokens)
+                                                     else [])
+    for token in trimmed:
+        f = _folio_value(token)
+        if f is not None and not f[1]:
+            number, value = _folio_text(token), f[0]
+    return _head(number, value, printed, [(0, m.end("line"))])
 
 
 def _head(number: str | None, value: int | None, title: str,
