@@ -266,3 +266,65 @@ def clause_labels(text: str) -> list[Edit]:
                         f"'{m.group(1)}{m.group(2)}' before a number opens a paragraph: "
                         "a section mark"))
     return sorted(out, key=lambda e: e.start)
+
+
+# a letter label run into a sentence after a colon or semicolon ("cards : a, two or
+# more…; b. any card"), or what OCR left of one: a letter, or up to two marks and letters
+# that are no word ("(/,", "t,", ",")
+_INLINE_SLOT = re.compile(r"(?<=[;:])[ \t]+(?P<label>[^\s\w]{0,2}[a-z]?|[a-z][^\s\w]?)"
+                          r"(?P<mark>[.,])(?=[ \t]+[a-z])")
+INLINE_GAP = 400  # characters: labels of one list are no further apart
+# the letters OCR reads for a label's letter
+_LETTER_MISREAD = {"a": "ao", "b": "h", "c": "teo", "d": "", "e": "co", "f": "t", "g": "q",
+                   "h": "b", "i": "l", "l": "i"}
+
+
+def inline_clause_letters(text: str) -> list[Edit]:
+    """Letter labels of a list run into the text (``a, … ; b, … ; c, …``), as the
+    Cyclopædia prints a law's cases, where OCR garbled one: the label between two that
+    read in sequence (``b, … ; t, … ; d,`` → ``c,``), the first before ``b`` (``(/,`` →
+    ``a,``), or the one after two in sequence whose letter was lost (``c, … ; d, … ; ,``
+    → ``e,``). Only within a list the text's own labels anchor, never across a paragraph;
+    the label's mark is kept.
+
+    >>> text = ("exposed cards : (/, two cards ; b. any card. It ; b, can be ; t, is "
+    ...         "applicable ; d, cannot be ; , takes precedence")
+    >>> [(e.old, e.new) for e in inline_clause_letters(text)]
+    [('(/', 'a'), ('t', 'c'), ('', 'e')]
+    >>> inline_clause_letters("he said: a, b, or c; so. a, and")
+    []
+    """
+    # (not an abbreviation: "score : e. g., the")
+    slots = [m for m in _INLINE_SLOT.finditer(text)
+             if not (m.group("mark") == "." and re.match(r"[ \t]*[a-z]\.", text[m.end():]))]
+    letters = [m.group("label") if len(m.group("label")) == 1 and m.group("label").isalpha()
+               else None for m in slots]
+
+    def near(a: re.Match[str], b: re.Match[str]) -> bool:
+        gap = text[a.end():b.start()]
+        return len(gap) <= INLINE_GAP and re.search(r"\n[ \t]*\n", gap) is None
+
+    out = []
+    for k, m in enumerate(slots):
+        letter = letters[k]
+        prev = letters[k - 1] if k and near(slots[k - 1], m) else None
+        prev2 = letters[k - 2] if k > 1 and near(slots[k - 2], slots[k - 1]) else None
+        nxt = letters[k + 1] if k + 1 < len(slots) and near(m, slots[k + 1]) else None
+        want = None
+        if prev and nxt and ord(nxt) - ord(prev) == 2:
+            want = chr(ord(prev) + 1)
+        elif nxt == "b" and prev is None:
+            want = "a"
+        elif prev and prev2 and ord(prev) - ord(prev2) == 1 and nxt is None and \
+                not m.group("label"):
+            want = chr(ord(prev) + 1)
+        if want is None or letter == want:
+            continue
+        if letter is not None and letter not in _LETTER_MISREAD.get(want, ""):
+            continue  # another letter: a word ("a", "I"), not a misread label
+        letters[k] = want
+        out.append(Edit(m.start("label"), m.end("label"), m.group("label"), want,
+                        "clause-letter", 0.8,
+                        f"'{m.group('label')}{m.group('mark')}' stands where the list's "
+                        f"label '{want}{m.group('mark')}' comes in its sequence"))
+    return out

@@ -59,7 +59,7 @@ from .align import Unit, aligned
 from .choose import Context, _neighbours, choose_all, law_number_place, support
 from .confusion import cost
 from .model import Candidate, allowed, features, kind, load_model, raw_candidate
-from .numbers import clause_labels, from_line_starts, from_sequence
+from .numbers import clause_labels, from_line_starts, from_sequence, inline_clause_letters
 from .witness import Token, WitnessIndex, load_witnesses, tokens
 
 MIN_CONFIDENCE = 0.5
@@ -106,7 +106,8 @@ CONTRACTIONS = ("'s", "'t", "'d", "'ll", "'re", "'ve", "'m")
 WITNESS_RULES = frozenset({"witness-model", "witness-spacing", "witness-punctuation",
                            "witness-context", "witness-case", "witness-law-mark",
                            "witness-speck", "witness"})
-NUMBERING_RULES = frozenset({"law-number", "law-mark", "law-dash", "clause-label"})
+NUMBERING_RULES = frozenset({"law-number", "law-mark", "law-dash", "clause-label",
+                             "clause-letter"})
 GUESS_RULES = frozenset({"abbreviation", "case", "vocabulary", "context", "split-words",
                          "stacked-marks",
                          "speck-stop", "speck-after-open-word", "speck-hyphen", "speck-run",
@@ -259,7 +260,7 @@ class Repairer:
         covered = bytearray(len(base))
         starts = find_law_starts(base)
         for e in from_sequence(starts, base) + from_line_starts(base, starts) + \
-                clause_labels(base):
+                clause_labels(base) + inline_clause_letters(base):
             if self.runs(e.rule, True):
                 edits[e.start] = e
                 covered[e.start:e.end] = b"\x01" * (e.end - e.start)
