@@ -245,6 +245,24 @@ def _leading_labels(text: str, found: list[str] | None = None) -> int:
     return count
 
 
+_ROMANS = "i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix xx".split()
+
+
+def _follows(first_line: str, line: str) -> bool:
+    """``line``'s label comes next after the one ``first_line`` opens with: (2) after (1),
+    (b) after (a), (ii) after (i), (B) after (A)."""
+    a = re.match(r"\((\w{1,8})\)", first_line)
+    b = re.match(r"\((\w{1,8})\)", line)
+    if a is None or b is None:
+        return False
+    x, y = a.group(1), b.group(1)
+    if x.isdigit() and y.isdigit():
+        return int(y) == int(x) + 1
+    if x in _ROMANS and y in _ROMANS and _ROMANS.index(y) == _ROMANS.index(x) + 1:
+        return True
+    return len(x) == len(y) == 1 and x.isalpha() and ord(y) == ord(x) + 1
+
+
 def count_subsections(print_text: str, found: list[str] | None = None) -> int:
     """Labelled paragraphs counted on the print, without the reader: a paragraph (the print's
     blank-line separated text) that begins with labels (``(a)``, ``(b) (i)`` is two), a
@@ -294,6 +312,7 @@ def count_subsections(print_text: str, found: list[str] | None = None) -> int:
     previous: int | None = None  # the indent of the paragraph's line before
     first = 0  # the indent of the paragraph's first line
     gap = turned = False
+    last = ""  # the line before (page marks passed over)
     for k, line in enumerate(lines):
         stripped = line.strip()
         if _MARK.fullmatch(stripped):
@@ -326,7 +345,19 @@ def count_subsections(print_text: str, found: list[str] | None = None) -> int:
         base = column[k]
         after = next((len(x) - len(x.lstrip()) if x.strip() else -1 for x in lines[k + 1:k + 3]
                       if not _MARK.fullmatch(x.strip())), -1)
-        if previous is not None and (indent >= previous + 2 or (label and (
+        # and, after a clause's end, an item after a line the GPO cut short (it fills its
+        # lines word by word: the label would have fit), or the item after the one that
+        # opens the paragraph
+        if previous is not None and label and ends and not (indent >= previous + 2):
+            column_of_last = len(last) - len(last.lstrip())
+            widths = [len(x.rstrip()) for x in lines[max(k - 12, 0):k + 12]
+                      if x.strip() and not _MARK.search(x)
+                      and abs(len(x) - len(x.lstrip()) - column_of_last) <= 6]
+            short = len(last) + len(stripped.split()[0]) + 1 <= max(widths, default=0)
+            item = short or _follows(chunk[0], stripped)
+        else:
+            item = False
+        if previous is not None and (indent >= previous + 2 or item or (label and (
                 indent >= base + 2
                 or ends and (indent < base or first < previous and indent <= first
                              or 0 < after - indent < 4)))):
@@ -336,6 +367,7 @@ def count_subsections(print_text: str, found: list[str] | None = None) -> int:
             first = indent
         chunk.append(stripped)
         previous = indent
+        last = line.rstrip()
     close()
     paragraphs = [p for p in paragraphs if p]
     return sum(count(text, after) for text, after in zip(paragraphs, [*paragraphs[1:], ""],

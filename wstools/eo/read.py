@@ -205,15 +205,7 @@ def _run_in_list(before: str, line: str) -> bool:
     m = LABEL.match(line)
     if m is None:
         return False
-    label = m.group(1)
-    if label in ROMAN[1:]:
-        previous = {ROMAN[ROMAN.index(label) - 1]}
-    else:
-        previous = set()
-    if label.isdigit() and int(label) > 1:
-        previous.add(str(int(label) - 1))
-    elif len(label) == 1 and label.isalpha() and label not in "aA":
-        previous.add(chr(ord(label) - 1))
+    previous = _previous_labels(m.group(1))
     start = 0
     while lead := LABEL.match(before[start:]):  # the paragraph's own labels, stacked
         start += lead.end()
@@ -223,6 +215,40 @@ def _run_in_list(before: str, line: str) -> bool:
             if not re.match(r"(?:of|above|below|and|or|through|as)\b", hit.group(1)):
                 return True
     return False
+
+
+def _previous_labels(label: str) -> set[str]:
+    """The labels a list puts before ``label`` (``ii`` → ``i``; ``i`` → ``h``, ``b`` → ``a``,
+    ``2`` → ``1``, ``B`` → ``A``)."""
+    out = {ROMAN[ROMAN.index(label) - 1]} if label in ROMAN[1:] else set()
+    if label.isdigit() and int(label) > 1:
+        out.add(str(int(label) - 1))
+    elif len(label) == 1 and label.isalpha() and label not in "aA":
+        out.add(chr(ord(label) - 1))
+    return out
+
+
+def _next_of_first(before: str, line: str) -> bool:
+    """``line`` opens with the label after the one that opens the paragraph ``before``."""
+    m, first = LABEL.match(line), LABEL.match(before)
+    return m is not None and first is not None and first.group(1) in _previous_labels(
+        m.group(1))
+
+
+def _cut_short(lines: list[str], at: int, line: str) -> bool:
+    """The line before ``lines[at]`` (page marks passed over) ends short of the width the
+    lines around it set near its indent (not another part's column) are filled to by more
+    than ``line``'s first word (its label): the GPO fills its lines word by word."""
+    k = at - 1
+    while k >= 0 and PAGE_MARK.fullmatch(lines[k].strip()):
+        k -= 1
+    if k < 0 or not lines[k].strip():
+        return False
+    indent = len(lines[k]) - len(lines[k].lstrip())
+    near = [len(x.rstrip()) for x in lines[max(at - 12, 0):at + 12]
+            if x.strip() and not PAGE_MARK.search(x)
+            and abs(len(x) - len(x.lstrip()) - indent) <= 6]
+    return len(lines[k].rstrip()) + len(line.split()[0]) + 1 <= max(near, default=0)
 
 
 def _next_indent(lines: list[str], at: int) -> int:
@@ -248,10 +274,11 @@ def _pieces(line: str) -> list[tuple[str, str | None]]:
     return out
 
 
-def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False
-                ) -> list[_Paragraph]:
+def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
+                filled: bool = False) -> list[_Paragraph]:
     """Lines into paragraphs; page marks kept at the offset where they fall (a mark inside
-    a line, or inside a word, stays there)."""
+    a line, or inside a word, stays there). ``filled``: the GPO's monospaced text, whose
+    lines are filled to a width, so a line cut short ends its paragraph."""
     paragraphs: list[_Paragraph] = []
     current: _Paragraph | None = None
     gap = False
@@ -284,17 +311,24 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False
         indent = len(first) - len(first.lstrip())
         label = LABEL.match(stripped) is not None and not (
             current is not None and indent <= base and _reference(current.text, stripped))
-        if label and current is not None and not gap and not held_label \
+        ends = current is not None and re.search(r"(?:[.;:]|\b(?:or|and))[”)]?$",
+                                                 current.text.rstrip()) is not None
+        # a line cut short before it: the label would have fit (a filled print broke the
+        # line there)
+        short = label and ends and filled and not gap and _cut_short(lines, at, stripped)
+        if label and current is not None and not gap and not held_label and not short \
                 and indent <= last_indent and _run_in_list(current.text, stripped):
             # not set in from the line before, after a list run in its paragraph: the
             # same list, run in
             label = False
-        ends = current is not None and re.search(r"(?:[.;:]|\b(?:or|and))[”)]?$",
-                                                 current.text.rstrip()) is not None
         # an item of a list set with a hanging indent (its lines after the first set in
         # by a column or two, never a paragraph's four): it opens a paragraph
         hanging = label and ends and not one_per_line and indent <= base \
             and 0 < _next_indent(lines, at) - indent < 4
+        # an item after a line cut short, or the next item of a list whose item before
+        # opened this paragraph (``(1) …; and`` then ``(2) …``)
+        item = label and ends and not one_per_line and not gap and (
+            short or _next_of_first(current.text if current else "", stripped))
         new = (current is None or one_per_line or bool(held_label)
                or stripped.startswith("\x00") or current.text.startswith("\x00")
                or (gap and not (pending_pages and _continues(current.text, stripped))
@@ -302,7 +336,7 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False
                or (by_indent and indent > base)
                or (label and indent >= 18)
                or (label and (indent == 0 or (indent < base and not one_per_line)) and ends)
-               or hanging
+               or hanging or item
                or SECTION.match(stripped) is not None
                or stripped.startswith(("(Presidential Sig.)", "THE WHITE HOUSE"))
                or (indent >= 18 and (stripped.startswith("—") or PART.match(stripped)
@@ -749,7 +783,7 @@ def read_order(data: bytes | str | Source, name: str = "") -> ExecutiveOrder:
     one_per_line = shape in ("lines", "federalregister", "json", "wikisource", "app", "html")
     blank = sum(1 for line in body if not line.strip())
     by_indent = shape == "wrapped" and blank * 8 < len(body) and len(body) > 8
-    paragraphs = _paragraphs(body, one_per_line, by_indent)
+    paragraphs = _paragraphs(body, one_per_line, by_indent, filled=shape == "govinfo")
     order.signature_at = len(paragraphs)
     paragraphs = _sig_and_footer(paragraphs, order)
     order.blocks = _blocks(paragraphs, order)
