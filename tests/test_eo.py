@@ -603,3 +603,65 @@ def test_issue_contents_after_the_order_are_not_order_text() -> None:
         assert not any("CONTENTS" in text or "Page iii" in text for _, text in pages)
         assert "{{EOfooter|" in pages[-1][1]
         assert any("contents after the order" in w for w in order.warnings)
+
+
+def _gpo(body: str) -> str:
+    """A minimal GPO print around ``body`` (lines set at 16, paragraphs at 20)."""
+    return ("<html><pre>\n[Federal Register Volume 60, Number 1 (Monday, May 1, 1995)]\n"
+            "[Presidential Documents]\n[Pages 100-101]\n\n[[Page 100]]\n\n"
+            "                Executive Order 12999 of April 28, 1995\n\n"
+            "                A Title\n\n"
+            "                By the authority vested in me, it is hereby ordered:\n\n"
+            + body + "\n\n                THE WHITE HOUSE,\n\n                    April 28, 1995."
+            "\n\n[FR Doc. 95-1 Filed 4-29-95; 8:45 am]\nBilling code 3195-01-P\n</pre></html>")
+
+
+def test_subsections_as_the_print_sets_them() -> None:
+    """Cases from the 15 subsection mismatches, written small: a flush list after a line
+    cut short (12958), a list run in its paragraph whose next item starts a line (13355),
+    a label that names another across a line end (13830), captions before a run-in (a)
+    (13846, 13869), the section's own sentence then (a) with (b) next (13101), a list with
+    a hanging indent (13080)."""
+    body = """\
+                Section 1. Guides. (a) Each guide shall be approved in
+                writing by an official who:
+                (1) has program responsibility over the information; and
+                (2) is authorized to classify information.
+
+                    (b) Any proposal to: (i) reprogram funds within the
+                program; (ii) transfer funds from the program to one
+                not within it, as in paragraphs (i) or
+                (ii) of this subsection; or (iii) the like.
+
+                Sec. 2. ``Menu-based'' Sanctions Relating to Trade. (a)
+                The Secretary shall act.
+
+                    (b) The Secretary shall report.
+
+                Sec. 3. Amendments to Executive Order 13467 of June 30,
+                2008, as amended. (a) The preamble is revised.
+
+                    (b) Section 2 is revised.
+
+                Sec. 4. The Council shall issue a List. (a) The List
+                shall be published.
+
+                    (b) The List shall be updated.
+
+                Sec. 5. Review. The Committee shall assess:
+                (1) The scope of each nomination and the adequacy of its
+                  design; and
+                (2) Whether the resources are distinctive."""
+    order = read_order(_gpo(body))
+    got = [(b.label, b.text.split()[0] if b.text else "") for b in order.subsections]
+    assert got == [("a", "Each"), ("1", "has"), ("2", "is"), ("b", "Any"),
+                   ("a", "The"), ("b", "The"), ("a", "The"), ("b", "Section"),
+                   ("a", "The"), ("b", "The"), ("1", "The"), ("2", "Whether")]
+    captions = [b.caption for b in order.blocks if b.kind == "section"]
+    assert captions[1:3] == ["“Menu-based” Sanctions Relating to Trade",
+                             "Amendments to Executive Order 13467 of June 30, 2008, as amended"]
+    section4 = next(b for b in order.blocks if b.kind == "section" and b.number == "4")
+    assert section4.text == "The Council shall issue a List."
+    main_text = to_wikitext(order)
+    assert "The Council shall issue a List. (a) The List shall be published." in main_text
+    assert count_subsections(pre_text(_gpo(body))) == len(order.subsections)
