@@ -280,7 +280,8 @@ def xml_shape(c: Cut) -> Rewrite:
 
 
 def _hyphenate(paragraph: str, width: int) -> list[str]:
-    """Lines of a PDF column: a long word that does not fit is broken with a hyphen."""
+    """Lines of a PDF column: a long word that does not fit is broken with a hyphen; a
+    line ends with a hyphen only there."""
     lines: list[str] = []
     line = ""
     for word in paragraph.split():
@@ -294,6 +295,14 @@ def _hyphenate(paragraph: str, width: int) -> list[str]:
             lines.append(f"{line} {word[:cut_at]}-")
             line = word[cut_at:]
         else:
+            # a hyphen the print has before a space ("extraor- dinary", a break the GPO's
+            # text kept) is not set at a line's end, where it would read as the
+            # typesetter's: the word goes to the next line with it
+            if re.search(r"[A-Za-z]-$", line) and " " in line:
+                line, last = line.rsplit(" ", 1)
+                lines.append(line)
+                line = f"{last} {word}"
+                continue
             lines.append(line)
             line = word
     if line:
