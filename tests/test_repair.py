@@ -65,10 +65,18 @@ def test_gold_is_made_from_the_listed_corrections() -> None:
 def test_cyclopaedia_error_rates(cyclopaedia) -> None:
     result = evaluate(OCR, GOLD, cyclopaedia.text)
     assert result.cer_before > 0.012
-    assert result.cer_after < 0.0022  # 1.26 % -> 0.21 %
+    assert result.cer_after < 0.0010  # 1.26 % -> 0.09 %
     assert result.wer_after < 0.01
     assert result.damaged == 0 and result.changed == 0  # nothing right was made wrong
-    assert result.precision == 1.0 and result.fixed >= 79
+    assert result.precision == 1.0 and result.fixed >= 83
+
+
+def test_cyclopaedia_run_in_headings(cyclopaedia) -> None:
+    """Headings run into the text as sentences of their own, garbled, read as the corpus'
+    headings (``CALLING FOR NEW CARDS.``, ``THE ETIQUETTE OF WHIST.``)."""
+    text = cyclopaedia.text
+    assert "(See rule 61). Calling for new cards. 8" in text
+    assert "turned. Etiquette of Whist. The following" in text
 
 
 def test_cyclopaedia_list_letters(cyclopaedia) -> None:
@@ -171,7 +179,7 @@ def test_review_page_accept_reject_download(tmp_path: Path, cyclopaedia) -> None
         browser.close()
     kept = [e for k, e in enumerate(cyclopaedia.edits) if k != rejected]
     assert downloaded == apply_edits(cyclopaedia.cleanup.text, kept)
-    assert "or now cards called" in downloaded and "or new cards" not in downloaded
+    assert "or now cards called" in downloaded and " or new cards" not in downloaded
 
 
 def test_tesseract_pages_regression_guard() -> None:
@@ -193,3 +201,19 @@ def test_tesseract_pages_regression_guard() -> None:
     for level in ("clean", "worn", "poor"):  # the issue's target where not witnessed
         assert reduction[f"unwitnessed-{level}"] >= 0.25, level
     assert reduction["unwitnessed-clean"] > 0.9 and reduction["unwitnessed-worn"] > 0.6
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("61. A law. ('ulliinj for new card*. 88. Any player may call.",
+     "61. A law. Calling for new cards. 88. Any player may call."),
+    # words of the language are readings, not misreadings; nor is a sentence that goes on
+    ("61. A law. Calling for new players. 88. Any player may call.", None),
+    ("61. A law. ('ulliinj for new card*, and more. 88. Any player may call.", None),
+])
+def test_run_in_heading(text: str, expected: str | None, repairer) -> None:
+    result = repairer.repair(text, law=True)
+    headings = [e for e in result.edits if e.rule == "run-in-heading"]
+    if expected is None:
+        assert headings == []
+    else:
+        assert result.text == expected

@@ -86,6 +86,8 @@ _STACKED = re.compile(r"([.;:,])([.;:,]+)")
 _LAW_MARK = re.compile(r"(\d+)([:,;-])—")
 _LAW_PREFIX = re.compile(r"\d+\.—+")
 _ROMAN = re.compile(r"[IVXivx]+")
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+_JUNK = re.compile(r"[^\w'’-]")  # a mark inside a word that no word has ("card*")
 _LETTER_MARKS = frozenset({"[", "(", "{", "'", "’", "‘", "/", "|", "\\"})  # read for letters
 _RUN_ON = re.compile(r"([a-z]{2,})(\.\.?)([A-Z][a-z]+)")
 # words no punctuation follows inside a sentence, and words that open a clause after a comma
@@ -109,6 +111,7 @@ WITNESS_RULES = frozenset({"witness-model", "witness-spacing", "witness-punctuat
 NUMBERING_RULES = frozenset({"law-number", "law-mark", "law-dash", "clause-label",
                              "clause-letter"})
 GUESS_RULES = frozenset({"abbreviation", "case", "vocabulary", "context", "split-words",
+                         "run-in-heading",
                          "stacked-marks",
                          "speck-stop", "speck-after-open-word", "speck-hyphen", "speck-run",
                          "stop-to-comma", "stray-apostrophe", "stray-hyphen", "lone-mark",
@@ -224,6 +227,7 @@ class Repairer:
     use_model: bool = True  # the calibrated model decides on witness readings (:mod:`.model`)
     collect: list[Candidate] | None = None  # every witness candidate, for training
     exclude: frozenset[str] = frozenset()  # printings never taken as witnesses
+    _headings: list[tuple[str, list[str], str]] | None = None  # (:meth:`_heading_words`)
 
     @classmethod
     def load(cls, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE,
@@ -290,6 +294,11 @@ class Repairer:
         for e in _speck_runs(base) if guess else ():
             if self.runs(e.rule, True) and not any(covered[e.start:e.end]) and \
                     not any(confirmed[e.start:e.end]):
+                edits.setdefault(e.start, e)
+                covered[e.start:e.end] = b"\x01" * (e.end - e.start)
+        for e in self._run_in_headings(toks, base) if guess and \
+                self.runs("run-in-heading", True) else ():
+            if not any(covered[e.start:e.end]):
                 edits.setdefault(e.start, e)
                 covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         # tokens a law-number or witness edit already covers take no further edit
@@ -698,6 +707,78 @@ class Repairer:
             return Edit(prev.end, t.end, text[prev.end:t.end], "", "stacked-marks", 0.8,
                         f"'{prev.raw[-1]} {raw}': one mark is printed, the rest are specks")
         return None
+
+    def _heading_words(self) -> list[tuple[str, list[str], str]]:
+        """The corpus' headings of two words or more (ten letters or more), as (heading,
+        its words in lower case, their letters run together), with and without a leading
+        article."""
+        if self._headings is None:
+            self._headings = []
+            for h in self.index.headings:
+                words = _LETTER_RUN.findall(h.lower())
+                for ws in (words, words[1:] if words[:1] in (["the"], ["a"]) else None):
+                    if ws and len(ws) >= 2 and len("".join(ws)) >= 10:
+                        self._headings.append((h, ws, "".join(ws)))
+        return self._headings
+
+    def _run_in_headings(self, toks: list[Token], base: str) -> list[Edit]:
+        """A heading of the corpus run into the text as a sentence of its own (the
+        Cyclopædia's ``… (See rule 61). ('ulliinj for new card*. 88. Any …``), its words
+        garbled: the tokens from a sentence end to a full stop that read as a corpus
+        heading (``CALLING FOR NEW CARDS.``: their letters at most a quarter apart, one
+        word or more the same) take the heading's words where theirs are no words or hold
+        marks no word has (``card*``); case as the OCR's (a capital opens the sentence)."""
+        headings = self._heading_words()
+        out: list[Edit] = []
+        if not headings:
+            return out
+        k = 0
+        while k < len(toks):
+            if k and not toks[k - 1].raw.endswith((".", ")")):
+                k += 1
+                continue
+            found = None
+            for heading, words, _letters in headings:
+                n = len(words)
+                span = toks[k:k + n]
+                if len(span) < n or not span[-1].raw.endswith(".") or \
+                        any(t.raw[:-1].endswith(".") or "\n\n" in base[t.start:t.end]
+                            for t in span[:-1]):
+                    continue
+                after = toks[k + n] if k + n < len(toks) else None
+                if after is not None and not after.raw[:1].isupper() and \
+                        not after.raw[:1].isdigit():
+                    continue
+                keys = ["".join(_LETTER_RUN.findall(t.key)) for t in span]
+                same = [a == b for a, b in zip(keys, words, strict=True)]
+                if all(same) or not any(same):
+                    continue
+                bad = [j for j, t in enumerate(span) if not same[j]]
+                if any(self._is_word(span[j].core) and not _JUNK.search(span[j].core)
+                       for j in bad):
+                    continue  # a word of the language: a reading, not a misreading
+                # (the heading's other words anchor it: a dearer misreading than a word
+                # alone may be, as "('ulliinj" for "Calling")
+                if any(cost(span[j].key, words[j], 9.0) > 0.4 * len(words[j]) + 0.6
+                       for j in bad):
+                    continue
+                found = (span, words, bad, heading)
+                break
+            if found is None:
+                k += 1
+                continue
+            span, words, bad, heading = found
+            for j in bad:
+                t = span[j]
+                word = _match_case(t.core, words[j])
+                if j == 0 or any(c.isupper() for c in t.raw[:3]):
+                    word = word[:1].upper() + word[1:]  # ("('ulliinj": the capital lost)
+                new = word + ("." if j == len(span) - 1 else "")
+                out.append(Edit(t.start, t.end, t.raw, new, "run-in-heading", 0.8,
+                                f"'{' '.join(x.raw for x in span)}' between two sentences "
+                                f"reads as the corpus heading '{heading}'"))
+            k += len(span)
+        return out
 
     def _split_glued(self, word: str) -> tuple[str, str, int] | None:
         """Two words run together (``orprior``): the split whose two halves are words and
