@@ -275,10 +275,15 @@ def _level(text: str) -> int:
 
 
 def index_pages(index: str, pages: str, log=None) -> list[str]:  # noqa: ANN001
-    """The titles of an Index's pages in ``pages`` (``600-620``, ``1,3,5-7``): from the
-    Index's ``<pagelist>`` through ``pywikibot.proofreadpage.IndexPage`` where the wiki has
-    the ProofreadPage extension (the pages as the Index numbers them), else built from the
-    numbers (``Page:NAME/N``, :func:`index_titles`)."""
+    """The titles of an Index's pages in ``pages`` (``600-620``, ``1,3,5-7``: positions of
+    the scans, as in ``Page:NAME/N``): from the Index's ``<pagelist>`` through
+    ``pywikibot.proofreadpage.IndexPage`` where the wiki has the ProofreadPage extension
+    (the pages as the Index names and numbers them; pages not created yet included, pages
+    at any level: the caller decides what to skip), else built from the numbers
+    (``Page:NAME/N``, :func:`index_titles`). Where pywikibot cannot read the rendered
+    pagelist (no ``beautifulsoup4``, or red links on a wiki whose scripts are not under
+    ``/w/``), the Index's pages come from ProofreadPage's API
+    (``list=proofreadpagesinindex``), which IndexPage itself reads first."""
     numbers = index_titles(index, pages)  # checks the range before any request
     s = site()
     try:
@@ -289,16 +294,62 @@ def index_pages(index: str, pages: str, log=None) -> list[str]:  # noqa: ANN001
         if log is not None:
             log(f"{s}: no ProofreadPage extension; page titles built from the numbers")
         return numbers
-    from pywikibot.proofreadpage import IndexPage
     title = index if index.lower().startswith("index:") else f"Index:{index}"
+    wanted = [int(t.rsplit("/", 1)[1]) for t in numbers]
     try:
-        index_page = IndexPage(s, title)
-        wanted = {int(t.rsplit("/", 1)[1]) for t in numbers}
-        return [p.title() for p in index_page.page_gen(min(wanted), max(wanted),
-                                                       content=False)
-                if index_page.get_number(p) in wanted]
+        by_number, labels = _pagelist(s, title, log)
     except Exception as e:  # noqa: BLE001 - pywikibot's errors: say which and stop
         raise WikiError(f"{title}: cannot read its pagelist: {_without_secrets(e)}") from None
+    absent = [n for n in wanted if n not in by_number]
+    if absent:
+        raise WikiError(f"{title}: its pagelist has no page {_ranges(absent)} "
+                        f"(it has {_ranges(list(by_number)) or 'none'})")
+    if log is not None and labels:
+        log(f"{title}: {len(wanted)} pages from its pagelist, labelled "
+            f"{labels.get(wanted[0], '?') or '(empty)'} to "
+            f"{labels.get(wanted[-1], '?') or '(empty)'}")
+    return [by_number[n] for n in wanted]
+
+
+def _pagelist(s, title: str, log=None) -> tuple[dict[int, str], dict[int, str]]:  # noqa: ANN001
+    """An Index's pages by position (title) and their labels (none when only the API was
+    read): pywikibot's IndexPage, else ``list=proofreadpagesinindex``."""
+    try:
+        from pywikibot.proofreadpage import IndexPage
+        index_page = IndexPage(s, title)  # needs beautifulsoup4
+        by_number, labels = {}, {}
+        for n in range(1, index_page.num_pages + 1):
+            page = index_page.get_page(n)
+            if getattr(page, "page_offset", n) != n:  # its HTML read amiss (python -O)
+                raise ValueError(f"{page.title()} read as page {n}")
+            by_number[n] = page.title()
+            labels[n] = index_page.get_label_from_page_number(n)
+        return by_number, labels
+    except (ImportError, AssertionError, ValueError) as e:
+        # pywikibot reads the labels from the rendered pagelist; where it cannot, the
+        # pages still come from the API (positions and titles, no labels)
+        if log is not None:
+            log(f"{title}: pywikibot cannot read the rendered pagelist "
+                f"({_without_secrets(e)}); its pages are read from the API")
+    from pywikibot.data.api import ListGenerator
+    items = ListGenerator("proofreadpagesinindex", site=s,
+                          parameters={"prppiititle": title, "prppiiprop": "ids|title"})
+    return {int(item["pageoffset"]): item["title"] for item in items}, {}
+
+
+def _ranges(numbers: list[int]) -> str:
+    """Numbers as ranges.
+
+    >>> _ranges([7, 1, 2, 3])
+    '1-3,7'
+    """
+    out: list[str] = []
+    for n in sorted(set(numbers)):
+        if out and out[-1].split("-")[-1] == str(n - 1):
+            out[-1] = f"{out[-1].split('-')[0]}-{n}"
+        else:
+            out.append(str(n))
+    return ",".join(out)
 
 
 def _sha1(text: str) -> str:
