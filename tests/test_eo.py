@@ -201,6 +201,7 @@ def test_presidents_table_rows() -> None:
     assert presidency_of(9981).name == "Harry S. Truman"
     assert presidency_of(9981).ordinal_of(9981) is None  # past 9577-A: not guessed
     assert presidency_of(10432).ordinal_of(10432) == 1  # Eisenhower's first
+    assert presidency_of(10433).ordinal_of(10433) is None  # his total is not his range's
     assert ordinal_words(275) == "two hundred seventy-fifth"
 
 
@@ -221,13 +222,15 @@ KNOWN_ORDINALS = [
     (9578, "Harry S. Truman", 1, None),
     (10431, "Harry S. Truman", 1, None),  # 1953-01-19, the last
     (10432, "Dwight D. Eisenhower", 1, 1),  # 1953-01-24
-    (10450, "Dwight D. Eisenhower", 1, 19),
-    (10913, "Dwight D. Eisenhower", 1, 482),  # 1961-01-18
+    # Eisenhower's and Johnson's totals (484, 325) exceed their ranges (482, 324) and no
+    # lettered order is placed: past the first the ordinal is not given
+    (10450, "Dwight D. Eisenhower", 1, None),
+    (10913, "Dwight D. Eisenhower", 1, None),  # 1961-01-18
     (10914, "John F. Kennedy", 1, 1),
     (10924, "John F. Kennedy", 1, 11),  # Peace Corps
     (11127, "John F. Kennedy", 1, 214),  # 1963-11-09
     (11128, "Lyndon B. Johnson", 1, 1),  # 1963-11-23
-    (11451, "Lyndon B. Johnson", 1, 324),  # 1969-01-19
+    (11451, "Lyndon B. Johnson", 1, None),  # 1969-01-19
     (11452, "Richard Nixon", 1, 1),
     (11797, "Richard Nixon", 1, 346),  # 1974-07-31
     (11798, "Gerald Ford", 1, 1),
@@ -271,10 +274,13 @@ def test_boundary_orders_between_presidents() -> None:
         assert a.last_eo is not None
         assert presidency_of(a.last_eo) is a and presidency_of(a.last_eo + 1) is b
         assert b.ordinal_of(b.first_eo) == 1
-        assert a.ordinal_of(a.last_eo) == (None if a.lettered else a.last_eo - a.first_eo + 1)
+        assert a.ordinal_of(a.last_eo) == (None if a.lettered or a.total else
+                                           a.last_eo - a.first_eo + 1)
         assert a.ordinal_of(b.first_eo) is None and b.ordinal_of(a.last_eo) is None
     assert presidency_of(6070) is None  # Hoover's last is outside the table
     assert [p.short for p in rows if p.lettered] == ["Roosevelt", "Truman"]
+    assert [(p.short, p.total) for p in rows if p.total] == [("Eisenhower", 484),
+                                                              ("Johnson", 325)]
 
 
 def test_lettered_orders() -> None:

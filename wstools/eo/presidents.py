@@ -11,7 +11,9 @@ Roosevelt's and Truman's ranges also hold number-and-letter orders (6106-A, 9577
 place by number is not the ordinal: :meth:`Presidency.ordinal_of` gives it up to that
 order's base number (Roosevelt's 6071-6106, Truman's 9538-9577) and None after it, where the
 notes leave a placeholder rather than guess. A lettered number belongs to the presidency of
-its base number and has no ordinal here.
+its base number and has no ordinal here. Eisenhower's and Johnson's totals in the American
+Presidency Project (484, 325) exceed their ranges (482, 324) with no lettered order known
+to place: past their first order the ordinal is not given either.
 
 >>> ordinal_words(75), ordinal_words(123), ordinal_words(1), ordinal_words(100)
 ('seventy-fifth', 'one hundred twenty-third', 'first', 'one hundredth')
@@ -21,6 +23,9 @@ its base number and has no ordinal here.
 >>> truman = presidency_of("9577-A")
 >>> truman.name, truman.ordinal_of(9577), truman.ordinal_of(9578), truman.ordinal_of("9577-A")
 ('Harry S. Truman', 40, None, None)
+>>> ike = presidency_of(10450)
+>>> ike.ordinal_of(10432), ike.ordinal_of(10450), presidency_of(10924).ordinal_of(10924)
+(1, None, 11)
 """
 
 from __future__ import annotations
@@ -88,11 +93,15 @@ class Presidency:
     #: the presidency's first number-and-letter order by number (``9577-A``), or "": past
     #: its base number the place by number is not the ordinal
     lettered: str = ""
+    #: the sources' total where it is not the range's size (lettered orders of unknown
+    #: place), or None
+    total: int | None = None
 
     def ordinal_of(self, number: str | int) -> int | None:
         """The order's ordinal in the presidency: its place in the range, up to the base
         number of the first lettered order (None past it, where lettered orders shift the
-        count, and for a lettered number)."""
+        count, and for a lettered number). Where the sources count more orders than the
+        range holds and no lettered order is placed, only the first order's is certain."""
         try:
             n = int(number)
         except ValueError:
@@ -101,6 +110,9 @@ class Presidency:
             return None
         base = _base_number(self.lettered)
         if base is not None and n > base:
+            return None
+        if base is None and self.total is not None and self.last_eo is not None \
+                and self.total != self.last_eo - self.first_eo + 1 and n > self.first_eo:
             return None
         return n - self.first_eo + 1
 
@@ -117,7 +129,8 @@ def presidencies() -> tuple[Presidency, ...]:
         counts[row["name"]] = counts.get(row["name"], 0) + 1
     return tuple(Presidency(r["name"], r["short"], int(r["presidency"]), r["start"], r["end"],
                             int(r["first_eo"]), int(r["last_eo"]) if r["last_eo"] else None,
-                            counts[r["name"]], (r.get("lettered") or "").strip())
+                            counts[r["name"]], (r.get("lettered") or "").strip(),
+                            int(r["total"]) if (r.get("total") or "").strip() else None)
                  for r in rows)
 
 
