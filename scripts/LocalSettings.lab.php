@@ -1,6 +1,7 @@
 <?php
 // wstools' lab wiki: appended to the LocalSettings.php that install.php wrote.
-// @DIR@ is the scratch directory (scripts/mediawiki-lab.sh fills it in).
+// @DIR@ is the scratch directory, @EXT@ tests/support/mediawiki (scripts/mediawiki-lab.sh
+// fills them in).
 if ( !defined( 'MEDIAWIKI' ) ) {
 	exit;
 }
@@ -34,9 +35,23 @@ $wgNamespacesWithSubpages[104] = true;
 $wgNamespacesWithSubpages[106] = true;
 $wgContentNamespaces = [ 0, 102, 104 ];
 
+// ProofreadPage is not packaged either. A test that needs its API (pywikibot's
+// proofreadpage: meta=proofreadinfo, prop=proofread, list=proofreadpagesinindex, an
+// Index's <pagelist/>) starts a lab wiki of its own with WSTOOLS_MW_PROOFREADPAGE=1 in the
+// environment of `mediawiki-lab.sh up`: then wstools' test double is loaded
+// (tests/support/mediawiki/ProofreadPageLab, see its README). Other wikis are as before.
+$wstoolsProofreadPage = (bool)getenv( 'WSTOOLS_MW_PROOFREADPAGE' );
+if ( $wstoolsProofreadPage ) {
+	wfLoadExtension( 'ProofreadPage', '@EXT@/ProofreadPageLab/extension.json' );
+}
+
 // Tags of extensions that are not installed vanish instead of showing as text.
-$wgHooks['ParserFirstCallInit'][] = static function ( Parser $parser ) {
-	foreach ( [ 'templatestyles', 'section', 'pagequality' ] as $tag ) {
+$wgHooks['ParserFirstCallInit'][] = static function ( Parser $parser ) use ( $wstoolsProofreadPage ) {
+	$stubs = [ 'templatestyles', 'section' ];
+	if ( !$wstoolsProofreadPage ) {
+		$stubs[] = 'pagequality';
+	}
+	foreach ( $stubs as $tag ) {
 		$parser->setHook( $tag, static function () {
 			return '';
 		} );

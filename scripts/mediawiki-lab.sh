@@ -9,7 +9,9 @@
 #   bash scripts/mediawiki-lab.sh reset           # stop and delete the wiki
 #
 # Settings (environment): WSTOOLS_MW_DIR (scratch, default $TMPDIR/wstools-mw),
-# WSTOOLS_MW_PORT (default 8089). Nothing outside WSTOOLS_MW_DIR is written, except by `deps`.
+# WSTOOLS_MW_PORT (default 8089), WSTOOLS_MW_PROOFREADPAGE=1 (load wstools' ProofreadPage test
+# double, tests/support/mediawiki/ProofreadPageLab; read by each request, so set it for `up`
+# and `maint` alike). Nothing outside WSTOOLS_MW_DIR is written, except by `deps`.
 set -euo pipefail
 
 DIR=${WSTOOLS_MW_DIR:-${TMPDIR:-/tmp}/wstools-mw}
@@ -53,7 +55,8 @@ init() {
       --dbname wstoolslab --server "http://$HOST:$PORT" --scriptpath "" --confpath "$DIR" \
       --lang en --skins Vector --pass "$BOT_PASS" "Wikisource" "$BOT_USER") \
       >"$DIR/log/install.log" 2>&1 || { cat "$DIR/log/install.log" >&2; exit 1; }
-  sed "s|@DIR@|$DIR|g" "$HERE/LocalSettings.lab.php" >"$DIR/LocalSettings.lab.php"
+  sed -e "s|@DIR@|$DIR|g" -e "s|@EXT@|$(cd "$HERE/../tests/support/mediawiki" && pwd)|g" \
+    "$HERE/LocalSettings.lab.php" >"$DIR/LocalSettings.lab.php"
   echo 'require_once __DIR__ . "/LocalSettings.lab.php";' >>"$CONF"
   maint update.php --quick >"$DIR/log/update.log" 2>&1
   say "initialised $DIR (user $BOT_USER)"
