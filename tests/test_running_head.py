@@ -81,7 +81,6 @@ def test_fused_head_keeps_the_text() -> None:
     "WHIST\nthe first trick",  # capitals alone and run into the text: not set apart
     "(4) the Attorney General;",
     "",
-    "\n\n\n\nWHIST 603\n\ntext",  # not at the top
 ])
 def test_no_head(text: str) -> None:
     assert find_running_head(text) is None
@@ -209,3 +208,13 @@ def test_book_titles_read_a_damaged_top_line() -> None:
     assert head is not None and head.number == "91"
     assert find_running_head("The AUCTION OF TO-DAY is a book.\n", titles=titles) is None
     assert find_running_head("yo AUCTION OF TO-DAY\n\nLEADS OUT") is None  # single page
+
+
+def test_blank_lines_before_the_head() -> None:
+    """A page cut from a book's text often opens with blank lines: the head is still the
+    first line that has anything."""
+    head = find_running_head("\n\n\n\n322 \n\n\n\nAFRICA \n\n[GEOGRAPHY\n\nlakes in the great",
+                             detached=True)
+    assert head is not None and (head.number, head.title) == ("322", "AFRICA")
+    head = find_running_head("\n\n\n\nWHIST 603\n\ntext")
+    assert head is not None and (head.number, head.title) == ("603", "WHIST")

@@ -272,7 +272,7 @@ def _with_section(text: str, headings: Sequence[str], detached: bool = False
 def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
     lines = [(m.start(), m.group()) for m in _LINE.finditer(text) if m.group()]
     first = next((i for i, (_, s) in enumerate(lines) if s.strip()), None)
-    if first is None or first > 2:
+    if first is None:  # (blank lines before it: a page cut from a book's text)
         return None
     at, line = lines[first]
     read = _read_line(line)
@@ -364,7 +364,7 @@ def _titled_line(text: str, titles: Sequence[str]) -> RunningHead | None:
     >>> _titled_line("The AUCTION was held\\n", ["AUCTION OF TO-DAY"]) is None
     True
     """
-    m = regex.match(r"(?:[ \t]*\n){0,2}[ \t]*(?P<line>[^\n]+)(?:\n|\Z)", text)
+    m = regex.match(r"(?:[ \t]*\n)*[ \t]*(?P<line>[^\n]+)(?:\n|\Z)", text)
     if m is None:
         return None
     tokens = list(regex.finditer(r"\S+", m.group("line")))
