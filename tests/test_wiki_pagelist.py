@@ -263,3 +263,17 @@ def test_index_with_a_page_not_created(prp_wiki, book: Path, tmp_path: Path) -> 
     assert "2 pulled, 1 missing" in done.stderr
     if _has_bs4():
         assert f"Index:{other}: pywikibot cannot read the rendered pagelist" in done.stderr
+
+
+@pytest.mark.mediawiki
+@pytest.mark.xfail(strict=True, reason="book mode (wstools/cli/proofread.py, _book_from_wiki) "
+                   "builds Page:NAME/N from the numbers (index_titles), not from the pagelist "
+                   "(index_pages) as wiki pull --index does")
+def test_book_mode_takes_the_pagelist(prp_wiki, book: Path, tmp_path: Path) -> None:  # noqa: ANN001
+    """``proofread --index INDEX --range A-B -o DIR`` pulls the pages 'as wiki pull does':
+    a scan the pagelist does not have is refused, though the wiki has such a page."""
+    _setup(book, {_title(8): _ocr_page(8, 1)})
+    done = _run(book, "proofread", "--index", INDEX, "--range", "6-8", "-o",
+                str(tmp_path / "book"))
+    assert done.returncode == 2, done.stderr
+    assert f"{INDEX}: its pagelist has no page 8" in done.stderr
