@@ -246,6 +246,11 @@ def test_wiki_pull_index(prp_wiki, book: Path, tmp_path: Path) -> None:  # noqa:
     done = _run(book, "wiki", "pull", "--index", INDEX, "--range", "5-7", "--skip-level",
                 "5", "-o", str(tmp_path / "all"))
     assert done.returncode == 0 and "3 pulled, 0 missing" in done.stderr, done.stderr
+    # an Index that does not exist: said, nothing pulled
+    done = _run(book, "wiki", "pull", "--index", "No such book.djvu", "--range", "1-2", "-o",
+                str(tmp_path / "none"))
+    assert done.returncode == 2, done.stderr
+    assert "Index:No such book.djvu: cannot read its pagelist: missingtitle" in done.stderr
 
 
 @pytest.mark.mediawiki
