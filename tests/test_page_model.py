@@ -194,3 +194,22 @@ def test_numeral_clauses_inside_one_ocr_paragraph() -> None:
     # "I." alone at a line's start, with no II. after it, splits nothing
     text = "He said so.\nI. Smith went home.\nThe end."
     assert lay_out(text).body == text
+
+
+def _headings(text: str) -> list[str]:
+    return [b.text for b in lay_out(text).blocks if b.kind == "heading"]
+
+
+def test_what_is_not_a_heading_on_real_pages() -> None:
+    """From a new-user audit of EB1911's AFRICA OCR: a margin's note set between the lines of
+    a sentence, a table's one-word cell, a chapter's number over its title."""
+    # a margin note between a sentence's lines: the text after it goes on in lower case
+    assert _headings("The Germans landed.\n\nAssociation.\n\nof German flags and a supply") == []
+    # one word in small caps, unknown to the corpus: a cell or a note as often as a heading
+    assert _headings("Gneisses and schists of the platform.\n\nIgneous.\n\nA long-continued "
+                     "succession of rocks.") == []
+    # a chapter's number and its title are two headings, as printed
+    assert _headings("CHAPTER IV\n\nOF THE DEAL\n\nThe deal begins with the cut.") == ["CHAPTER IV",
+                                                                          "OF THE DEAL"]
+    assert _headings("COMMISSION ON\n\nIMPLEMENTATION\n\nThe Commission shall meet.") == [
+        "COMMISSION ON IMPLEMENTATION"]

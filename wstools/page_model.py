@@ -151,7 +151,13 @@ def is_heading(text: str, headings: Sequence[str] = ()) -> bool:
 
     >>> [is_heading(t) for t in ("THE DEAL.", "THE LAWS OF Loo,", "Cuess.[73]",
     ...  "EXECUTIVE ORDER 13543", "It is customary.", "Sec. 3.", "(a) THE RULE", "DONE.—It is")]
-    [True, True, True, True, False, False, False, False]
+    [True, True, False, True, False, False, False, False]
+
+    One word in small caps (OCR's ``Cuess.``) only when the corpus knows the heading: alone,
+    it is as often a table's cell or a margin's note (``Igneous.``).
+
+    >>> is_heading("Cuess.[73]", ["CHESS."]), is_heading("Igneous.", ["CHESS."])
+    (True, False)
     """
     plain = _NOTE_MARK.sub("", text).strip()
     words = plain.split()
@@ -170,7 +176,7 @@ def is_heading(text: str, headings: Sequence[str] = ()) -> bool:
     first = [c for c in words[0] if c.isalpha()]
     capitalised = all(w[:1].isupper() or not w[:1].isalpha() or w.lower() in _MINOR
                       for w in words)
-    if capitalised and (len(words) == 1 and plain.endswith(".")
+    if capitalised and (len(words) == 1 and plain.endswith(".") and _corpus_heading(plain, headings)
                         or len(words) > 1 and len(first) > 1 and all(c.isupper() for c in first)) \
             and not _FINITE_VERB.search(plain) and plain[-1:] in ".,!" + "".join(
                 c for c in plain[-1:] if c.isalnum() or c == "]"):
@@ -183,6 +189,14 @@ def is_heading(text: str, headings: Sequence[str] = ()) -> bool:
 
 
 _MINOR = frozenset("a an and as at by for from in of on or the to with".split())
+
+
+def _corpus_heading(plain: str, headings: Sequence[str]) -> bool:
+    """A heading the corpus knows (a close reading of it: ``Cuess.`` for ``CHESS.``)."""
+    if not headings:
+        return False
+    from .laws.parse import heading_match
+    return heading_match(plain, headings)[1] >= 80
 
 
 def clause_at(text: str) -> tuple[str, str, int] | None:
@@ -494,10 +508,15 @@ _WORDS = frozenset("a i o an as at be by do go he if in is it me my no of on or 
 def _check_headings(blocks: list[Block]) -> None:
     """A heading heads something: running text, a law, a clause or another heading comes
     after it (or the page ends), and it does not follow a line of a few words. Short lines
-    one after another (``Recent.``, ``Pliocene.``) are a table's cells or a list."""
+    one after another (``Recent.``, ``Pliocene.``) are a table's cells or a list. Nor is a
+    paragraph a heading when the text after it goes on with a sentence in lower case (a
+    margin's note, ``Association.``, set between the lines of a sentence it does not head)."""
     short = [x.kind == "text" and len(x.text.split()) < 4 for x in blocks]
     for i, b in enumerate(blocks):
         if b.kind == "heading" and (i + 1 < len(blocks) and short[i + 1] or i and short[i - 1]):
+            b.kind = "text"
+        elif b.kind == "heading" and i + 1 < len(blocks) and blocks[i + 1].kind == "text" \
+                and blocks[i + 1].text[:1].islower():
             b.kind = "text"
     # three headings or more in a row, not all in capitals: a column of a table or a list
     i = 0
@@ -608,17 +627,24 @@ def hyphen_joins(text: str, is_word: Callable[[str], bool]) -> list[Edit]:
     return out
 
 
+# a heading that numbers a part of the book: the title under it is a heading of its own
+_NUMBERED_PART = regex.compile(r"(?:CHAPTER|CHAP\.|PART|BOOK|SECTION|ARTICLE|LAW|RULE|"
+                               r"APPENDIX)[ \t]+(?:[IVXLC]+|\d+|[A-Z]+)\.?")
+
+
 def _continues(first: str, second: str) -> bool:
     """Two heading lines in capitals that a blank line parts but the words join: the first
     ends, or the second begins, with a word that cannot end or begin a title.
 
     >>> _continues("COMMISSION ON", "IMPLEMENTATION"), _continues("ORDER 13326", "PRESIDENT'S")
     (True, False)
+    >>> _continues("CHAPTER IV", "OF THE DEAL"), _continues("PART II", "OF THE LAWS")
+    (False, False)
     """
     a, b = first.split(), second.split()
     if not a or not b or _SENTENCE_END.search(first) or not first.isupper() \
-            or not second.isupper():
-        return False
+            or not second.isupper() or _NUMBERED_PART.fullmatch(first.strip()):
+        return False  # ("CHAPTER IV" over "OF THE DEAL": two headings, as printed)
     return a[-1].lower() in _MINOR or b[0].lower() in _MINOR - {"a", "the"}
 
 
