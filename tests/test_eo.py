@@ -682,3 +682,51 @@ def test_pdf_rewrite_sets_no_printed_hyphen_at_a_line_end() -> None:
     lines = _hyphenate("in the most extraor- dinary of circumstances " * 3, 30)
     assert not any(line.endswith("extraor-") for line in lines)
     assert sum(line.count("extraor- dinary") for line in lines) == 3
+
+
+def test_new_user_trial_fixes(tmp_path: Path) -> None:
+    """What a trial of five orders in two shapes each found: a page mark between words
+    lost the space ("programsor"); a PDF word broken at a line end lost its comma to the
+    next line ("professional ,"); a PDF's running head names the issue (the Page: header
+    had empty required parameters) and a shape that does not name it leaves placeholders;
+    the same order read from two files wrote one over the other."""
+    from wstools.eo.bulk import run
+
+    text = ("Executive Order 13999 of May 1, 2020\nA Title\nBy the authority vested in me, "
+            "it is hereby ordered as follows:\nSection 1. Purpose. Agencies may offer those "
+            "programs [Start Printed Page 101]or benefits.\nTHE WHITE HOUSE,\nMay 1, 2020.\n")
+    order = read_order(text)
+    assert order.sections[0].blocks[0].text == "Agencies may offer those programs or benefits."
+    pages = to_pages(order)
+    assert pages[1][1].split("</noinclude>")[1].startswith("or benefits.")
+    assert "{{EOpageheader|page=101|volume={{EOplaceholder|volume}}|issue={{EOplaceholder|" \
+           "issue}}|date={{EOplaceholder|date}}}}" in pages[1][1]
+    pdf = ("Federal Register / Vol. 61, No. 44 / Tuesday, March 5, 1996 / Presidential "
+           "Documents 8467\n\nExecutive Order 12990 of February 29, 1996\n\nA Title\n\n"
+           "Section 1. The rates for members of the uniformed services are profes-\nsional, "
+           "and so on.\n\nTHE WHITE HOUSE,\nFebruary 29, 1996.\n"
+           "VerDate Sep<11>2014 17:55 Jan 20, 2011 Jkt 223001 PO 00000 Frm 00001\n")
+    order = read_order(pdf)
+    assert order.shape == "pdf"
+    assert "are professional, and so on." in order.sections[0].blocks[0].text
+    header = to_pages(order)[0][1]
+    assert "{{EOpageheader|page=8467|volume=61|issue=44|date=Tuesday, March 5, 1996}}" in header
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.txt").write_text(text)
+    (folder / "b copy.txt").write_text(text)
+    outcomes = run(sorted(folder.iterdir()), tmp_path / "out", FormatOptions(), 1, False,
+                   progress=False)
+    assert all(o.ok for o in outcomes)
+    assert (tmp_path / "out" / "13999" / "main.wiki").exists()
+    assert (tmp_path / "out" / "13999-b_copy" / "main.wiki").exists()
+    assert any("also read from" in w for w in outcomes[1].warnings)
+
+
+def test_the_check_reports_a_lost_space() -> None:
+    """Spacing beside a hyphen or dash, or between a label's templates, is not a
+    difference; a space lost or added elsewhere is."""
+    assert compare("self- governing".split(), ["self-governing"]) == []
+    assert compare(["(b)(1)", "If"], ["(b)", "(1)", "If"]) == []
+    assert compare(["programs", "or", "benefits"], ["programsor", "benefits"]) != []
+    assert compare(["professional,"], ["professional", ","]) != []

@@ -9,6 +9,7 @@ goes on.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 from collections.abc import Iterable
@@ -72,7 +73,9 @@ def _write(path: Path, text: str) -> None:
 
 
 def format_file(path: Path, outdir: Path | None, options: FormatOptions,
-                lint: bool = True) -> Outcome:
+                lint: bool = True, folder_name: str | None = None) -> Outcome:
+    """Read, format and lint one file; write its pages under ``outdir``/the order's number
+    (or ``folder_name``)."""
     outcome = Outcome(str(path))
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
@@ -107,7 +110,7 @@ def format_file(path: Path, outdir: Path | None, options: FormatOptions,
                 if d.code != "placeholder":
                     outcome.lint.append(d.format())
     if outdir is not None:
-        folder = outdir / order.number
+        folder = outdir / (folder_name or order.number)
         try:
             _write(folder / "main.wiki", main)
             outcome.outputs.append((str(folder / "main.wiki"),
@@ -161,6 +164,7 @@ def run(files: list[Path], outdir: Path | None, options: FormatOptions, jobs: in
     finally:
         bar.close()
     _later_history(outcomes, files, outdir, options, lint)
+    _same_order_twice(outcomes, files, outdir, options, lint)
     if outdir is not None:
         lines = [f"{path}\t{title}" for o in outcomes for path, title in o.outputs]
         _write(outdir / "titles.tsv", "\n".join(lines) + "\n")
@@ -194,6 +198,37 @@ def _later_history(outcomes: list[Outcome], files: list[Path], outdir: Path | No
     for number in later:
         k = numbers[number]
         outcomes[k] = format_file(files[k], outdir, again, lint)
+
+
+def _same_order_twice(outcomes: list[Outcome], files: list[Path], outdir: Path | None,
+                      options: FormatOptions, lint: bool) -> None:
+    """One order read from two files (a print and a copy of it): the first file, in input
+    order, keeps the order's folder and each other file gets a folder of its own
+    (``13563-copy``, from its file name), with a warning, so that no output overwrites
+    another."""
+    if outdir is None:
+        return
+    seen: dict[str, list[int]] = {}
+    for k, o in enumerate(outcomes):
+        if o.ok:
+            seen.setdefault(o.number, []).append(k)
+    for number, ks in seen.items():
+        if len(ks) < 2:
+            continue
+        used = {number}
+        for rank, k in enumerate(ks):
+            name = number
+            if rank:
+                stem = re.sub(r"[^\w.-]+", "_", files[k].stem)
+                name = f"{number}-{stem}"
+                while name in used:
+                    name += "_"
+            used.add(name)
+            outcomes[k] = format_file(files[k], outdir, options, lint, name)
+            first = files[ks[0]]
+            if rank:
+                outcomes[k].warnings.append(f"order {number} is also read from {first}: "
+                                            f"written to {outdir / name}")
 
 
 def summary(outcomes: list[Outcome]) -> str:

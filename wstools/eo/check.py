@@ -14,7 +14,8 @@ Sig.) -->``) read as the note. The main page is held to the same words without t
 
 Wikisource's ``{{Missing image}}`` placeholder is not compared (the note it stands with
 is). Differences that are only in spacing (``self-`` ``governing`` against ``self-governing`` at
-a line end) are not differences; every other one is reported.
+a line end) are not differences; every other one is reported, a space lost or added
+elsewhere (``programsor``) too.
 """
 
 from __future__ import annotations
@@ -140,10 +141,32 @@ def main_body(wikitext: str) -> str:
     return wikitext[start:end]
 
 
+def _cuts(words: list[str]) -> set[int]:
+    out, at = set(), 0
+    for word in words[:-1]:
+        at += len(word)
+        out.add(at)
+    return out
+
+
+def _same_but_dash_spacing(a: list[str], b: list[str]) -> bool:
+    """The same letters, cut into words differently only beside a hyphen or a dash
+    (``self-`` ``governing`` against ``self-governing`` at a line end; ``word—`` ``word``)
+    or before a label set by its own template (``(b)(1)`` printed, ``(b) (1)`` shown):
+    ``programs`` ``or`` against ``programsor`` is a difference."""
+    joined = "".join(a)
+    if joined != "".join(b):
+        return False
+    return all(joined[at - 1:at] in ("-", "—") or joined[at:at + 1] == "—"
+               or joined[at - 1:at + 1] in (")(", ".(")  # a label's template: "(b) (1)"
+               for at in _cuts(a) ^ _cuts(b))
+
+
 def compare(printed: list[str], rendered: list[str]) -> list[str]:
-    """Word differences other than spacing, as ``'old' -> 'new'`` lines."""
-    if printed == rendered or "".join(printed) == "".join(rendered):
-        return []  # the same, or only spacing differs
+    """Word differences other than spacing beside a hyphen or dash, as ``'old' -> 'new'``
+    lines."""
+    if printed == rendered or _same_but_dash_spacing(printed, rendered):
+        return []  # the same, or only spacing at a hyphen or dash differs
     out = []
     start = 0  # the common head and tail are equal: only the middle is aligned
     while start < min(len(printed), len(rendered)) and printed[start] == rendered[start]:
@@ -160,8 +183,8 @@ def compare(printed: list[str], rendered: list[str]) -> list[str]:
         if op == "equal":
             continue
         old, new = printed[a1:a2], rendered[b1:b2]
-        if "".join(old) == "".join(new):
-            continue  # only spacing differs
+        if _same_but_dash_spacing(old, new):
+            continue  # only spacing at a hyphen or dash differs
         out.append(f"{' '.join(old)[:80]!r} -> {' '.join(new)[:80]!r}")
     return out
 

@@ -498,8 +498,12 @@ def to_pages(order: ExecutiveOrder, options: FormatOptions | None = None
         pages[-1][1].append(piece)
     out = []
     for number, pieces in pages:
-        header = (f"{{{{EOpageheader|page={number}|volume={fr.volume or ''}|"
-                  f"issue={fr.issue or ''}|date={escape(fr.date or '')}}}}}")
+        # what the shape did not carry (a copied page has no volume or issue) is left to
+        # the proofreader as a placeholder, not an empty required parameter
+        header = (f"{{{{EOpageheader|page={number}"
+                  f"|volume={fr.volume or _placeholder('volume')}"
+                  f"|issue={fr.issue or _placeholder('issue')}"
+                  f"|date={escape(fr.date) if fr.date else _placeholder('date')}}}}}")
         text = (f'<noinclude><pagequality level="{options.level}" user="wstools" />'
                 f"{header}</noinclude>{_join(pieces)}<noinclude></noinclude>")
         out.append((options.page_title.format(index=index,

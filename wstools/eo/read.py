@@ -355,11 +355,16 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
             current.breaks += [(position, p) for p in pending_pages]
             current.add_line(stripped)
         pending_pages = []
-        for text, page in segments[1:]:  # marks inside the line, at their offsets
+        before = first
+        for k, (text, page) in enumerate(segments[1:], 2):  # marks inside the line
             if page:
                 current.breaks.append((len(current.text), page))
-            current.parts.append(typography(text.rstrip() if text is segments[-1][0]
-                                            else text))
+            if before[-1:].isspace() and text[:1] not in ("", " ", "\t"):
+                # "programs [Start Printed Page 24614]or benefits": the page turns between
+                # words, the space before the mark goes on after it
+                text = " " + text
+            before = text
+            current.parts.append(typography(text.rstrip() if k == len(segments) else text))
         gap = False
     if pending_pages and current is not None:
         current.breaks += [(len(current.text), p) for p in pending_pages]
@@ -805,6 +810,8 @@ def _meta(order: ExecutiveOrder, meta: dict[str, str]) -> None:
         fr.volume = fr.volume or m.group(1)
         fr.first_page = fr.first_page or m.group(2)
     fr.volume = fr.volume or meta.get("volume")
+    fr.issue = fr.issue or meta.get("issue")
+    fr.date = fr.date or meta.get("issue_date")
     fr.first_page = fr.first_page or meta.get("start_page")
     fr.last_page = fr.last_page or meta.get("end_page")
     fr.banner_frdoc = fr.banner_frdoc or meta.get("document_number")

@@ -252,7 +252,9 @@ def xml_shape(c: Cut) -> Rewrite:
             out.append(f'<PRTPAGE P="{part.text}"/>')
             continue
         if part.kind == "graphic":
-            gid = part.text.split()[-1] if "TIFF OMITTED" in part.text else ""
+            # the image's id after "[TIFF OMITTED]", spaced or not ("…OMITTED]TD03JA95.061")
+            m = re.search(r"TIFF OMITTED\]\s*(\S*)", part.text)
+            gid = m.group(1) if m else ""
             out.append(f"<GPH><GID>{html_escape(gid)}</GID></GPH>")
             words.append(f"[GRAPHIC] [TIFF OMITTED] {gid}".strip())
             continue

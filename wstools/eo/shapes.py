@@ -224,6 +224,8 @@ def _html_text(text: str) -> str:
 _RUNNING_HEAD = re.compile(r"^\s*(?:\d{1,6}\s+)?Federal Register\s*/\s*Vol\.\s*\d+\s*,\s*No\.\s*"
                            r"\d+\s*/\s*\w+,\s+\w+\s+\d{1,2},\s+\d{4}\s*/\s*Presidential "
                            r"Documents(?:\s+(\d{1,6}))?\s*$")
+_HEAD_ISSUE = re.compile(r"Federal Register\s*/\s*Vol\.\s*(\d+)\s*,\s*No\.\s*(\d+)\s*/\s*"
+                         r"(\w+,\s+\w+\s+\d{1,2},\s+\d{4})")
 _VERDATE = re.compile(r"^\s*VerDate\b.*$")
 _FOLIO = re.compile(r"^\s*(\d{1,6})\s*$")
 _START_PAGE = re.compile(r"\[Start Printed Page (\d+)\]")
@@ -266,11 +268,16 @@ def _from_pdf(text: str) -> Source:
     or without its hyphen) and otherwise kept with the hyphen and flagged."""
     out: list[str] = []
     flags: list[str] = []
+    meta: dict[str, str] = {}
     pending: str | None = None
     for line in text.replace("\f", "\n").split("\n"):
         if _VERDATE.match(line):
             continue
         head = _RUNNING_HEAD.match(line)
+        if head and not meta and (issue := _HEAD_ISSUE.search(line)):
+            # the running head names the issue: volume, number and date
+            meta = {"volume": issue.group(1), "issue": issue.group(2),
+                    "issue_date": " ".join(issue.group(3).split())}
         if head:
             folio = re.match(r"^\s*(\d{1,6})\s", line)
             page = head.group(1) or (folio.group(1) if folio else None)
@@ -286,7 +293,7 @@ def _from_pdf(text: str) -> Source:
         pending = None
         out.append(line)
     joined = _dehyphenate(out, flags)
-    return Source(joined, "pdf", flags=flags)
+    return Source(joined, "pdf", meta=meta, flags=flags)
 
 
 _WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
@@ -319,8 +326,11 @@ def _dehyphenate(lines: list[str], flags: list[str]) -> str:
                     line = line[:-1]
                 else:
                     flags.append(f"line-end hyphen {left}-{right}: kept as printed")
-                rest = nxt[n.end():]
-                result.append(line + "".join(marks) + right)
+                # the word's own punctuation ("sional,") goes up with it
+                token = re.match(r"\S+", nxt)
+                end = token.end() if token else n.end()
+                rest = nxt[end:]
+                result.append(line + "".join(marks) + nxt[:end])
                 lines[nxt_i] = rest.lstrip() if rest.strip() else ""
                 index = nxt_i
                 if not lines[nxt_i]:
