@@ -6,6 +6,12 @@ formatted with the EO templates, footnoted pages and the lint page set. Both too
 same pages in the same process; the figure that matters is the ratio.
 
     python benchmarks/bench_expand.py [--pages 240] [--repeat 3]
+    python benchmarks/bench_expand.py --growth [--max-depth 2000]
+
+``--growth`` (issue 23) lints texts nested 1 to 2,000 deep (templates, template parameters,
+parser functions, tags, tables, links) and prints the CPU time at each depth and its ratio
+to the time at half the depth: about 2 where lint is linear in the depth, 4 where it is
+quadratic. Exit 1 if a last ratio is over 3.
 """
 
 from __future__ import annotations
@@ -82,11 +88,57 @@ def measure(fn, pages: list[str], repeat: int) -> float:  # type: ignore[no-unty
     return statistics.median(times)
 
 
+NESTING = {
+    "templates": lambda d: "{{c|" * d + "x" + "}}" * d,
+    "parameters": lambda d: "{{{1|" * d + "x" + "}}}" * d,
+    "#if": lambda d: "{{#if:1|" * d + "x" + "}}" * d,
+    "tags": lambda d: "<div>" * d + "x" + "</div>" * d,
+    "tables": lambda d: "{|\n|\n" * d + "x\n" + "|}\n" * d,
+    "links": lambda d: "[[a|" * d + "x" + "]]" * d,
+}
+
+
+def growth(max_depth: int) -> int:
+    """Lint time against nesting depth, per construct; exit 1 if super-linear."""
+    import sys
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))  # as the command sets it
+    registry = Registry.from_directory(ROOT / "wstools" / "data" / "templates")
+    depths = [1]
+    while depths[-1] * 2 <= max_depth:
+        depths.append(depths[-1] * 2)
+    if depths[-1] != max_depth:
+        depths.append(max_depth)
+    print(f"{'nesting':<11}" + "".join(f"{d:>8}" for d in depths) + "   ratio at the last "
+          "doubling")
+    worst = 0.0
+    for name, make in NESTING.items():
+        times = []
+        for depth in depths:
+            text = make(depth)
+            best = float("inf")
+            for _ in range(3):  # best of 3: the small depths take microseconds
+                start = time.process_time()
+                Linter(registry).lint(text)
+                best = min(best, time.process_time() - start)
+            times.append(best)
+        a, b = times[-2], times[-1]
+        ratio = (b / max(a, 1e-6)) / (depths[-1] / depths[-2]) * 2  # per doubling
+        worst = max(worst, ratio)
+        print(f"{name:<11}" + "".join(f"{t:>8.3f}" for t in times) + f"   {ratio:.1f}",
+              flush=True)
+    print(f"largest ratio {worst:.1f} (2 = linear)")
+    return 1 if worst > 3 else 0
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--pages", type=int, default=240)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--growth", action="store_true", help="lint time against nesting depth")
+    ap.add_argument("--max-depth", type=int, default=2000)
     args = ap.parse_args()
+    if args.growth:
+        raise SystemExit(growth(args.max_depth))
     registry = Registry.from_directory(ROOT / "wstools" / "data" / "templates")
     pages = build_pages(args.pages)
     size = sum(len(p) for p in pages)

@@ -1389,11 +1389,14 @@ def _fill(element: etree._Element, items: list) -> None:
 
 
 def _append_text(element: etree._Element, text: str) -> None:
-    if len(element):
+    # the last child by index -1 (found from the end), never len(): lxml counts the children,
+    # which made a page of many blocks quadratic (256 KB of headings: 28 s)
+    try:
         last = element[-1]
-        last.tail = (last.tail or "") + text
-    else:
+    except IndexError:
         element.text = (element.text or "") + text
+    else:
+        last.tail = (last.tail or "") + text
 
 
 def _drop_empty_paragraphs(root: etree._Element) -> None:

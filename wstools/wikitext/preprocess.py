@@ -206,7 +206,11 @@ def _add(acc: list, text: str) -> None:
     if not text:
         return
     if acc and type(acc[-1]) is str:
-        acc[-1] += text
+        # taken out of the list, the string has one reference and CPython grows it in place;
+        # ``acc[-1] += text`` copied it every time (a page of one long text run: quadratic)
+        last = acc.pop()
+        last += text
+        acc.append(last)
     else:
         acc.append(text)
 
