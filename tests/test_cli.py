@@ -60,7 +60,8 @@ def test_lint_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1
     assert f"{bad}:3:1: unknown-template " in out
     code, out, _ = run(capsys, "lint", "--format", "json", str(bad))
-    assert {d["code"] for d in json.loads(out)} >= {"unknown-template", "unclosed-tag"}
+    assert {d["code"] for d in json.loads(out)["diagnostics"]} >= {"unknown-template",
+                                                                  "unclosed-tag"}
 
 
 @pytest.mark.parametrize("content,message", [

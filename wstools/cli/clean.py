@@ -61,8 +61,9 @@ def cmd_clean(args: argparse.Namespace) -> int:
         print(f"wstools clean: {exc}", file=sys.stderr)
         return 2
     if args.format == "json":
+        from ..diagnostics import edit_item
         write_output(args.output, json.dumps(
-            {"file": name, "text": result.text, "edits": [e.as_dict() for e in result.edits],
+            {"file": name, "text": result.text, "edits": [edit_item(e, name) for e in result.edits],
              "marks": [m.__dict__ for m in result.marks]}, ensure_ascii=False, indent=1))
     else:
         write_output(args.output, result.text)

@@ -54,9 +54,10 @@ def cmd_expand(args: argparse.Namespace) -> int:
         out, diags = expansion.text, expansion.diagnostics
     locate(diags, text, name)
     if args.format == "json":
+        from ..diagnostics import finding_item
         write_output(args.output, json.dumps(
             {"file": name, "title": args.title, "to": args.to, "text": out,
-             "diagnostics": [d.as_dict() for d in diags]}, ensure_ascii=False, indent=1))
+             "diagnostics": [finding_item(d) for d in diags]}, ensure_ascii=False, indent=1))
     else:
         write_output(args.output, out)
     print_diagnostics(diags, args.format)

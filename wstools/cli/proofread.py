@@ -138,13 +138,7 @@ def cmd_proofread(args: argparse.Namespace) -> int:
         result.edits = _shifted(result.edits, shift, text)
         result.flags = _shifted(result.flags, shift, text)
     if args.format == "json":
-        write_output(args.output, json.dumps({
-            "file": name, "title": result.title, "page": result.page.to_dict(),
-            "wikitext": result.page.wikitext(),
-            "edits": [e.as_dict() for e in result.edits],
-            "flags": [f.as_dict() for f in result.flags],
-            "diagnostics": [d.as_dict() for d in result.diagnostics],
-            "laws": result.laws, "headings": result.headings}, ensure_ascii=False, indent=1))
+        write_output(args.output, _rendered(args, name, result, text))
     else:  # the page as it is: no line end added on standard output either
         from ..io import output
         output.write_output(args.output, page_text(result, text), end_newline=False)
@@ -329,13 +323,17 @@ def _proofread_book(args: argparse.Namespace, names: list[str], texts: list[str]
 
 
 def _rendered(args: argparse.Namespace, name: str, result, source: str) -> str:  # noqa: ANN001
+    """The page as written: its wikitext, or with ``--format json`` the page, its edits and
+    flags (in the input's lines) and the diagnostics of the saved page, in the one JSON shape
+    (:mod:`wstools.diagnostics`)."""
     if args.format == "json":
+        from ..diagnostics import edit_item, finding_item
         return json.dumps({
             "file": name, "title": result.title, "page": result.page.to_dict(),
             "wikitext": result.page.wikitext(),
-            "edits": [e.as_dict() for e in result.edits],
-            "flags": [f.as_dict() for f in result.flags],
-            "diagnostics": [d.as_dict() for d in result.diagnostics],
+            "edits": [edit_item(e, name) for e in result.edits],
+            "flags": [edit_item(f, name) for f in result.flags],
+            "diagnostics": [finding_item(d) for d in result.diagnostics],
             "laws": result.laws, "headings": result.headings}, ensure_ascii=False, indent=1)
     return page_text(result, source)
 
@@ -481,7 +479,8 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
     p.add_argument("--max-decompressed", type=float, metavar="MiB", help="with --dump: stop "
                    "a .bz2/.gz dump that decompresses to more (default: max(256, 100 times "
                    "its size); 0: none)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (there is one only "
+                   "when standard error is a terminal)")
     p.add_argument("--wiki", metavar="TITLE", nargs="*", help="proofread these pages on the "
                    "wiki pywikibot is configured for and save them (or, with no TITLE, the "
                    "pages of --index INDEX --range A-B, from the Index's pagelist where the "
@@ -523,7 +522,8 @@ def run_dump(args: argparse.Namespace) -> int:
         summary = proofread_dump(args.dump, args.output, namespace=args.namespace,
                                  jobs=args.jobs, corpus=args.corpus, conventions=conventions,
                                  engine=args.engine, scheduler=args.scheduler,
-                                 limit=args.limit, progress=not args.quiet,
+                                 limit=args.limit,
+                                 progress=not args.quiet and sys.stderr.isatty(),
                                  log=lambda s: print(s, file=sys.stderr),
                                  page_timeout=getattr(args, "page_timeout", PAGE_TIMEOUT),
                                  max_decompressed=_mib(getattr(args, "max_decompressed", None)))

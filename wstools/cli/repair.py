@@ -6,11 +6,15 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..io.inputs import read_input
 from ..io.output import write_output
 from .common import LAW_CHOICES
+
+if TYPE_CHECKING:
+    from ..edits import Edit
 
 
 def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
@@ -58,11 +62,18 @@ def cmd_repair(args: argparse.Namespace) -> int:
         return f"{name}:{line}:{column}"
 
     if args.format == "json":
+        from ..diagnostics import edit_item
+
+        def item(e: Edit) -> dict:  # a repair of the cleaned text, placed in the input
+            start, end = result.cleanup.to_source(e.start), result.cleanup.to_source(e.end)
+            line, column = lines.position(start)
+            return edit_item(e, name, line, column, start, max(start, end))
+
         write_output(args.output, json.dumps({
             "file": name, "text": result.text,
-            "cleanup": [e.as_dict() for e in result.cleanup.edits],
-            "repairs": [dict(e.as_dict(), at=where(e.start)) for e in result.edits],
-            "flags": [dict(f.as_dict(), at=where(f.start)) for f in result.flags],
+            "cleanup": [edit_item(e, name) for e in result.cleanup.edits],
+            "repairs": [item(e) for e in result.edits],
+            "flags": [item(f) for f in result.flags],
             "law": result.law._asdict() if result.law else None},
             ensure_ascii=False, indent=1))
     else:

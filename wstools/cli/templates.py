@@ -82,8 +82,11 @@ def cmd_lint(args: argparse.Namespace) -> int:
         except RecursionError:
             all_diags.append(Diagnostic("depth-limit", "nesting too deep to analyse", 0,
                                         "error", name, 1, 1))
-    if args.format == "json":
-        print(json.dumps([d.as_dict() for d in all_diags], ensure_ascii=False, indent=1))
+    if args.format == "json":  # the one JSON shape (wstools.diagnostics)
+        from ..diagnostics import finding_item
+        print(json.dumps({"files": ["<stdin>" if f == "-" else f for f in args.files],
+                          "diagnostics": [finding_item(d) for d in all_diags]},
+                         ensure_ascii=False, indent=1))
     else:
         for d in all_diags:
             print(_format(d))
