@@ -4,10 +4,12 @@ dev split of the page benchmark, and write ``wstools/data/repair-model.json``.
 
     python scripts/train-repair-model.py [--precision 0.99] [--eo-corpus DIR] [--dry-run]
 
-Every dev page is repaired with the candidates collected (``Repairer.collect``; the rules
-drive the repair meanwhile), and each candidate is applied alone and judged against the
-gold (``benchmarks/bench_repair_pages.score_edits``): right (closer to the gold) = 1,
-wrong (further) = 0; neutral ones (a change of case the comparison folds) are left out.
+Every dev page is repaired (and again, for the codes whose printing the corpus holds,
+with that printing taken out: the variant cell) with the candidates collected
+(``Repairer.collect``; the rules drive the repair meanwhile), and each candidate is
+applied alone and judged against the gold (``benchmarks/bench_repair_pages.score_edits``):
+right (closer to the gold) = 1, wrong (further) = 0; neutral ones (a change of case the
+comparison folds) are left out.
 A logistic regression (scikit-learn, needed here only; the package applies the weights
 itself) is fitted; the threshold is the lowest at which the out-of-fold predictions
 (folds by text, so a text is never scored by a model that saw it) reach ``--precision``.
@@ -87,7 +89,12 @@ def collect(split: str, eo_corpus: Path, witnessed: bool = True
         texts = dev_witnesses(entries, tmp)
         extra = Repairer.load(tmp)
     xs, ys, groups, rows = [], [], [], []
-    runs = [(entry, frozenset()) for entry in entries]
+    runs: list[tuple[dict, frozenset[str] | None]] = [(entry, frozenset()) for entry in entries]
+    # the law codes whose own printing the corpus holds, witnessed by the other printings
+    # of the game alone (the variant cell: where the model must leave readings alone)
+    runs += [(entry, None) for entry in entries if entry["text"] in bench.EXACT]
+    variants: dict[str, Repairer] = {}
+    variant_folder = Path(tempfile.mkdtemp(prefix="wstools-train-variant-"))
     if eo_corpus.is_dir():
         # and each order's pages witnessed by the other orders alone (boilerplate, general
         # provisions: a variant witness, where the model must learn restraint)
@@ -96,7 +103,10 @@ def collect(split: str, eo_corpus: Path, witnessed: bool = True
     for entry, exclude in runs:
         cell = bench.cell_of(entry, eo_corpus.is_dir())
         repairer = eo if cell == "eo" else extra if entry["text"] in texts else default
-        repairer.exclude = exclude
+        if exclude is None:
+            cell = "variant"
+            repairer = bench.variant_repairer(entry["text"], variant_folder, variants)
+        repairer.exclude = exclude or frozenset()
         repairer.collect = []
         pid = entry["id"]
         ocr = (bench.PAGES / "pages" / f"{pid}.ocr.txt").read_text(encoding="utf-8")

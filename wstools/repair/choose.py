@@ -163,7 +163,7 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
             return None  # "outgoers" / "out-goers": how a printing spells a compound
         if len(o_words) > 1 and not nonwords and len(w_words) == 1:
             return None  # two words against one: "any one" / "anyone" is a reading
-        if not _in_order(_inner_marks(o_core), _inner_marks(w_core)):
+        if not keeps_dashes(o_core, w_core):
             return None  # a mark the witness has not: "divided—ie." / "divided, i.e."
         new = _keep_edges(o, w, unit, ctx)
         return _edit(unit, new, "witness-spacing", 0.9,
@@ -225,6 +225,16 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
                  f"confusion cost {cost(a, b)}")
 
 
+def keeps_dashes(ocr: str, witness: str) -> bool:
+    """Whether every dash of ``ocr`` is in ``witness``, in order: a dash is a printing's
+    punctuation, never OCR noise, so no reading takes one away.
+
+    >>> keeps_dashes("divided—ie.", "divided, i.e."), keeps_dashes("pro-.", "pro")
+    (False, True)
+    """
+    return _in_order(_inner_marks(ocr), _inner_marks(witness))
+
+
 def _inner_marks(core: str) -> str:
     """The dashes inside ``core``: a printing's punctuation, never OCR noise (hyphens and
     specks at a line break are)."""
@@ -278,6 +288,9 @@ def _real_word_error(a: str, b: str, ctx: Context, expected: bool = False) -> bo
     ``two``)."""
     if _bare(a) == _bare(b):
         return False  # "versa" / "versâ": a printing's accents
+    if len(a) == len(b) > 3 and a[:-1].lower() == b[:-1].lower() and \
+            {a[-1].lower(), b[-1].lower()} <= set("sdr"):
+        return False  # an ending for another ("names"/"named"): a reading
     limit = (1.0 if len(a) == len(b) else 0.6) + (0.3 if expected else 0.0)
     if cost(a, b, limit) > limit:
         return False  # a letter added or lost is how printings differ ("upward"/"upwards")
@@ -380,7 +393,7 @@ def _keep_edges(o: str, w: str, unit: Unit, ctx: Context) -> str:
             o_core.lower().endswith(w_core.lower()) else ""
     elif not o_lead.strip("-—_=|~^`"):
         # specks, unless they follow a law number, where they are its garbled dash
-        lead = o_lead if _after_law_number_mark(ctx.text, unit.start) else w_lead
+        lead = o_lead if after_law_number_mark(ctx.text, unit.start) else w_lead
     elif o_lead in ("{", "[", "(") and w_lead in ("(", "["):
         lead = w_lead  # a misread bracket
     elif not w_lead and len(o_lead) == 1 and len(o_core) + 1 == len(w_core) and \
@@ -406,7 +419,7 @@ def law_number_place(text: str, end: int) -> bool:
     return nxt[:1].isupper() or nxt[:1].isdigit() or nxt[:1] == "("
 
 
-def _after_law_number_mark(text: str, start: int) -> bool:
+def after_law_number_mark(text: str, start: int) -> bool:
     """Whether a short token ending in a full stop (a law number, garbled or not: ``15.``,
     ``1s.``) comes just before ``start`` on its line."""
     return re.search(r"(?:^|\s)\S{1,3}\.[ \t]*$", text[max(0, start - 12):start]) is not None

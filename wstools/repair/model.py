@@ -36,7 +36,7 @@ from rapidfuzz.distance import Levenshtein
 
 from ..edits import Edit
 from .align import Unit
-from .choose import law_number_place
+from .choose import after_law_number_mark, keeps_dashes, law_number_place
 from .confusion import cost
 
 MODEL_FILE = Path(__file__).resolve().parents[1] / "data" / "repair-model.json"
@@ -51,7 +51,15 @@ _GLUED_WORDS = re.compile(r"[^\W\d_]+[.,;:_=‘’'][^\W\d_]+[.,;:]?")
 # words no mark may follow inside a sentence: a stop after them is a speck
 NO_PAUSE = frozenset("the a an to of in on at by for from with into upon must shall may will "
                      "can is are was were be been their his her its if".split())
+def _inner_dashes(text: str) -> int:
+    return text.count("—") + text.count("–")
+
+
+_STRAIGHT = str.maketrans("‘’“”", "''\"\"")
 _NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
+# a clause label next ("include: (i) the"): where printings punctuate a list apart
+_LABEL_NEXT = re.compile(r"\s*\((?:[a-z]{1,2}|[ivx]{1,5}|[A-Z]|\d{1,2})\)")
+_ABBREVIATIONS = frozenset("viz etc ibid sect chap vols".split())
 # words before which one printing has a comma and another none ("win, or not to win, the")
 CLAUSE_WORDS = frozenset("and or nor but unless neither either if though although whether "
                          "which who when where while until as than the a an this that these "
@@ -62,7 +70,7 @@ FEATURES = ("bias", "rule", "agreement", "rank", "kind_marks", "kind_spacing",
             "left_gap", "right_gap", "lost_chars", "extra_chars", "words", "stop_lower",
             "quote", "colon", "comma", "speck", "hyphen", "multi_unit", "near_variant",
             "dust", "after_function", "comma_only", "list_mark", "bracket", "next_digit",
-            "real_word")
+            "real_word", "next_label")
 FUNCTION_WORDS = frozenset("the a an of to in on at by for from with and or nor as is are be "
                            "was were been shall may must will not any such this that its their "
                            "his her under into upon".split())
@@ -127,7 +135,8 @@ def features(edit: Edit, *, rule: bool, agreement: float, rank: int, left_gap: i
             float("-" in changed), float(min(units, 4)), variant, dust, after_function,
             float(changed == {","}), float(changed <= set(",;:") and len(changed) > 1),
             float(bool(changed & set("()[]{}"))), float(after[:1].isdigit()),
-            float(k == "letters" and bool(o_words) and not nonword))
+            float(k == "letters" and bool(o_words) and not nonword),
+            float(_LABEL_NEXT.match(text, edit.end) is not None))
 
 
 class Model(NamedTuple):
@@ -235,15 +244,21 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
             text[unit.end:unit.end + 3].lstrip()[:1].islower():
         return None  # no full stop comes before a word in lower case
     if kind(o, w) == "marks":
-        o_marks = [c for c in o if c in ".,;:"]
-        w_marks = [c for c in w if c in ".,;:"]
+        o_marks = [c for c in o if c in ".,;:—–"]
+        w_marks = [c for c in w if c in ".,;:—–"]
         if o_marks and w_marks and o_marks != w_marks and len(o_marks) == len(w_marks):
             return None  # one stop for another ("back:" / "back;"): how printings differ
     if kind(o, w) == "case":
         return None  # case is the rules' to judge (a heading's, a sentence's start)
     if kind(o, w) == "marks" and o.rstrip(_MARKS) == w.rstrip(_MARKS):
         after = _NEXT_WORD.match(text, unit.end)
-        if after and after.group(1).lower() in CLAUSE_WORDS and not no_pause:
+        # (but a full stop before a word in lower case is printed by no printing: dust,
+        # "enter. a table", "await. the decision", unless it ends an abbreviation)
+        stop_dust = o[len(w):] == "." and after is not None and \
+            after.group(1)[:1].islower() and bool(o_words) and len(o_words[-1]) > 3 and \
+            o_words[-1].lower() not in _ABBREVIATIONS
+        if after and after.group(1).lower() in CLAUSE_WORDS and not no_pause and \
+                not stop_dust:
             return None  # the mark before "and", "or": where printings punctuate apart
     if o_words and o.isupper() and not w.isupper():
         w = w.upper()  # a heading in capitals
@@ -254,6 +269,23 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
             w = parts[0] + "".join(g + p for g, p in zip(gaps, parts[1:], strict=True))
     if unit.words > 1 and any(w.count(m) > o.count(m) for m in "()[]\"“”"):
         return None
+    if kind(o, w) == "marks" and (sorted(o) == sorted(w) or
+                                  _LABEL_NEXT.match(text, unit.end) is not None):
+        return None  # marks in another order ('government,”'), or before a clause label
+    if o.translate(_STRAIGHT) == w.translate(_STRAIGHT):
+        return None  # curly quotes for straight ones: a printing's style, not OCR's error
+    if o[:1] in "=-—_~" and w[:1] != o[:1] and after_law_number_mark(text, unit.start):
+        return None  # "1s. =A": what is left of the law number's dash
+    if _inner_dashes(w) > _inner_dashes(o) and \
+            not text[unit.end:unit.end + 3].lstrip()[:1].isupper():
+        return None  # a dash the witness prints before a clause ("cards:—", "revoke—")
+    if not keeps_dashes(o, w):
+        return None  # a dash the witness has not: "divided—ie." / "divided, i.e."
+    if "--" in w and "--" not in o:
+        return None  # a plain-text copy's em dash ("--")
+    if w[:1] in "“\"" and o[:1] not in "“\"'‘`" and w[1:] == o[len(o) - len(w) + 1:] or \
+            w[:1] in "“\"" and o[:1].isalnum():
+        return None  # a quotation mark opening a word: another document quoting it
     if w == o:
         return None
     return Edit(unit.start, unit.end, o, w, "witness-model", 0.0)
