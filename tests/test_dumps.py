@@ -156,3 +156,18 @@ def test_cli_dump(dump: Path, tmp_path: Path, capsys: pytest.CaptureFixture) -> 
     assert not (tmp_path / "x.xml").exists()
     assert main(["proofread", "--dump", str(dump)]) == 2  # no -o
     assert main(["proofread", "--dump", str(dump), "-o", str(dump)]) == 2
+
+
+def test_summary_counts_edits_by_rule_and_per_page(tmp_path: Path) -> None:
+    """Summary.rules (the dump index's chart) is filled; per_page only when asked."""
+    dump = tmp_path / "in.xml"
+    pages = list(generated_pages(3))
+    _write(dump, pages)
+    plain = proofread_dump(dump, tmp_path / "a.xml")
+    assert plain.rules and sum(plain.rules.values()) == plain.edits
+    assert plain.per_page is None and plain.as_dict()["rules"] == plain.rules
+    detailed = proofread_dump(dump, tmp_path / "b.xml", per_page=True, jobs=2)
+    assert detailed.rules == plain.rules
+    assert [p["title"] for p in detailed.per_page or []] == [p.title for p in pages]
+    assert sum(p["edits"] for p in detailed.per_page or []) == detailed.edits
+    assert all(sum(p["rules"].values()) == p["edits"] for p in detailed.per_page or [])

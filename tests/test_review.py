@@ -3,6 +3,7 @@ correct page for any choice, and the page is safe with hostile OCR."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
 from html.parser import HTMLParser
@@ -226,6 +227,16 @@ def test_dump_report(tmp_path: Path) -> None:
                  "--report", str(report), "--quiet"])
     assert code in (0, 1)
     index = report.read_text(encoding="utf-8")
-    # (the chart is of the dump report's "rules", which bulk.py does not fill yet)
     assert 'id="chart"' in index and "failed: " in index and " edits, " in index
+    # the chart of the edit kinds (Summary.rules) and a row a page with its counts
+    summary = json.loads((tmp_path / "out.xml.summary.json").read_text(encoding="utf-8"))
+    assert summary["rules"] and sum(summary["rules"].values()) == summary["edits"]
+    assert [p["title"] for p in summary["per_page"]] == [p.title for p in pages[:4]]
+    assert sum(p["edits"] for p in summary["per_page"]) == summary["edits"]
+    chart = index.split('id="chart">', 1)[1].split("</table>", 1)[0]
+    assert chart.count('class="bar"') == len(summary["rules"])
+    for p in summary["per_page"]:
+        row = f"<tr><td>{html.escape(p['title'])}</td><td>{p['edits']}</td><td>–</td>" \
+              f"<td>{p['flags']}</td>"
+        assert row in index, row
     assert "<b>.djvu" not in index and "Broken&lt;b&gt;.djvu" in index

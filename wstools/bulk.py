@@ -58,13 +58,16 @@ class PageOutcome:
     diagnostics: list[str] = field(default_factory=list)
     laws: int = 0
     error: str | None = None
+    rules: dict[str, int] = field(default_factory=dict)  # edits by rule
 
 
 @dataclass
 class Summary:
     """The report of a run: ``pages`` were proofread or failed; pages of other namespaces
     and of other content models (``skipped``) were not written; ``fault`` is where reading
-    the dump stopped early (None: read to its end)."""
+    the dump stopped early (None: read to its end). ``rules`` counts the edits by rule
+    (the dump index's chart); ``per_page``, when asked for (None otherwise: it grows with
+    the dump), has each proofread page's counts: title, edits, flags, laws, rules."""
 
     pages: int = 0
     proofread: int = 0
@@ -86,6 +89,7 @@ class Summary:
     warnings: list[dict] = field(default_factory=list)
     timed_out: int = 0
     fault: dict | None = None
+    per_page: list[dict] | None = None
 
     @property
     def pages_per_second(self) -> float:
@@ -103,6 +107,11 @@ class Summary:
         self.flags += o.flags
         self.diagnostics += len(o.diagnostics)
         self.laws += o.laws
+        for rule, n in o.rules.items():
+            self.rules[rule] = self.rules.get(rule, 0) + n
+        if self.per_page is not None:
+            self.per_page.append({"title": o.title, "edits": o.edits, "flags": o.flags,
+                                  "laws": o.laws, "rules": dict(o.rules)})
 
     def as_dict(self) -> dict:
         d = asdict(self)
@@ -190,8 +199,11 @@ def proofread_one(title: str, text: str, budget: float | None = PAGE_TIMEOUT) ->
         return PageOutcome(title, error="nesting too deep to process")
     except Exception as exc:  # noqa: BLE001 - a bad page must not stop the run
         return PageOutcome(title, error=f"{type(exc).__name__}: {exc}")
+    rules: dict[str, int] = {}
+    for e in result.edits:
+        rules[e.rule] = rules.get(e.rule, 0) + 1
     return PageOutcome(title, result.page.wikitext(), len(result.edits), len(result.flags),
-                       [d.format() for d in result.diagnostics], result.laws)
+                       [d.format() for d in result.diagnostics], result.laws, rules=rules)
 
 
 def proofread_batch(batch: list[tuple[str, str]], corpus: str | None,
@@ -288,12 +300,13 @@ def proofread_dump(source: str | Path, output: str | Path, *, namespace: int | N
                    client: object = None, limit: int | None = None, progress: bool = False,
                    comment: str = "wstools proofread", log: Callable[[str], None] | None = None,
                    page_timeout: float | None = PAGE_TIMEOUT,
-                   max_decompressed: int | None = None) -> Summary:
+                   max_decompressed: int | None = None, per_page: bool = False) -> Summary:
     """Proofread every wikitext page of ``source`` in ``namespace`` (None: the dump's Page:
     namespace) and write ``output``. A fault in the dump after its first page ends the run:
     the pages before it are written and the fault is in ``Summary.fault``; a fault before it
-    raises :class:`DumpError` (and nothing is written)."""
-    summary = Summary()
+    raises :class:`DumpError` (and nothing is written). ``per_page``: keep each page's
+    counts in ``Summary.per_page`` (for a dump's index)."""
+    summary = Summary(per_page=[] if per_page else None)
     started = time.perf_counter()
     say = log or (lambda s: None)
     reader = DumpReader(source, tolerant=True, max_decompressed=max_decompressed)

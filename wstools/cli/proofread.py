@@ -259,8 +259,9 @@ def cmd_proofread_book(args: argparse.Namespace, files: list[str]) -> int:
 
 def write_dump_report(args: argparse.Namespace) -> None:
     """``--dump … --report index.html``: the run's index from its JSON report: pages,
-    edits, flags, a chart of the edit kinds, and the pages that failed, were skipped or
-    duplicated (the dump report keeps totals, not each page's counts)."""
+    edits, flags, a chart of the edit kinds (the report's ``rules``), a row a proofread page
+    with its counts (the report's ``per_page``, kept when ``--report`` is asked), and the
+    pages that failed, were skipped or duplicated."""
     from ..io.output import write_output
     from ..review import index_html
     path = Path(args.report_json or f"{args.output}.summary.json")
@@ -268,8 +269,12 @@ def write_dump_report(args: argparse.Namespace) -> None:
         summary = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return
-    rows = [{"name": f.get("title", "?"), "status": f"failed: {f.get('error', '')}"}
-            for f in summary.get("failures", [])]
+    rows = [{"name": p.get("title", "?"), "edits": p.get("edits", 0),
+             "changes": "–", "flags": p.get("flags", 0), "rules": p.get("rules", {}),
+             "status": f"{p.get('laws', 0)} laws"}
+            for p in summary.get("per_page") or [] if isinstance(p, dict)]
+    rows += [{"name": f.get("title", "?"), "status": f"failed: {f.get('error', '')}"}
+             for f in summary.get("failures", [])]
     rows += [{"name": d.get("title", "?") if isinstance(d, dict) else str(d),
               "status": "skipped" + (f": {d.get('reason') or d.get('model') or ''}"
                                      if isinstance(d, dict) else "")}
@@ -526,7 +531,8 @@ def run_dump(args: argparse.Namespace) -> int:
                                  progress=not args.quiet and sys.stderr.isatty(),
                                  log=lambda s: print(s, file=sys.stderr),
                                  page_timeout=getattr(args, "page_timeout", PAGE_TIMEOUT),
-                                 max_decompressed=_mib(getattr(args, "max_decompressed", None)))
+                                 max_decompressed=_mib(getattr(args, "max_decompressed", None)),
+                                 per_page=bool(getattr(args, "report", None)))
     except RuntimeError as exc:
         raise InputError(args.dump, str(exc)) from None
     summary_path = Path(args.report_json or f"{args.output}.summary.json")
