@@ -196,3 +196,16 @@ def test_a_page_without_text_is_level_0_unless_it_has_a_level() -> None:
     assert proofread_page(read_page(stored)).page.level == 1
     assert proofread_page(read_page("\n\n"), conventions=Conventions(level=1)).page.level == 1
     assert proofread_page(read_page("Some text.")).page.level == 1
+
+
+def test_unclosed_markup_in_ocr_hides_nothing() -> None:
+    """A stray '<!--' or '<ref>' in OCR (a new-user audit: the rest of the page vanished and
+    lint said clean) is written as text; closed markup is left as it is."""
+    from wstools.page import read_page
+    from wstools.proofread import proofread_page
+    r = proofread_page(read_page("The dealer <!-- shall deal.\n\nThe next law <ref>Hoyle.\n\n"
+                                 "And the end of it all."))
+    assert "&lt;!--" in r.page.body and "&lt;ref>" in r.page.body
+    assert [e.rule for e in r.edits].count("stray-markup") == 2
+    r = proofread_page(read_page("A note<ref>Hoyle.</ref> and the end of it."))
+    assert "<ref>Hoyle.</ref>" in r.page.body and "&lt;" not in r.page.body

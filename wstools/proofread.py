@@ -41,6 +41,7 @@ from .page import DEFAULT_LEVEL, LEVELS, Page, new_page, read_page
 from .page_model import hyphen_joins, label_repairs, lay_out
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
 from .running_head import RunningHead, find_running_head
+from .text.stray_markup import stray_markup
 from .wikitext.markup import clean_text_nodes, is_formatted
 
 WIKI_CHROME = (
@@ -364,11 +365,16 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
     flags = [replace(f, start=f.start + offset, end=f.end + offset)
              for f in map_to_source(result.flags, [uncut, *result.cleanup.maps])]
     repaired = result.text
+    maps = [uncut, *result.cleanup.maps, OffsetMap(result.edits)]
+    stray = stray_markup(repaired)  # an unclosed "<!--" would hide the rest of the page
+    if stray:
+        edits.extend(_to_input(stray, maps, text, offset))
+        repaired = apply_edits(repaired, stray)
+        maps.append(OffsetMap(stray))
     index = repairer.index
     shape = _shape(repaired)
     parsed = parse(repaired, shape, headings=index.headings, vocabulary=index.vocabulary)
     heading_edits = repair_headings(repaired, parsed.codes, index.headings, repairer)
-    maps = [uncut, *result.cleanup.maps, OffsetMap(result.edits)]
     if heading_edits:
         edits.extend(_to_input(heading_edits, maps, text, offset))
         repaired = apply_edits(repaired, heading_edits)
