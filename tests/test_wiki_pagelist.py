@@ -271,9 +271,6 @@ def test_index_with_a_page_not_created(prp_wiki, book: Path, tmp_path: Path) -> 
 
 
 @pytest.mark.mediawiki
-@pytest.mark.xfail(strict=True, reason="book mode (wstools/cli/proofread.py, _book_from_wiki) "
-                   "builds Page:NAME/N from the numbers (index_titles), not from the pagelist "
-                   "(index_pages) as wiki pull --index does")
 def test_book_mode_takes_the_pagelist(prp_wiki, book: Path, tmp_path: Path) -> None:  # noqa: ANN001
     """``proofread --index INDEX --range A-B -o DIR`` pulls the pages 'as wiki pull does':
     a scan the pagelist does not have is refused, though the wiki has such a page."""

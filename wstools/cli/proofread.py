@@ -37,7 +37,7 @@ def conventions_from(args: argparse.Namespace):  # noqa: ANN201 - Conventions
     from ..proofread import Conventions
     return Conventions(header=args.header, heading=args.heading, law_number=args.law_number,
                        nop="" if args.no_nop else "{{nop}}", level=args.level,
-                       user=args.user or "")
+                       user=args.user or "", lower=getattr(args, "lower_level", False))
 
 
 def fixes_from(args: argparse.Namespace) -> tuple[str, ...]:
@@ -379,9 +379,9 @@ def _book_from_wiki(args: argparse.Namespace, out: Path) -> int:
     missing on the wiki splits the book (no join across it)."""
     from ..errors import InputError
     from ..io.output import write_output
-    from ..wiki import index_titles
-    try:
-        titles = index_titles(args.index, args.range)
+    try:  # the Index's pagelist where the wiki has ProofreadPage, as wiki pull --index reads
+        titles = index_pages(args.index, args.range, lambda s: print(s, file=sys.stderr,
+                                                                      flush=True))
     except ValueError as exc:
         raise InputError("-", str(exc)) from None
     pulled, missing = pull(titles, out, log=lambda s: print(s, file=sys.stderr, flush=True))
@@ -440,8 +440,11 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
                    "copied page, if any)")
     p.add_argument("--corpus", metavar="DIR", help="corpus folder (default: the project's)")
     p.add_argument("--level", type=int, choices=(0, 1, 2, 3, 4), default=None,
-                   help="proofreading level to save with (default: the page's own, never "
-                   "lowered; 1 for new OCR text)")
+                   help="proofreading level to save with (default: the page's own; 1 for "
+                   "new OCR text, 0 for a page without text); it raises a page's level, "
+                   "never lowers it without --lower-level")
+    p.add_argument("--lower-level", action="store_true",
+                   help="let --level lower a page's own level (a validated page to 1)")
     p.add_argument("--user", default="", help="who sets the level, named in <pagequality> "
                    "when the level changes (default: the page's own user is kept)")
     p.add_argument("--fixes", default="", metavar="A,B", help="on a page that is not OCR "
