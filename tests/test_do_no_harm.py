@@ -103,7 +103,12 @@ def test_the_level_is_lowered_only_when_asked(repairer: Repairer) -> None:
     assert page.level == 4
     kept = proofread_page(page, repairer=repairer)
     assert kept.page.level == 4 and kept.page.user == page.user
-    asked = proofread_page(page, repairer=repairer, conventions=Conventions(level=2, user="Me"))
+    # --level alone raises, never lowers: the validated page keeps its level, with a warning
+    kept = proofread_page(page, repairer=repairer, conventions=Conventions(level=2, user="Me"))
+    assert kept.page.level == 4 and kept.page.user == page.user
+    assert any(d.code == "level-kept" for d in kept.diagnostics)
+    asked = proofread_page(page, repairer=repairer,
+                           conventions=Conventions(level=2, user="Me", lower=True))
     assert asked.page.level == 2 and asked.page.user == "Me"
     assert asked.page.body == page.body
 

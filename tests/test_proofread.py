@@ -209,3 +209,22 @@ def test_unclosed_markup_in_ocr_hides_nothing() -> None:
     assert [e.rule for e in r.edits].count("stray-markup") == 2
     r = proofread_page(read_page("A note<ref>Hoyle.</ref> and the end of it."))
     assert "<ref>Hoyle.</ref>" in r.page.body and "&lt;" not in r.page.body
+
+
+def test_level_raises_but_lowers_only_when_asked() -> None:
+    """--level 1 over a folder must not demote its validated pages (a new-user audit): the
+    page keeps its level and user, with a warning; --lower-level lowers it."""
+    from wstools.page import read_page
+    from wstools.proofread import Conventions, proofread_page
+    text = ('<noinclude><pagequality level="4" user="Validator" /></noinclude>The text.'
+            '<noinclude></noinclude>')
+    r = proofread_page(read_page(text), conventions=Conventions(level=1))
+    assert (r.page.level, r.page.user) == (4, "Validator") and r.page.wikitext() == text
+    assert any(d.code == "level-kept" for d in r.diagnostics)
+    r = proofread_page(read_page(text), conventions=Conventions(level=1, lower=True))
+    assert r.page.level == 1
+    new = proofread_page(read_page("Some new OCR text."), conventions=Conventions(level=2))
+    assert new.page.level == 2  # new text: the level asked for
+    low = ('<noinclude><pagequality level="1" user="A" /></noinclude>Text.'
+           '<noinclude></noinclude>')
+    assert proofread_page(read_page(low), conventions=Conventions(level=3)).page.level == 3

@@ -72,6 +72,7 @@ class Conventions:
     references: str = "{{smallrefs}}"  # footer when the body has <ref>s
     level: int | None = None  # None keeps the page's level (1 for new OCR text)
     user: str = ""  # who sets the level, when it changes
+    lower: bool = False  # whether ``level`` may lower a page's own level (else it only raises)
 
 
 @dataclass
@@ -567,7 +568,7 @@ def keep_page(page: Page, *, title: str | None = None, conventions: Conventions 
     else:
         out = replace(page, body=new_body, level=level, user=user)
         out._stored = dict(page._stored)
-    diagnostics = _lint(out, title, file)
+    diagnostics = _level_kept_diagnostic(page, conventions, file) + _lint(out, title, file)
     return ProofreadResult(body, out, title, None, with_positions(edits, body), [],
                            diagnostics)
 
@@ -577,10 +578,28 @@ def _has_level(page: Page) -> bool:
     return bool(page._stored.get("quality") or page._stored.get("bare") is False)
 
 
+def level_kept(page: Page, conventions: Conventions) -> bool:
+    """Whether ``conventions.level`` would lower the level the page has (a validated page
+    under ``--level 1``), which it does only with ``conventions.lower``."""
+    return (conventions.level is not None and conventions.level < page.level
+            and _has_level(page) and not conventions.lower)
+
+
+def _level_kept_diagnostic(page: Page, conventions: Conventions, file: str) -> list[Diagnostic]:
+    if not level_kept(page, conventions):
+        return []
+    return locate([Diagnostic(
+        "level-kept", f"the page is at level {page.level} ({LEVELS[page.level]}); level "
+        f"{conventions.level} would lower it, so it keeps its own ('--lower-level' lowers "
+        "it)", 0, "warning")], page.body, file)
+
+
 def level_and_user(page: Page, conventions: Conventions) -> tuple[int, str]:
     """The level to save and the user to name: the page's own unless ``conventions.level``
-    sets another; a new level names ``conventions.user`` (whoever sets it)."""
-    if conventions.level is None or conventions.level == page.level:
+    sets another (a higher one, or a lower one with ``conventions.lower``); a new level
+    names ``conventions.user`` (whoever sets it)."""
+    if conventions.level is None or conventions.level == page.level \
+            or level_kept(page, conventions):
         stored = _has_level(page)
         if not stored and conventions.user:
             return page.level, conventions.user  # new text: nobody set a level yet
@@ -613,10 +632,12 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
     if not page.body.strip() and conventions.level is None and not _has_level(page):
         # a scan with no text (a blank page): ProofreadPage's level 0, "Without text"
         conventions = replace(conventions, level=0)
+    kept = _level_kept_diagnostic(page, conventions, file)
     level, user = level_and_user(page, conventions)
     conventions = replace(conventions, level=level, user=user)
     result = proofread(page.body, title=title, repairer=repairer, conventions=conventions,
                        header=header, footer=footer, file=file, running_titles=running_titles)
+    result.diagnostics[:0] = kept
     # (the layout's own check, same_words, already holds every page to the order; this
     # one, from outside, is quadratic in the words, so oversized pages rely on that one)
     moved = moved_words(page.body, result.page.body) if size <= WITNESS_LIMIT else []
