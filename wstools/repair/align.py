@@ -92,9 +92,29 @@ class _Boundaries:
         return max(self._mapped(i))
 
     def span(self, i: int) -> tuple[int, int]:
-        """``lo(i)`` and ``hi(i)`` at once."""
-        mapped = self._mapped(i)
-        return min(mapped), max(mapped)
+        """``lo(i)`` and ``hi(i)`` at once (:meth:`_mapped` without its list: the hot
+        path of :func:`_char_units`)."""
+        lo = hi = -1
+        if i >= self.n:
+            lo = hi = self.m
+        ops = self.ops
+        k = bisect.bisect_right(self.starts, i) - 1
+        while k >= 0:
+            tag, s1, e1, s2, e2 = ops[k]
+            if e1 < i:
+                break
+            if tag == "insert":
+                a, b = s2, e2
+            elif tag == "delete":
+                a = b = s2
+            else:
+                a = b = s2 + i - s1
+            if lo < 0 or a < lo:
+                lo = a
+            if b > hi:
+                hi = b
+            k -= 1
+        return (lo, hi) if lo >= 0 else (self.m, self.m)
 
 
 _FLAT = {ord(c): " " for c in "\n\t\r\x0b\x0c"}

@@ -87,6 +87,7 @@ _LAW_MARK = re.compile(r"(\d+)([:,;-])—")
 _LAW_PREFIX = re.compile(r"\d+\.—+")
 _ROMAN = re.compile(r"[IVXivx]+")
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _JUNK = re.compile(r"[^\w'’-]")  # a mark inside a word that no word has ("card*")
 _LETTER_MARKS = frozenset({"[", "(", "{", "'", "’", "‘", "/", "|", "\\"})  # read for letters
 _RUN_ON = re.compile(r"([a-z]{2,})(\.\.?)([A-Z][a-z]+)")
@@ -227,7 +228,7 @@ class Repairer:
     use_model: bool = True  # the calibrated model decides on witness readings (:mod:`.model`)
     collect: list[Candidate] | None = None  # every witness candidate, for training
     exclude: frozenset[str] = frozenset()  # printings never taken as witnesses
-    _headings: list[tuple[str, list[str], str]] | None = None  # (:meth:`_heading_words`)
+    _headings: dict[int, list[tuple[str, list[str]]]] | None = None  # (_heading_words)
 
     @classmethod
     def load(cls, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE,
@@ -708,62 +709,64 @@ class Repairer:
                         f"'{prev.raw[-1]} {raw}': one mark is printed, the rest are specks")
         return None
 
-    def _heading_words(self) -> list[tuple[str, list[str], str]]:
-        """The corpus' headings of two words or more (ten letters or more), as (heading,
-        its words in lower case, their letters run together), with and without a leading
-        article."""
+    def _heading_words(self) -> dict[int, list[tuple[str, list[str]]]]:
+        """The corpus' headings of two words or more (ten letters or more), with and
+        without a leading article, by their number of words: (heading, its words in lower
+        case)."""
         if self._headings is None:
-            self._headings = []
+            self._headings = {}
             for h in self.index.headings:
                 words = _LETTER_RUN.findall(h.lower())
                 for ws in (words, words[1:] if words[:1] in (["the"], ["a"]) else None):
                     if ws and len(ws) >= 2 and len("".join(ws)) >= 10:
-                        self._headings.append((h, ws, "".join(ws)))
+                        self._headings.setdefault(len(ws), []).append((h, ws))
         return self._headings
 
     def _run_in_headings(self, toks: list[Token], base: str) -> list[Edit]:
         """A heading of the corpus run into the text as a sentence of its own (the
         Cyclopædia's ``… (See rule 61). ('ulliinj for new card*. 88. Any …``), its words
-        garbled: the tokens from a sentence end to a full stop that read as a corpus
-        heading (``CALLING FOR NEW CARDS.``: their letters at most a quarter apart, one
-        word or more the same) take the heading's words where theirs are no words or hold
-        marks no word has (``card*``); case as the OCR's (a capital opens the sentence)."""
+        garbled: the tokens from a sentence end to a full stop, before a capital or a
+        number, that read as a corpus heading (``CALLING FOR NEW CARDS.``: one word or
+        more the same, each other one no word of the language, or holding marks no word
+        has, ``card*``, and within a plausible OCR confusion of the heading's word) take
+        the heading's words, in the OCR's case (a capital opens the sentence)."""
         headings = self._heading_words()
         out: list[Edit] = []
-        if not headings:
-            return out
         k = 0
-        while k < len(toks):
+        while headings and k < len(toks):
             if k and not toks[k - 1].raw.endswith((".", ")")):
                 k += 1
                 continue
             found = None
-            for heading, words, _letters in headings:
-                n = len(words)
+            for n, group in headings.items():
+                if k + n > len(toks) or not toks[k + n - 1].raw.endswith("."):
+                    continue
                 span = toks[k:k + n]
-                if len(span) < n or not span[-1].raw.endswith(".") or \
-                        any(t.raw[:-1].endswith(".") or "\n\n" in base[t.start:t.end]
-                            for t in span[:-1]):
+                if any(t.raw[:-1].endswith(".") for t in span[:-1]) or \
+                        _PARAGRAPH_BREAK.search(base, span[0].start, span[-1].end):
                     continue
                 after = toks[k + n] if k + n < len(toks) else None
                 if after is not None and not after.raw[:1].isupper() and \
                         not after.raw[:1].isdigit():
                     continue
                 keys = ["".join(_LETTER_RUN.findall(t.key)) for t in span]
-                same = [a == b for a, b in zip(keys, words, strict=True)]
-                if all(same) or not any(same):
-                    continue
-                bad = [j for j, t in enumerate(span) if not same[j]]
-                if any(self._is_word(span[j].core) and not _JUNK.search(span[j].core)
-                       for j in bad):
-                    continue  # a word of the language: a reading, not a misreading
-                # (the heading's other words anchor it: a dearer misreading than a word
-                # alone may be, as "('ulliinj" for "Calling")
-                if any(cost(span[j].key, words[j], 9.0) > 0.4 * len(words[j]) + 0.6
-                       for j in bad):
-                    continue
-                found = (span, words, bad, heading)
-                break
+                for heading, words in group:
+                    same = [a == b for a, b in zip(keys, words, strict=True)]
+                    if all(same) or not any(same):
+                        continue
+                    bad = [j for j in range(n) if not same[j]]
+                    if any(self._is_word(span[j].core) and not _JUNK.search(span[j].core)
+                           for j in bad):
+                        continue  # a word of the language: a reading, not a misreading
+                    # (the heading's other words anchor it: a dearer misreading than a
+                    # word alone may be, as "('ulliinj" for "Calling")
+                    if any(cost(span[j].key, words[j], 9.0) > 0.4 * len(words[j]) + 0.6
+                           for j in bad):
+                        continue
+                    found = (span, words, bad, heading)
+                    break
+                if found is not None:
+                    break
             if found is None:
                 k += 1
                 continue
