@@ -337,3 +337,33 @@ def test_index_range_from_a_wiki(lab_wiki, tmp_path: Path) -> None:  # noqa: ANN
     done = _run(pwb, "wiki", "push", str(out), "--dry-run")
     assert done.returncode == 0, done.stderr
     assert "{{hws|Nove|November}}" in done.stdout
+
+
+def test_garbled_folio_and_short_title_from_a_real_book(repairer: Repairer) -> None:
+    """EB1911's AFRICA, four pages cut from the Internet Archive's OCR as a new user would
+    (a new-user audit): a folio misread in one character ('3S9') is the folio's place, not
+    text, and the sequence gives its value; a short title with a letter misread ('AFRTCA'),
+    once on its side of the book, is the title the book prints elsewhere."""
+    text = (Path(__file__).resolve().parents[2] / "shared" / "real" / "pages"
+            / "eb1911-ocr-pair" / "africa.ia-ocr.txt")
+    if not text.exists():
+        pytest.skip("the shared AFRICA OCR is not beside the checkout")
+    lines = text.read_text("utf-8").split("\n")
+    starts = [i for i, line in enumerate(lines) if line.strip() in ("338", "339", "34°", "34 1")
+              or line.strip() in ("HISTORY]", "[HISTORY") and i > 0]
+    assert starts
+    # the page starts: the line of the folio or of the section, whichever is first
+    firsts = []
+    for folio in ("338", "HISTORY]", "34°", "HISTORY]"):
+        i = next(k for k in starts if lines[k].strip() == folio and all(k > f for f in firsts))
+        firsts.append(i)
+    firsts.append(firsts[-1] + 140)
+    pages = ["\n".join(lines[a:b]) for a, b in zip(firsts, firsts[1:], strict=False)]
+    pages[1] = pages[1].replace("\n339 \n", "\n3S9 \n", 1)
+    pages[2] = pages[2].replace("AFRICA", "AFRTCA", 1)
+    assert "3S9" in pages[1] and "AFRTCA" in pages[2]
+    books = proofread_book([(f"p{n}", read_page(p)) for n, p in
+                            zip((338, 339, 340, 341), pages, strict=True)], repairer=repairer)
+    heads = [b.page.header for b in books]
+    assert "|339}}" in heads[1] and "3S9" not in books[1].page.body
+    assert heads[2] == "{{rh|340|AFRICA|[HISTORY}}"

@@ -273,6 +273,9 @@ def _folios(slots: list[_Slot], conventions: Conventions) -> None:
 def _folio_span(body: str, head: RunningHead, number: str | None) -> tuple[int, int]:
     """Where the folio was read in the input (an empty span where the head has none)."""
     for a, b in head.spans:
+        if number is not None and not number.isdigit() and number in body[a:b]:
+            at = body.index(number, a, b)  # a folio OCR garbled ("3S9")
+            return at, at + len(number)
         for m in _DIGITS.finditer(body, a, b):
             if number is None or m.group() == number or number in m.group():
                 return m.start(), m.end()
@@ -329,6 +332,13 @@ def _words(title: str, repairer: Repairer | None) -> bool:
     return all(is_word(w, repairer.index) for w in regex.findall(r"\p{L}+", title.lower()))
 
 
+def _one_letter_off(a: str, b: str) -> bool:
+    """Two readings of one title: similar (``CLUSTER_SIMILARITY``), or a short title with a
+    letter misread (``AFRTCA``, 0.83 like ``AFRICA``)."""
+    from rapidfuzz.distance import Levenshtein
+    return _similar(a, b) >= CLUSTER_SIMILARITY or Levenshtein.distance(_key(a), _key(b)) <= 1
+
+
 def _cluster_title(slots: list[_Slot], i: int,
                    repairer: Repairer | None) -> tuple[str, str] | None:
     """The edit-distance cluster of page ``i``'s title: a title read once on its side of the
@@ -342,7 +352,7 @@ def _cluster_title(slots: list[_Slot], i: int,
     if side[title] > 1:
         return None
     near = {slots[j].title for j in (i - 2, i + 2) if 0 <= j < len(slots)
-            and slots[j].title and _similar(slots[j].title, title) >= CLUSTER_SIMILARITY}
+            and slots[j].title and _one_letter_off(slots[j].title, title)}
     if len(near) != 1:
         return None
     agreed = near.pop()

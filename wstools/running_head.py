@@ -93,6 +93,21 @@ def _folio_value(token: str) -> tuple[int, bool] | None:
     return value, bool(m.group("stop"))
 
 
+def garbled_folio(token: str) -> bool:
+    """A folio OCR misread in one character (``3S9``, ``1O4``): two digits or more and one
+    character that OCR takes for a digit. Its value is not guessed (book mode's folio
+    sequence gives it); it is the folio's place, not text.
+
+    >>> garbled_folio("3S9"), garbled_folio("1O4"), garbled_folio("339"), garbled_folio("SO")
+    (True, True, False, False)
+    """
+    return (2 <= len(token) <= 4 and sum(c.isdigit() for c in token) >= len(token) - 1 >= 1
+            and sum(c in _DIGIT_LOOKALIKES for c in token) == 1)
+
+
+_DIGIT_LOOKALIKES = frozenset("SsOoDIlBZzGgq$|")
+
+
 def _folio_text(token: str) -> str:
     """The folio a folio-like token stands for (``33°`` → ``330``, ``603.`` → ``603``)."""
     if regex.fullmatch(r"\d{2,3}°", token):
@@ -318,6 +333,8 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
         if f is not None and not f[1]:
             return _head(s, f[0], title, [(0, line_end(first)),
                                           (line_end(first), line_end(j))])
+        if garbled_folio(s):  # "3S9": the folio's place, its value left to the reader
+            return _head(s, None, title, [(0, line_end(first)), (line_end(first), line_end(j))])
         break
     if after.strip():
         return None  # a head stands apart from the text
