@@ -51,8 +51,9 @@ _GLUED_WORDS = re.compile(r"[^\W\d_]+[.,;:_=‘’'][^\W\d_]+[.,;:]?")
 # words no mark may follow inside a sentence: a stop after them is a speck
 NO_PAUSE = frozenset("the a an to of in on at by for from with into upon must shall may will "
                      "can is are was were be been their his her its if".split())
-def _inner_dashes(text: str) -> int:
-    return text.count("—") + text.count("–")
+# a run-in title and the law's first word ("Shuffling.—Before"): OCR loses the stop, the
+# dash or both ("Shuffling Before", "Dealing —When")
+_RUN_IN_TITLE = re.compile(r"[^\W\d_]+\.—[A-Z][^\W\d_]*")
 
 
 _STRAIGHT = str.maketrans("‘’“”", "''\"\"")
@@ -229,7 +230,9 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
         return None
     if not w_words and o_words:
         return None
-    glued = _GLUED_WORDS.fullmatch(o) is not None and len(w.split()) == 2
+    glued = _GLUED_WORDS.fullmatch(o) is not None and len(w.split()) == 2 or (
+        _RUN_IN_TITLE.fullmatch(w) is not None and
+        _bare_letters(o) == _bare_letters(w.replace(".—", " ")))
     if o.replace(" ", "") == w.replace(" ", "") or (
             kind(o, w) == "marks" and len(o.split()) != len(w.split()) and not glued):
         # spacing ("i. e." / "i.e."): the rules' to judge, or a printing's; but two words
@@ -276,7 +279,7 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
         return None  # curly quotes for straight ones: a printing's style, not OCR's error
     if o[:1] in "=-—_~" and w[:1] != o[:1] and after_law_number_mark(text, unit.start):
         return None  # "1s. =A": what is left of the law number's dash
-    if _inner_dashes(w) > _inner_dashes(o) and \
+    if w.rstrip().endswith(("—", "–")) and not o.rstrip().endswith(("—", "–")) and \
             not text[unit.end:unit.end + 3].lstrip()[:1].isupper():
         return None  # a dash the witness prints before a clause ("cards:—", "revoke—")
     if not keeps_dashes(o, w):
