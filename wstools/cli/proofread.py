@@ -173,6 +173,23 @@ def natural_key(name: str) -> list:
 PAGE_SUFFIXES = (".txt", ".wiki", "")  # what book mode reads from a folder
 
 
+# a folder's notes beside the pages (README, LICENSE…): files without an extension are pages
+# only when their name holds a number (0042, p42, Page-42)
+_DOC_NAME = regex.compile(r"[^\d]+")
+
+
+def _page_file(name: str) -> bool:
+    """Whether book mode takes a folder's file as a page.
+
+    >>> _page_file("p0042.txt"), _page_file("0042"), _page_file("README"), _page_file("a.png")
+    (True, True, False, False)
+    """
+    suffix = Path(name).suffix.lower()
+    if suffix not in PAGE_SUFFIXES:
+        return False
+    return bool(suffix) or _DOC_NAME.fullmatch(name) is None
+
+
 def book_files(files: list[str]) -> list[str]:
     """The page files of a book: the FILEs as given, or a folder's page files (``.txt``,
     ``.wiki``, no extension) in natural order of their names; hidden files, subfolders and
@@ -185,8 +202,8 @@ def book_files(files: list[str]) -> list[str]:
         except OSError as exc:
             raise InputError(str(folder), f"cannot read the folder: {exc.strerror or exc}") \
                 from None
-        names = [e.name for e in entries if e.suffix.lower() in PAGE_SUFFIXES]
-        others = sorted(e.name for e in entries if e.suffix.lower() not in PAGE_SUFFIXES)
+        names = [e.name for e in entries if _page_file(e.name)]
+        others = sorted(e.name for e in entries if not _page_file(e.name))
         if others:  # an image, a table, a pull's pulled.json: not pages of the book
             print(f"{folder}: {len(others)} file(s) that are not pages left out "
                   f"({', '.join(others[:5])}{' …' if len(others) > 5 else ''}); pages are "
