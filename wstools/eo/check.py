@@ -286,42 +286,18 @@ def _follows(first_line: str, line: str) -> bool:
     return len(x) == len(y) == 1 and x.isalpha() and ord(y) == ord(x) + 1
 
 
-def count_subsections(print_text: str, found: list[str] | None = None) -> int:
-    """Labelled paragraphs counted on the print, without the reader: a paragraph (the print's
-    blank-line separated text) that begins with labels (``(a)``, ``(b) (i)`` is two), a
-    label alone, and labels run in after a section's head and caption (``Sec. 2. General
-    Provisions. (a) …``). ``found`` collects the start of each labelled text."""
-    m = _HEAD.search(print_text)
-    if m is None:
-        return 0
-    body = print_text[m.start():]
+def print_paragraphs(lines: list[str]) -> tuple[list[str], set[int]]:
+    """The print's paragraphs in ``lines`` (the text after the head line), read without the
+    reader: blank lines end them, but for a paragraph the page turned inside; the indices
+    of the lines that open one with no blank line before it (set in, a list's item; see
+    the rules below)."""
     paragraphs: list[str] = []
+    starts: set[int] = set()
     chunk: list[str] = []
 
-    def count(text: str, after: str) -> int:
-        if not text:
-            return 0
-        if head := _SECTION_HEAD.match(text):
-            rest = text[head.end():]
-            if n := _leading_labels(rest, found):
-                return n
-            # labels after the caption: the first full stop (of 40 words) a label follows
-            words = rest.split()
-            for k, word in enumerate(words[:40]):
-                if word.endswith((".", ".--")) and k + 1 < len(words) and \
-                        _SUB_LABEL.match(" ".join(words[k + 1:]) + " "):
-                    return _leading_labels(" ".join(words[k + 1:]) + " ", found)
-            # or (a) after the section's own sentence, when the next paragraph is (b)
-            if after.startswith("(b) ") and (m := re.search(r"[.:] \(a\) ", rest)):
-                return _leading_labels(rest[m.start() + 2:], found)
-            return 0
-        return _leading_labels(text + " ", found)
-
-    def close() -> int:
+    def close() -> None:
         paragraphs.append(" ".join(chunk).strip())
-        return 0
 
-    lines = body.split("\n")[1:]
     # the print's column about each line: the commonest indent of the lines around it that
     # carry on a paragraph (a line after a line, not labelled); one print may set a part
     # at 16 and another at 0
@@ -386,12 +362,45 @@ def count_subsections(print_text: str, found: list[str] | None = None) -> int:
                              or 0 < after - indent < 4)))):
             close()
             chunk = []
+            starts.add(k)
         if not chunk:
             first = indent
         chunk.append(stripped)
         previous = indent
         last = line.rstrip()
     close()
-    paragraphs = [p for p in paragraphs if p]
+    return [p for p in paragraphs if p], starts
+
+
+def count_subsections(print_text: str, found: list[str] | None = None) -> int:
+    """Labelled paragraphs counted on the print, without the reader: a paragraph (the print's
+    blank-line separated text) that begins with labels (``(a)``, ``(b) (i)`` is two), a
+    label alone, and labels run in after a section's head and caption (``Sec. 2. General
+    Provisions. (a) …``). ``found`` collects the start of each labelled text."""
+    m = _HEAD.search(print_text)
+    if m is None:
+        return 0
+    body = print_text[m.start():]
+
+    def count(text: str, after: str) -> int:
+        if not text:
+            return 0
+        if head := _SECTION_HEAD.match(text):
+            rest = text[head.end():]
+            if n := _leading_labels(rest, found):
+                return n
+            # labels after the caption: the first full stop (of 40 words) a label follows
+            words = rest.split()
+            for k, word in enumerate(words[:40]):
+                if word.endswith((".", ".--")) and k + 1 < len(words) and \
+                        _SUB_LABEL.match(" ".join(words[k + 1:]) + " "):
+                    return _leading_labels(" ".join(words[k + 1:]) + " ", found)
+            # or (a) after the section's own sentence, when the next paragraph is (b)
+            if after.startswith("(b) ") and (m := re.search(r"[.:] \(a\) ", rest)):
+                return _leading_labels(rest[m.start() + 2:], found)
+            return 0
+        return _leading_labels(text + " ", found)
+
+    paragraphs, _ = print_paragraphs(body.split("\n")[1:])
     return sum(count(text, after) for text, after in zip(paragraphs, [*paragraphs[1:], ""],
                                                          strict=True))

@@ -275,10 +275,12 @@ def _pieces(line: str) -> list[tuple[str, str | None]]:
 
 
 def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
-                filled: bool = False) -> list[_Paragraph]:
+                filled: bool = False, plain: bool = False) -> list[_Paragraph]:
     """Lines into paragraphs; page marks kept at the offset where they fall (a mark inside
-    a line, or inside a word, stays there). ``filled``: the GPO's monospaced text, whose
-    lines are filled to a width, so a line cut short ends its paragraph."""
+    a line, or inside a word, stays there). ``filled``: lines filled to a width (the GPO's
+    monospaced text, hard-wrapped text), so a line cut short ends its paragraph.
+    ``plain``: hard-wrapped text with no columns to go by, where a label at a line's start
+    after a full line is a wrap, not an item."""
     paragraphs: list[_Paragraph] = []
     current: _Paragraph | None = None
     gap = False
@@ -335,7 +337,8 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
                    and not _runs_on(current.text, stripped))
                or (by_indent and indent > base)
                or (label and indent >= 18)
-               or (label and (indent == 0 or (indent < base and not one_per_line)) and ends)
+               or (label and (indent == 0 or (indent < base and not one_per_line)) and ends
+                   and (short or not plain))
                or hanging or item
                or SECTION.match(stripped) is not None
                or stripped.startswith(("(Presidential Sig.)", "THE WHITE HOUSE"))
@@ -788,7 +791,8 @@ def read_order(data: bytes | str | Source, name: str = "") -> ExecutiveOrder:
     one_per_line = shape in ("lines", "federalregister", "json", "wikisource", "app", "html")
     blank = sum(1 for line in body if not line.strip())
     by_indent = shape == "wrapped" and blank * 8 < len(body) and len(body) > 8
-    paragraphs = _paragraphs(body, one_per_line, by_indent, filled=shape == "govinfo")
+    paragraphs = _paragraphs(body, one_per_line, by_indent,
+                             filled=shape in ("govinfo", "wrapped"), plain=shape == "wrapped")
     order.signature_at = len(paragraphs)
     paragraphs = _sig_and_footer(paragraphs, order)
     order.blocks = _blocks(paragraphs, order)

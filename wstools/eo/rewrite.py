@@ -2,7 +2,8 @@
 reader on shapes and decades the GPO's HTML does not have.
 
 The print is cut into its parts here, without the reader (:func:`cut`): the banner, the head
-line, the title, then the print's paragraphs (blank-line separated, lines joined by the
+line, the title, then the print's paragraphs (as the independent check reads them:
+blank-line separated, or opened by a line set in or a list's item; lines joined by the
 GPO's own rule: a line ending in ``-`` or ``--`` runs on without a space), page marks,
 graphics notes, the signature's note, the place, the date, billing codes and the footer.
 Each writer (:data:`SHAPES`) lays these out as that shape prints them and returns a
@@ -105,12 +106,18 @@ def cut(pre: str) -> Cut:
     c.head_page = marks[-1] if marks else c.first_page
     if b := re.search(r"\[FR Doc No: ([\w-]+)\]", banner):
         c.frdoc = b.group(1)
+    from .check import print_paragraphs
+
+    # a paragraph the print opens with no blank line before it (set in; a list's item)
+    _, starts = print_paragraphs(lines[start + 1:])
     chunks: list[list[str]] = [[]]
-    for line in lines[start + 1:]:
+    for k, line in enumerate(lines[start + 1:]):
         if _MARK.match(line) or _NOTE.match(line) or _SIG.match(line) or re.match(
                 r"\s*Billing code", line, re.I):
             chunks += [[line], []]
         elif line.strip():
+            if k in starts and chunks[-1]:
+                chunks.append([])
             chunks[-1].append(line)
         else:
             chunks.append([])
@@ -151,7 +158,31 @@ def cut(pre: str) -> Cut:
                 c.parts.append(Part("billing", text))
         else:
             c.parts.append(Part("p", text))
+    c.parts = _rejoin(c.parts)
     return c
+
+
+def _runs_on(before: str, after: str) -> bool:
+    """``after`` goes on with the sentence ``before`` ends without finishing."""
+    if after[:1].islower():
+        return not before.endswith((".", ":", ";"))
+    return re.search(r"[A-Za-z,]$", before) is not None and not before.isupper() \
+        and re.match(r"\(\w{1,8}\)|Sec\.|Section|SEC\.|PART|Part ", after) is None
+
+
+def _rejoin(parts: list[Part]) -> list[Part]:
+    """A paragraph the page turned inside (a page mark between blank lines, the sentence
+    going on after it) is one paragraph with the mark inside it, as the
+    shapes that mark pages in the text print it and the others run it on."""
+    out: list[Part] = []
+    for part in parts:
+        if part.kind == "p" and len(out) >= 2 and out[-1].kind == "page" \
+                and out[-2].kind == "p" and _runs_on(out[-2].text, part.text):
+            page = out.pop()
+            out[-1] = Part("p", f"{out[-1].text} [[Page {page.text}]] {part.text}")
+            continue
+        out.append(part)
+    return out
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
