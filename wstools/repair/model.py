@@ -58,6 +58,8 @@ _RUN_IN_TITLE = re.compile(r"[^\W\d_]+\.—[A-Z][^\W\d_]*")
 
 _STRAIGHT = str.maketrans("‘’“”", "''\"\"")
 _NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
+# a clause label other than a sequence's first: what follows a list's item
+_LATER_LABEL = re.compile(r"\s*\((?:[b-hj-z]|[ivx]{2,5}|v|x|[2-9]|\d{2}|[B-HJ-Z])\)")
 # a clause label next ("include: (i) the"): where printings punctuate a list apart
 _LABEL_NEXT = re.compile(r"\s*\((?:[a-z]{1,2}|[ivx]{1,5}|[A-Z]|\d{1,2})\)")
 _ABBREVIATIONS = frozenset("viz etc ibid sect chap vols".split())
@@ -184,6 +186,12 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
     OCR word of the language the corpus never uses (``in_corpus``) may be a misreading
     (``chen`` for ``them``); one the corpus uses is a reading."""
     o, w = unit.ocr, unit.witness
+    # an item of a list that OCR ended with a colon or without its mark, before the list's
+    # next label: the semicolon the witness has ("Domestic Policy:⏎⏎(xxii)")
+    item_end = w.rstrip().endswith(";") and (
+        o.rstrip().endswith(":") and o.rstrip()[:-1] == w.rstrip()[:-1] or
+        o.rstrip()[-1:].isalpha() and o.rstrip() == w.rstrip()[:-1]) and \
+        _LATER_LABEL.match(text, unit.end) is not None
     if _DIGITS.findall(o) != _DIGITS.findall(w):
         return None  # numbers are the document's sequence's, never a witness's
     if re.search(r"\n\s*\n", o) and not _BROKEN_WORD.fullmatch(o):
@@ -249,7 +257,8 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
     if kind(o, w) == "marks":
         o_marks = [c for c in o if c in ".,;:—–"]
         w_marks = [c for c in w if c in ".,;:—–"]
-        if o_marks and w_marks and o_marks != w_marks and len(o_marks) == len(w_marks):
+        if o_marks and w_marks and o_marks != w_marks and len(o_marks) == len(w_marks) \
+                and not item_end:
             return None  # one stop for another ("back:" / "back;"): how printings differ
     if kind(o, w) == "case":
         return None  # case is the rules' to judge (a heading's, a sentence's start)
@@ -272,8 +281,8 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
             w = parts[0] + "".join(g + p for g, p in zip(gaps, parts[1:], strict=True))
     if unit.words > 1 and any(w.count(m) > o.count(m) for m in "()[]\"“”"):
         return None
-    if kind(o, w) == "marks" and (sorted(o) == sorted(w) or
-                                  _LABEL_NEXT.match(text, unit.end) is not None):
+    if kind(o, w) == "marks" and not item_end and (
+            sorted(o) == sorted(w) or _LABEL_NEXT.match(text, unit.end) is not None):
         return None  # marks in another order ('government,”'), or before a clause label
     if o.translate(_STRAIGHT) == w.translate(_STRAIGHT):
         return None  # curly quotes for straight ones: a printing's style, not OCR's error
