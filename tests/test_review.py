@@ -203,7 +203,9 @@ def test_flags_are_what_is_left(capsys: pytest.CaptureFixture) -> None:
     saved = [line.split(" — in the saved text: ", 1)[1] for line in flags]
     for left in ("([/], two", "hand; [t], is", "player[; ,] takes", "quitted, [-]i. e.",
                  "ii [']t after", "trick [I] either", "or, [i] without", "lowest [or] the"):
-        assert any(left in s for s in saved), left
+        # flagged, or mended since (clause-letter mends the first three): gone from the page
+        gone = left.replace("[", "").replace("]", "") not in out
+        assert any(left in s for s in saved) or gone, left
     assert len(flags) <= 10
     for word in ("ulliinj", "Miqnette", "Wlttet"):  # mended by the heading step
         assert word not in "\n".join(flags)
