@@ -186,6 +186,8 @@ def _runs_on(previous: str, line: str) -> bool:
         and line[:1].islower() and LABEL.match(line) is None
 
 
+#: the end of a clause a list's next item may follow
+_CLAUSE_END = re.compile(r"(?:[.;:]|\b(?:or|and))[”)]?$")
 _REFERENCE_AFTER = re.compile(r"^\(\w{1,8}\)(?:\(\w{1,8}\))*,?\s+(?:of (?:this|section|subsection|"
                               r"paragraph)\b|above\b|below\b|as \()")
 _REFERENCE_BEFORE = re.compile(r"\(\w{1,8}\)(?: and| or| through| to)$")
@@ -313,8 +315,8 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
         indent = len(first) - len(first.lstrip())
         label = LABEL.match(stripped) is not None and not (
             current is not None and indent <= base and _reference(current.text, stripped))
-        ends = current is not None and re.search(r"(?:[.;:]|\b(?:or|and))[”)]?$",
-                                                 current.text.rstrip()) is not None
+        ends = label and current is not None and _CLAUSE_END.search(
+            current.text[-12:].rstrip()) is not None
         # a line cut short before it: the label would have fit (a filled print broke the
         # line there)
         short = label and ends and filled and not gap and _cut_short(lines, at, stripped)
