@@ -217,3 +217,9 @@ def test_run_in_heading(text: str, expected: str | None, repairer) -> None:
         assert headings == []
     else:
         assert result.text == expected
+
+
+def test_law_number_mark_at_a_paragraph_start(repairer) -> None:
+    """A paragraph opening with the next law's number, its full stop misread as a comma."""
+    text = "3. The cut is made.\n\n4, If three players cut.\n\n5. The deal."
+    assert repairer.repair(text, law=True).text == text.replace("4,", "4.")

@@ -47,6 +47,7 @@ def from_sequence(starts: list[LawStart], text: str) -> list[Edit]:
     return out
 
 
+_PARAGRAPH_START = re.compile(r"(?:\A|\n[ \t]*\n)[ \t]*\Z")
 _NUMBER_LINE = re.compile(r"(?m)^[ \t]*[^\s\d]?(\d+)\b")
 
 
@@ -143,6 +144,16 @@ def _fill(text: str, lines: list[int], ends: list[int], chain: list[tuple[int, i
             out.append(Edit(start, start + 1, m.group(2), ".", "law-mark", 0.8,
                             f"law {number}'s number ends with '{m.group(2)}': a full stop "
                             "misread"))
+        elif m.group(2) != "." and _PARAGRAPH_START.search(text, 0, m.start()) and \
+                (c and chain[c - 1][1] == number - 1 or
+                 c + 1 < len(chain) and chain[c + 1][1] == number + 1) and \
+                2 * sum(x is not None and x.group(2) == "." for x in marks) > len(marks):
+            # "4, If three": a paragraph that opens with the next law's number, the
+            # code's numbers ending with a full stop
+            start = m.start(2)
+            out.append(Edit(start, start + 1, m.group(2), ".", "law-mark", 0.8,
+                            f"law {number} opens a paragraph, its number ending with "
+                            f"'{m.group(2)}': a full stop misread"))
         elif m.group(2) == "." and dash:
             after = text[m.end(2):m.end()]
             if "—" not in after:
