@@ -732,14 +732,17 @@ class Repairer:
         the heading's words, in the OCR's case (a capital opens the sentence)."""
         headings = self._heading_words()
         out: list[Edit] = []
-        k = 0
-        while headings and k < len(toks):
-            if k and not toks[k - 1].raw.endswith((".", ")")):
-                k += 1
+        if not headings:
+            return out
+        ends = [i for i, t in enumerate(toks) if t.raw.endswith((".", ")"))]
+        stops = {i for i in ends if toks[i].raw.endswith(".")}
+        done = 0  # (tokens before this are in a heading already mended)
+        for k in [0] + [i + 1 for i in ends]:
+            if k < done or k >= len(toks):
                 continue
             found = None
             for n, group in headings.items():
-                if k + n > len(toks) or not toks[k + n - 1].raw.endswith("."):
+                if k + n - 1 not in stops:
                     continue
                 span = toks[k:k + n]
                 if any(t.raw[:-1].endswith(".") for t in span[:-1]) or \
@@ -768,7 +771,6 @@ class Repairer:
                 if found is not None:
                     break
             if found is None:
-                k += 1
                 continue
             span, words, bad, heading = found
             for j in bad:
@@ -780,7 +782,7 @@ class Repairer:
                 out.append(Edit(t.start, t.end, t.raw, new, "run-in-heading", 0.8,
                                 f"'{' '.join(x.raw for x in span)}' between two sentences "
                                 f"reads as the corpus heading '{heading}'"))
-            k += len(span)
+            done = k + len(span)
         return out
 
     def _split_glued(self, word: str) -> tuple[str, str, int] | None:
