@@ -326,15 +326,12 @@ def _dehyphenate(lines: list[str], flags: list[str]) -> str:
                     line = line[:-1]
                 else:
                     flags.append(f"line-end hyphen {left}-{right}: kept as printed")
-                # the word's own punctuation ("sional,") goes up with it
-                token = re.match(r"\S+", nxt)
-                end = token.end() if token else n.end()
-                rest = nxt[end:]
-                result.append(line + "".join(marks) + nxt[:end])
-                lines[nxt_i] = rest.lstrip() if rest.strip() else ""
+                # the next line runs on after the word it ends ("profes-" "sional, and
+                # (1) …"): none of its words is left at a line's start it did not have
+                # (a label there would read as an item); the joined line is read again
+                # for its own line-end hyphen
+                lines[nxt_i] = line + "".join(marks) + nxt
                 index = nxt_i
-                if not lines[nxt_i]:
-                    index += 1
                 continue
         result.append(line)
         index += 1
