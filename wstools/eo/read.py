@@ -97,17 +97,45 @@ class _Paragraph:
     parts: list[str] = field(default_factory=list)
     breaks: list[tuple[int, str]] = field(default_factory=list)
     indent: int = 0
+    #: the text's length, kept as parts are added (the reader asks it for every line)
+    length: int = 0
 
     @property
     def text(self) -> str:
         return "".join(self.parts)
 
+    def add(self, part: str) -> None:
+        self.parts.append(part)
+        self.length += len(part)
+
+    def head(self, n: int) -> str:
+        """The text's first ``n`` characters or more, without joining it all."""
+        out: list[str] = []
+        size = 0
+        for part in self.parts:
+            out.append(part)
+            size += len(part)
+            if size >= n:
+                break
+        return "".join(out)
+
+    def tail(self, n: int) -> str:
+        """The text's last ``n`` characters or more, without joining it all."""
+        out: list[str] = []
+        size = 0
+        for part in reversed(self.parts):
+            out.append(part)
+            size += len(part)
+            if size >= n:
+                break
+        return "".join(reversed(out))
+
     def add_line(self, line: str) -> None:
         # a line-end hyphen joins, and a dash (``--``) joins the words on either side
         if self.parts and not self.parts[-1].endswith(("-", "—")) \
                 and not line.startswith("—"):
-            self.parts.append(" ")
-        self.parts.append(line)
+            self.add(" ")
+        self.add(line)
 
 
 def typography(text: str) -> str:
@@ -314,14 +342,16 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
             stripped = held_label + stripped
         indent = len(first) - len(first.lstrip())
         label = LABEL.match(stripped) is not None and not (
-            current is not None and indent <= base and _reference(current.text, stripped))
+            current is not None and indent <= base and _reference(current.tail(80), stripped))
         ends = label and current is not None and _CLAUSE_END.search(
-            current.text[-12:].rstrip()) is not None
+            current.tail(12)[-12:].rstrip()) is not None
         # a line cut short before it: the label would have fit (a filled print broke the
         # line there)
         short = label and ends and filled and not gap and _cut_short(lines, at, stripped)
         if label and current is not None and not gap and not held_label and not short \
-                and indent <= last_indent and _run_in_list(current.text, stripped):
+                and indent <= last_indent and _run_in_list(
+                    current.text if current.length < 4000 else
+                    current.head(200) + " " + current.tail(3000), stripped):
             # not set in from the line before, after a list run in its paragraph: the
             # same list, run in
             label = False
@@ -332,11 +362,11 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
         # an item after a line cut short, or the next item of a list whose item before
         # opened this paragraph (``(1) …; and`` then ``(2) …``)
         item = label and ends and not one_per_line and not gap and (
-            short or _next_of_first(current.text if current else "", stripped))
+            short or _next_of_first(current.head(20) if current else "", stripped))
         new = (current is None or one_per_line or bool(held_label)
-               or stripped.startswith("\x00") or current.text.startswith("\x00")
-               or (gap and not (pending_pages and _continues(current.text, stripped))
-                   and not _runs_on(current.text, stripped))
+               or stripped.startswith("\x00") or current.head(1).startswith("\x00")
+               or (gap and not (pending_pages and _continues(current.tail(40), stripped))
+                   and not _runs_on(current.tail(40), stripped))
                or (by_indent and indent > base)
                or (label and indent >= 18)
                or (label and (indent == 0 or (indent < base and not one_per_line)) and ends
@@ -352,10 +382,10 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
             current = _Paragraph(indent=indent)
             paragraphs.append(current)
             current.breaks += [(0, p) for p in pending_pages]
-            current.parts.append(stripped)
+            current.add(stripped)
         else:
             assert current is not None
-            position = len(current.text) + (0 if current.text.endswith(("-", "—"))
+            position = current.length + (0 if current.tail(1).endswith(("-", "—"))
                                             or stripped.startswith("—") else 1)
             current.breaks += [(position, p) for p in pending_pages]
             current.add_line(stripped)
@@ -363,16 +393,16 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
         before = first
         for k, (text, page) in enumerate(segments[1:], 2):  # marks inside the line
             if page:
-                current.breaks.append((len(current.text), page))
+                current.breaks.append((current.length, page))
             if before[-1:].isspace() and text[:1] not in ("", " ", "\t"):
                 # "programs [Start Printed Page 24614]or benefits": the page turns between
                 # words, the space before the mark goes on after it
                 text = " " + text
             before = text
-            current.parts.append(typography(text.rstrip() if k == len(segments) else text))
+            current.add(typography(text.rstrip() if k == len(segments) else text))
         gap = False
     if pending_pages and current is not None:
-        current.breaks += [(len(current.text), p) for p in pending_pages]
+        current.breaks += [(current.length, p) for p in pending_pages]
     return paragraphs
 
 
