@@ -1,7 +1,8 @@
 """Executive orders per second: the whole eo-govinfo folder formatted (read, main page,
 Page: split, lint) at --jobs 1 and --jobs 2, with reading alone and a plain read of the
 bytes as baselines measured in the same process; then the independent round-trip check
-(format and compare with the print's words) and reading each rewritten shape.
+(format and compare with the print's words), reading each rewritten shape, and the
+reader's growth on one long paragraph.
 
     python benchmarks/bench_eo.py [--folder ../shared/sources/eo-govinfo] [--no-lint]
 """
@@ -77,7 +78,28 @@ def main() -> int:
             read_order(text)
         print(f"reader, {shape:<16}{len(texts) / (time.perf_counter() - start):7.0f} "
               "orders/s")
+    growth()
     return 0
+
+
+def growth() -> None:
+    """The reader on one paragraph of labelled lines, 350 KB and four times that: linear
+    (x4 time for x4 size) or not."""
+    def gpo(lines: int) -> str:
+        line = "                (b) x (a) y words words words words words words words\n"
+        return ("<html><pre>\n[Federal Register Volume 60, Number 1 (Monday, May 1, 1995)]\n"
+                "[[Page 100]]\n\n                Executive Order 12999 of April 28, 1995\n\n"
+                "                A Title\n\n                Section 1. Test. The list (a) one\n"
+                + line * lines + "\n\n                THE WHITE HOUSE,\n\n"
+                "                    April 28, 1995.\n</pre></html>")
+    times = []
+    for lines in (5000, 20000):
+        text = gpo(lines)
+        start = time.perf_counter()
+        read_order(text)
+        times.append(time.perf_counter() - start)
+        print(f"reader, one paragraph of {len(text) // 1000:>5} KB: {times[-1]:.2f} s")
+    print(f"growth x{times[1] / times[0]:.1f} for x4 the size")
 
 
 if __name__ == "__main__":
