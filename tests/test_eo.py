@@ -395,7 +395,7 @@ def _check_rewrite(task: tuple[str, str]) -> tuple[str, str, list[str], list[str
     # the subsections, against the independent count on the print: exact where the shape
     # keeps the print's paragraphs (a line each, or marked up); a shape the rewrite wraps
     # anew can set a run-in label at a line's start after a short line, which reads as
-    # an item (11 of those 5 x 914 rewrites, scripts/eo_shapes_check.py lists them)
+    # an item (8 of those 5 x 914 rewrites, scripts/eo_shapes_check.py lists them)
     counted = count_subsections(pre)
     if len(order.subsections) != counted:
         note = f"subsections {len(order.subsections)}, the print {counted}"

@@ -407,11 +407,22 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
 
 
 def _base_indent(lines: list[str]) -> int:
+    """The text's column: the commonest indent of the lines that carry a paragraph on (a
+    line after a line, not opening with a label; a short order of one-line items set in
+    would otherwise make their indent the column), of all lines if there are none."""
     counts: dict[int, int] = {}
+    carried: dict[int, int] = {}
+    before = ""
     for line in lines:
-        if line.strip() and not PAGE_MARK.fullmatch(line.strip()):
+        stripped = line.strip()
+        if stripped and not PAGE_MARK.fullmatch(stripped):
             n = len(line) - len(line.lstrip())
             counts[n] = counts.get(n, 0) + 1
+            if before and LABEL.match(stripped) is None:
+                carried[n] = carried.get(n, 0) + 1
+        if not PAGE_MARK.fullmatch(stripped):
+            before = stripped
+    counts = carried or counts
     return max(counts, key=lambda k: (counts[k], -k)) if counts else 0
 
 
