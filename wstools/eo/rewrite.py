@@ -108,8 +108,14 @@ def cut(pre: str) -> Cut:
         c.frdoc = b.group(1)
     from .check import print_paragraphs
 
-    # a paragraph the print opens with no blank line before it (set in; a list's item)
-    _, starts = print_paragraphs(lines[start + 1:])
+    # a paragraph the print opens with no blank line before it (set in; a list's item),
+    # after the title (whose lines the GPO sets at 0 and then at its column)
+    after = lines[start + 1:]
+    first = next((k for k, line in enumerate(after) if line.strip()), len(after))
+    title_end = next((k for k in range(first, len(after)) if not after[k].strip()),
+                     len(after))
+    _, starts = print_paragraphs(after)
+    starts = {k for k in starts if k > title_end}
     chunks: list[list[str]] = [[]]
     for k, line in enumerate(lines[start + 1:]):
         if _MARK.match(line) or _NOTE.match(line) or _SIG.match(line) or re.match(
