@@ -50,7 +50,10 @@ def test_proofread_explain_json_is_json(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_clean(capsys: pytest.CaptureFixture[str]) -> None:
     text = EXAMPLE.read_text(encoding="utf-8")
-    d = run_json(capsys, "clean", str(EXAMPLE), "--format", "json")
+    main(["clean", str(EXAMPLE), "--format", "json", "--explain"])
+    out, err = capsys.readouterr()
+    d = json.loads(out)
+    assert f"{EXAMPLE}: {len(d['edits'])} edits" in err  # --explain as with text output
     assert d["edits"]
     for item in d["edits"]:
         assert set(item) == EDIT and text[item["start"]:item["end"]] == item["old"]

@@ -67,9 +67,9 @@ def cmd_clean(args: argparse.Namespace) -> int:
              "marks": [m.__dict__ for m in result.marks]}, ensure_ascii=False, indent=1))
     else:
         write_output(args.output, result.text)
-        if args.explain:
-            for e in result.edits:
-                print(f"{name}:{e.line}:{e.column}: {e.rule} {e.old!r} -> {e.new!r} "
-                      f"({e.confidence:.2f}) {e.evidence}", file=sys.stderr)
-            print(f"{name}: {len(result.edits)} edits", file=sys.stderr)
+    if args.explain:  # on standard error with either format, as proofread and repair do
+        for e in result.edits:
+            print(f"{name}:{e.line}:{e.column}: {e.rule} {e.old!r} -> {e.new!r} "
+                  f"({e.confidence:.2f}) {e.evidence}", file=sys.stderr)
+        print(f"{name}: {len(result.edits)} edits", file=sys.stderr)
     return 0
