@@ -62,7 +62,8 @@ _NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
 _LATER_LABEL = re.compile(r"\s*\((?:[b-hj-z]|[ivx]{2,5}|v|x|[2-9]|\d{2}|[B-HJ-Z])\)")
 # a clause label next ("include: (i) the"): where printings punctuate a list apart
 _LABEL_NEXT = re.compile(r"\s*\((?:[a-z]{1,2}|[ivx]{1,5}|[A-Z]|\d{1,2})\)")
-_ABBREVIATIONS = frozenset("viz etc ibid sect chap vols".split())
+_ABBREVIATIONS = frozenset("viz etc ibid sect chap vols vol cf ch sec no pp ed art st mr mrs "
+                           "dr jr sr co inc vs".split())
 # words before which one printing has a comma and another none ("win, or not to win, the")
 CLAUSE_WORDS = frozenset("and or nor but unless neither either if though although whether "
                          "which who when where while until as than the a an this that these "
@@ -222,10 +223,12 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
             for a, b in zip(o_words, w_words, strict=True):
                 if a.lower() != b.lower() and is_word(a) and (
                         in_corpus is None or in_corpus(a) or len(a) != len(b)
-                        or a[:1].isupper() != b[:1].isupper()):
+                        or a[:1].isupper() != b[:1].isupper()
+                        or a[:-1].lower() == b[:-1].lower() and
+                        {a[-1].lower(), b[-1].lower()} <= set("sdr")):
                     # a word of the corpus against another, a letter more or less
-                    # ("faces"/"face"), a capital against none: a variant reading, a
-                    # name, or what is left of a number
+                    # ("faces"/"face"), an ending for another ("names"/"named"), a capital
+                    # against none: a variant reading, a name, or what is left of a number
                     return None
         elif all(is_word(x) for x in o_words):
             return None  # words against other words: a variant reading
@@ -267,7 +270,8 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
         # (but a full stop before a word in lower case is printed by no printing: dust,
         # "enter. a table", "await. the decision", unless it ends an abbreviation)
         stop_dust = o[len(w):] == "." and after is not None and \
-            after.group(1)[:1].islower() and bool(o_words) and len(o_words[-1]) > 3 and \
+            after.group(1)[:1].islower() and bool(o_words) and len(o_words[-1]) > 1 and \
+            (o_words[-1].islower() or len(o_words[-1]) > 3) and \
             o_words[-1].lower() not in _ABBREVIATIONS
         if after and after.group(1).lower() in CLAUSE_WORDS and not no_pause and \
                 not stop_dust:
