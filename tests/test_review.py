@@ -56,9 +56,15 @@ def test_every_choice_gives_a_page(example) -> None:  # noqa: ANN001
     # rejecting one change puts back its OCR there and changes nothing else
     body = result.page.body
     every = {c.index for c in review.changes}
+    # (a change of the running head's group goes with the header: rejecting it rejects them)
     for c in body_changes:
-        got = apply_changes(review.source, review.changes, every - {c.index})
-        assert got == body[:c.out_start] + c.old + body[c.out_end:]
+        got = apply_changes(review.source, review.changes, every - {c.key})
+        want, pos = [], 0
+        for d in body_changes:
+            if d.key == c.key:
+                want += [body[pos:d.out_start], d.old]
+                pos = d.out_end
+        assert got == "".join(want) + body[pos:]
     # rejecting everything gives the OCR back (in a page frame, with the header it had)
     page = read_page(review.wikitext(set()))
     assert page.body == review.source and page.header == ""
@@ -70,7 +76,7 @@ def test_every_choice_gives_a_page(example) -> None:  # noqa: ANN001
         out, pos_src = [], 0
         for c in body_changes:
             out.append(review.source[pos_src:c.start])
-            out.append(c.new if c.index in keep else c.old)
+            out.append(c.new if c.key in keep else c.old)
             pos_src = c.end
         out.append(review.source[pos_src:])
         assert page.body == "".join(out)
@@ -242,3 +248,79 @@ def test_dump_report(tmp_path: Path) -> None:
               f"<td>{p['flags']}</td>"
         assert row in index, row
     assert "<b>.djvu" not in index and "Broken&lt;b&gt;.djvu" in index
+
+
+# -- the running head is one change (audit H5), checked with the page's own script ----------
+
+_DOM_STUB = r"""
+const fs = require('fs');
+const page = fs.readFileSync(process.argv[1], 'utf8');
+const data = page.match(/<script type="application\/json" id="review-data">([\s\S]*?)<\/script>/)[1];
+const script = page.match(/<script>([\s\S]*?)<\/script>/)[1];
+function el() {
+  return {value: '1', checked: false, textContent: '', dataset: {},
+          classList: {add() {}, remove() {}, toggle() {}, contains() { return false; }},
+          addEventListener() {}};
+}
+global.window = {};
+global.document = {
+  getElementById(id) { const e = el(); if (id === 'review-data') { e.textContent = data; }
+                       return e; },
+  querySelectorAll() { return []; }, querySelector() { return null; },
+};
+eval(script);
+const review = window.wstoolsReview;
+const choices = JSON.parse(process.argv[2]);
+const out = [];
+for (const reject of choices) {
+  review.accepted.forEach((_, i) => review.set(i, true));
+  reject.forEach(i => review.set(i, false));
+  out.push(review.wikitext());
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def _downloads(tmp_path: Path, review, choices: list[list[int]]) -> list[str]:  # noqa: ANN001
+    """What Download gives after rejecting each list of changes, run by the page's script."""
+    import shutil
+    import subprocess
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("node is not installed")
+    page = tmp_path / "review.html"
+    page.write_text(review_html(review), encoding="utf-8")
+    done = subprocess.run([node, "-e", _DOM_STUB, str(page), json.dumps(choices)],
+                          capture_output=True, text=True, timeout=60, check=True)
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("source", [
+    EXAMPLE, ROOT / "benchmarks" / "pages" / "pages" / "eo-volume-5-p004.ocr.txt"])
+def test_running_head_is_one_change(tmp_path: Path, source: Path) -> None:
+    text = source.read_text(encoding="utf-8")
+    result = proofread_page(read_page(text))
+    review = make_review(result, text, source.name)
+    head = next(c for c in review.changes if c.part == "header")
+    taken = [c for c in review.changes if c.part == "body" and "running-head" in c.rules]
+    assert taken and all(c.group == head.index for c in taken)
+    every = {c.index for c in review.changes}
+    saved = result.page.wikitext()
+    # reject the head alone, or the body change that takes it out alone: the same page, the
+    # OCR's head back in the body and no {{rh}}; accept the head alone: header set, head gone
+    alone = {head.index} | {c.index for c in taken}
+    choices = [[head.index], [taken[0].index], sorted(every - alone)]
+    py = [review.wikitext(every - {head.index}), review.wikitext(every - {taken[0].key}),
+          review.wikitext(alone)]
+    js = _downloads(tmp_path, review, choices)
+    assert js == py
+    rejected, also_rejected, accepted = (read_page(t) for t in py)
+    assert also_rejected.wikitext() == rejected.wikitext()
+    assert "{{rh" not in rejected.wikitext() and rejected.header == review.original.header
+    for c in taken:  # the head's OCR is back where it was
+        assert c.old in rejected.body
+    assert accepted.header == result.page.header
+    assert accepted.body == apply_changes(review.source, review.changes, alone)
+    for c in taken:
+        assert c.new in accepted.body and (not c.old.strip() or c.old not in accepted.body)
+    assert read_page(saved).header == accepted.header

@@ -16,7 +16,10 @@ of the input and the text that replaces it, and the changes never overlap. Each 
 the edits that explain it (their rules, confidences and evidence). Accepting every change
 gives the saved body exactly; rejecting a change puts its OCR back and nothing else. The
 header (the running head moved to ``{{rh}}``) and the footer (``{{smallrefs}}``) are changes of
-their own, tied to the rule that made them.
+their own, tied to the rule that made them; the running head is one change with the body
+changes that take its text out of the body (their ``group``): the header and the head's
+removal are accepted or rejected together, since either alone would give a page without the
+head or with it twice.
 
 The page is self-contained (styles, script, data and image inline; a Content-Security-Policy
 forbids any fetch), and every string from the input is escaped (HTML text, attributes, and
@@ -64,6 +67,12 @@ class Change:
     out_end: int
     edits: list[Edit] = field(default_factory=list)
     part: str = "body"
+    group: int | None = None  # the change this one is accepted or rejected with
+
+    @property
+    def key(self) -> int:
+        """The index whose acceptance decides this change: its group's, or its own."""
+        return self.index if self.group is None else self.group
 
     @property
     def rules(self) -> list[str]:
@@ -78,7 +87,8 @@ class Change:
         return min((e.confidence for e in self.edits), default=0.0)
 
     def as_dict(self) -> dict:
-        return {"index": self.index, "part": self.part, "start": self.start, "end": self.end,
+        return {"index": self.index, "part": self.part, "group": self.key,
+                "start": self.start, "end": self.end,
                 "old": self.old, "new": self.new, "rules": self.rules,
                 "confidence": self.confidence,
                 "edits": [{"rule": e.rule, "old": e.old, "new": e.new,
@@ -176,7 +186,8 @@ def build_changes(source: str, body: str, edits: Sequence[Edit]) -> tuple[list[C
 
 
 def apply_changes(source: str, changes: Sequence[Change], accepted: set[int]) -> str:
-    """``source`` with the body changes whose index is in ``accepted`` made.
+    """``source`` with the body changes whose index (or group's, :attr:`Change.key`) is in
+    ``accepted`` made.
 
     >>> es = [Edit(0, 3, "arc", "are", "witness"), Edit(7, 8, " ", "\\n\\n", "layout")]
     >>> cs, _ = build_changes("arc one two", "are one\\n\\ntwo", es)
@@ -188,7 +199,7 @@ def apply_changes(source: str, changes: Sequence[Change], accepted: set[int]) ->
         if c.part != "body":
             continue
         out.append(source[pos:c.start])
-        out.append(c.new if c.index in accepted else c.old)
+        out.append(c.new if c.key in accepted else c.old)
         pos = c.end
     out.append(source[pos:])
     return "".join(out)
@@ -212,14 +223,14 @@ class Review:
         """The Page: wikitext with the ``accepted`` changes (default: all)."""
         every = {c.index for c in self.changes}
         accepted = every if accepted is None else accepted
-        if accepted >= every:
+        if all(c.key in accepted for c in self.changes):
             return self.page.wikitext()
         body = apply_changes(self.source, self.changes, accepted)
         header, footer = self.original.header, self.original.footer
         for c in self.changes:
-            if c.index in accepted and c.part == "header":
+            if c.key in accepted and c.part == "header":
                 header = c.new
-            if c.index in accepted and c.part == "footer":
+            if c.key in accepted and c.part == "footer":
                 footer = c.new
         return "".join((self.frame[0], header, self.frame[1], body, self.frame[2], footer,
                         self.frame[3]))
@@ -262,6 +273,13 @@ def make_review(result, input_text: str, name: str = "page",  # noqa: ANN001 - P
     changes = extra[:1] + changes + extra[1:] if extra and extra[0].part == "header" \
         else changes + extra
     changes = [replace(c, index=k) for k, c in enumerate(changes)]
+    # the running head is one change: the header it becomes and its text leaving the body
+    # are accepted or rejected together (either alone loses the head or gives it twice)
+    head = next((c for c in changes if c.part == "header"), None)
+    if head is not None:
+        changes = [replace(c, group=head.index)
+                   if c.part == "body" and "running-head" in c.rules else c
+                   for c in changes]
     frame = _frame(page)
     whole = "".join((frame[0], page.header, frame[1], page.body, frame[2], page.footer,
                      frame[3]))
@@ -661,17 +679,19 @@ SCRIPT = r"""
   'use strict';
   var data = JSON.parse(document.getElementById('review-data').textContent);
   var accepted = data.changes.map(function () { return true; });
+  function key(i) { var g = data.changes[i].group; return g == null ? i : g; }
+  function on(i) { return accepted[key(i)]; }
   function byChange(sel, i) {
     return document.querySelectorAll(sel + '[data-change="' + i + '"]');
   }
   function wikitext() {
-    var every = accepted.every(function (a) { return a; });
+    var every = data.changes.every(function (c, i) { return on(i); });
     if (every) { return data.saved; }
     var body = '', pos = 0, header = data.original.header, footer = data.original.footer;
     data.changes.forEach(function (c, i) {
-      if (c.part === 'header') { if (accepted[i]) { header = c.new; } return; }
-      if (c.part === 'footer') { if (accepted[i]) { footer = c.new; } return; }
-      body += data.source.slice(pos, c.start) + (accepted[i] ? c.new : c.old);
+      if (c.part === 'header') { if (on(i)) { header = c.new; } return; }
+      if (c.part === 'footer') { if (on(i)) { footer = c.new; } return; }
+      body += data.source.slice(pos, c.start) + (on(i) ? c.new : c.old);
       pos = c.end;
     });
     body += data.source.slice(pos);
@@ -681,26 +701,29 @@ SCRIPT = r"""
   function refresh() {
     var n = 0;
     data.changes.forEach(function (c, i) {
-      var state = accepted[i] ? 'accepted' : 'rejected';
-      if (accepted[i]) { n += 1; }
+      var state = on(i) ? 'accepted' : 'rejected';
+      if (on(i)) { n += 1; }
       var box = document.getElementById('accept-' + i);
-      if (box) { box.checked = accepted[i]; }
+      if (box) { box.checked = on(i); }
       var chg = document.getElementById('chg-' + i);
       if (chg) { chg.classList.remove('accepted', 'rejected'); chg.classList.add(state); }
       var row = document.getElementById('row-' + i);
-      if (row) { row.classList.toggle('rejected', !accepted[i]); }
+      if (row) { row.classList.toggle('rejected', !on(i)); }
       byChange('mark.chg-r', i).forEach(function (m) {
-        m.textContent = accepted[i] ? c.new : c.old;
-        m.classList.toggle('rejected', !accepted[i]);
+        m.textContent = on(i) ? c.new : c.old;
+        m.classList.toggle('rejected', !on(i));
       });
       byChange('.ocr-chg', i).forEach(function (m) {
-        m.classList.toggle('rejected', !accepted[i]);
+        m.classList.toggle('rejected', !on(i));
       });
     });
     document.getElementById('accepted-count').textContent = n;
   }
-  function set(i, value) { accepted[i] = value; }
-  function toggle(i) { accepted[i] = !accepted[i]; refresh(); }
+  function set(i, value) {  // a change and the changes of its group, together
+    var k = key(i);
+    data.changes.forEach(function (c, j) { if (key(j) === k) { accepted[j] = value; } });
+  }
+  function toggle(i) { set(i, !on(i)); refresh(); }
   function focus(i) {
     document.querySelectorAll('.current').forEach(function (e) {
       e.classList.remove('current'); });
@@ -766,7 +789,8 @@ SCRIPT = r"""
     link.click();
     link.remove();
   });
-  window.wstoolsReview = {wikitext: wikitext, toggle: toggle, accepted: accepted};
+  window.wstoolsReview = {wikitext: wikitext, toggle: toggle, accepted: accepted,
+                          set: function (i, v) { set(i, v); refresh(); }};
   refresh();
 })();
 """
