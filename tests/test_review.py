@@ -255,7 +255,8 @@ def test_dump_report(tmp_path: Path) -> None:
 _DOM_STUB = r"""
 const fs = require('fs');
 const page = fs.readFileSync(process.argv[1], 'utf8');
-const data = page.match(/<script type="application\/json" id="review-data">([\s\S]*?)<\/script>/)[1];
+const data = page.match(
+  /<script type="application\/json" id="review-data">([\s\S]*?)<\/script>/)[1];
 const script = page.match(/<script>([\s\S]*?)<\/script>/)[1];
 function el() {
   return {value: '1', checked: false, textContent: '', dataset: {},
