@@ -267,11 +267,12 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
         return None  # case is the rules' to judge (a heading's, a sentence's start)
     if kind(o, w) == "marks" and o.rstrip(_MARKS) == w.rstrip(_MARKS):
         after = _NEXT_WORD.match(text, unit.end)
-        # (but a full stop before a word in lower case is printed by no printing: dust,
-        # "enter. a table", "await. the decision", unless it ends an abbreviation)
+        # (but a full stop after a word of four letters or more before a word in lower case
+        # is printed by no printing: dust, "enter. a table", "await. the decision", unless
+        # it ends an abbreviation; after a short word it is as often a misread comma, where
+        # printings punctuate apart: "to win. the trick")
         stop_dust = o[len(w):] == "." and after is not None and \
-            after.group(1)[:1].islower() and bool(o_words) and len(o_words[-1]) > 1 and \
-            (o_words[-1].islower() or len(o_words[-1]) > 3) and \
+            after.group(1)[:1].islower() and bool(o_words) and len(o_words[-1]) > 3 and \
             o_words[-1].lower() not in _ABBREVIATIONS
         if after and after.group(1).lower() in CLAUSE_WORDS and not no_pause and \
                 not stop_dust:
