@@ -413,9 +413,14 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
     if body and not same_words(repaired, body):
         # the law layout cannot place every piece of text where it was: leave the text's
         # own paragraphs (in order) and say so
+        n_laws = sum(len(c.laws) for c in codes)
+        why = ("markup in the text (a tag, a comment, a template) changes which of its words "
+               "the page shows" if not same_words(repaired, _fallback_body(repaired)) else
+               f"laying out its {n_laws} laws would move text" if n_laws else
+               "laying out its headings and paragraphs would move text")
         diagnostics.extend(locate([Diagnostic(
-            "layout-not-placed", "the laws could not be laid out without moving text; the "
-            "text is left in its own paragraphs, in order", offset, "warning")], text, file))
+            "layout-not-placed", f"{why}; the text is left in its own paragraphs, in order",
+            offset, "warning")], text, file))
         codes = []
         body = _fallback_body(repaired)
     if conventions.nop and body and _PARAGRAPH_END.search(body):
