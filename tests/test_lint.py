@@ -84,3 +84,39 @@ def test_traps_stop_quickly(trap_registry: Registry) -> None:
         elapsed = time.perf_counter() - start
         assert code in {d.code for d in result.diagnostics}
         assert elapsed < 1.0, f"{page} took {elapsed:.2f}s"
+
+
+def test_unclosed_markup_is_an_error_at_its_opening(registry: Registry) -> None:
+    """An unclosed ``<!--`` hides the rest of the page; an unclosed ``<ref>``, ``<nowiki>`` or
+    ``<pre>`` is printed as text (audit H6): an error where it opens, not 'lint clean'."""
+    text = "line one\nThe dealer <ref>shall\n<nowiki>x\n  <pre>y\nthe end <!-- and the rest\nz"
+    result = Linter(registry).lint(text, "page.wiki")
+    got = [(d.code, d.line, d.column, d.severity) for d in result.diagnostics]
+    assert got == [("unclosed-markup", 2, 12, "error"), ("unclosed-markup", 3, 1, "error"),
+                   ("unclosed-markup", 4, 3, "error"), ("unclosed-markup", 5, 9, "error")]
+    assert result.diagnostics[0].format().startswith("page.wiki:2:12: unclosed-markup <ref>")
+    # closed ones, self-closing ones, and one inside a closed <ref> found at its place
+    assert Linter(registry).lint("a<ref>b</ref> <!-- c --> <nowiki>d</nowiki> <ref name=x />"
+                                 " <references/>").ok
+    inner = Linter(registry).lint("a<ref>b <!-- c</ref>").diagnostics
+    assert [(d.code, d.column) for d in inner] == [("unclosed-markup", 9)]
+
+
+def test_cli_lint_fails_on_unclosed_comment(tmp_path: Path) -> None:
+    from wstools.cli import main
+    page = tmp_path / "p.wiki"
+    page.write_text("Text.\nMore <!--\nhidden\n", encoding="utf-8")
+    assert main(["lint", str(page)]) == 1
+
+
+def test_proofread_lints_an_unclosed_comment(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture) -> None:
+    """A validated page is kept as it is, but its unclosed ``<!--`` is a lint error."""
+    from wstools.cli import main
+    page = tmp_path / "p.wiki"
+    page.write_text('<noinclude><pagequality level="3" user="X" /></noinclude>'
+                    "First paragraph.\n\nSecond <!-- paragraph.\n\nThird paragraph.",
+                    encoding="utf-8")
+    assert main(["proofread", str(page), "-o", str(tmp_path / "o.wiki")]) == 1
+    err = capsys.readouterr().err
+    assert "(body):3:8: unclosed-markup '<!--'" in err and "lint errors" in err

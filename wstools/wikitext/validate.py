@@ -17,6 +17,9 @@ unbalanced-braces         ``{{``/``{{{`` never closed, or ``}}`` never opened
 unbalanced-brackets       ``[[`` never closed, or ``]]`` never opened
 unbalanced-table          ``{|`` never closed, or ``|}`` never opened
 unclosed-tag              an HTML tag such as ``<div>`` never closed
+unclosed-markup           ``<!--`` never closed (the rest of the page is a comment,
+                          hidden), or an extension tag (``<ref>``, ``<nowiki>``,
+                          ``<pre>``…) never closed (printed as text, its content not read)
 stray-tag                 a closing HTML tag with no opening tag
 toc-row-outside           ``{{TOC row …}}`` outside ``{{TOC begin}}``…``{{TOC end}}``
 toc-not-ended             ``{{TOC begin}}`` never ended
@@ -59,6 +62,7 @@ CODES = (
     "unknown-template", "unknown-parameter", "missing-required", "duplicate-parameter",
     "deprecated-parameter", "bad-value", "empty-list-item", "block-in-inline",
     "unbalanced-braces", "unbalanced-brackets", "unbalanced-table", "unclosed-tag",
+    "unclosed-markup",
     "stray-tag", "toc-row-outside", "toc-not-ended", "template-loop", "depth-limit",
     "size-limit", "unevaluated", "expr-error", "placeholder",
 )
@@ -138,13 +142,16 @@ class Linter:
         found: list[Diagnostic] = []
         calls: list[_Call] = []
         masks: list[tuple[int, int]] = []
+        self._unclosed: list[Diagnostic] = []
         self._collect(nodes, calls, masks, None)
+        found.extend(self._unclosed)
         for call in calls:
             self._check_call(call, found)
         self._check_brackets(problems, found)
         masked = _mask(text, masks)
         self._check_tables(masked, calls, found)
         self._check_tags(masked, found)
+        self._check_extension_tags(masked, found)
         self._check_toc(calls, found)
         expansion = self.expander.expand(text, nodes)
         found.extend(d for d in expansion.diagnostics if d.code in _EXPANSION_CODES)
@@ -185,6 +192,11 @@ class Linter:
                     masks.append((n.start, n.end))
             elif isinstance(n, (Comment, Ignored)):
                 masks.append((n.start, n.start + len(n.text)))
+                opens = n.text.find("<!--") if isinstance(n, Comment) else -1
+                if opens >= 0 and "-->" not in n.text[opens + 4:]:  # ran to the text's end
+                    self._unclosed.append(Diagnostic(
+                        "unclosed-markup", "'<!--' is never closed: everything after it is "
+                        "a comment, hidden from the page", n.start + opens))
             elif isinstance(n, Heading):
                 self._collect(n.nodes, calls, masks, inline)
 
@@ -389,6 +401,19 @@ class Linter:
                     "warning"))
             else:
                 found.append(Diagnostic("unclosed-tag", f"<{name}> is never closed", pos))
+
+    def _check_extension_tags(self, masked: str, found: list[Diagnostic]) -> None:
+        """An extension tag left in the masked text is one the preprocessor found no end for:
+        MediaWiki prints it as text and does not read what follows as its content."""
+        for m in _HTML_TAG.finditer(masked):
+            closing, name, _, selfclose = m.groups()
+            lower = name.lower()
+            if closing or selfclose or lower not in self.extension_tags or \
+                    lower in PAIRED_TAGS:  # those are unclosed-tag's
+                continue
+            found.append(Diagnostic(
+                "unclosed-markup", f"<{name}> is never closed: MediaWiki prints it as text "
+                f"and reads nothing after it as its content", m.start()))
 
     def _check_toc(self, calls: list[_Call], found: list[Diagnostic]) -> None:
         open_at: int | None = None
