@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import InputError
+from ..errors import InputError, WstoolsError
 from ..io.inputs import MAX_INPUT_BYTES
 
 if TYPE_CHECKING:
@@ -16,6 +16,21 @@ if TYPE_CHECKING:
     from ..wikitext.registry import Registry
 
 LAW_CHOICES = {"auto": None, "yes": True, "no": False}
+
+
+class UsageError(WstoolsError):
+    """An error in the command's options, not in a file: ``usage-error MESSAGE``, exit 2
+    (no file position: ``-:1:1:`` would name standard input).
+
+    >>> UsageError("unknown fix 'bogus'").format()
+    "usage-error unknown fix 'bogus'"
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__("", message)
+
+    def format(self) -> str:
+        return f"usage-error {self}"
 
 
 def add_common(p: argparse.ArgumentParser, max_bytes: int = MAX_INPUT_BYTES) -> None:

@@ -27,6 +27,7 @@ from ..wiki import (
     pywikibot_args,
     site,
 )
+from .common import UsageError
 from .wiki import interrupted, outcomes_line, print_outcome
 
 if TYPE_CHECKING:
@@ -42,12 +43,11 @@ def conventions_from(args: argparse.Namespace):  # noqa: ANN201 - Conventions
 
 def fixes_from(args: argparse.Namespace) -> tuple[str, ...]:
     """The cleanup fixes named by ``--fixes`` (checked against the known names)."""
-    from ..errors import InputError
     from ..text.pipeline import FIXES
     names = tuple(n.strip() for n in (getattr(args, "fixes", "") or "").split(",") if n.strip())
     unknown = [n for n in names if n not in FIXES]
     if unknown:
-        raise InputError("-", f"unknown fix {unknown[0]!r}; known: {', '.join(FIXES)}")
+        raise UsageError(f"unknown fix {unknown[0]!r}; known: {', '.join(FIXES)}")
     return names
 
 
@@ -62,6 +62,15 @@ def _repairer(args: argparse.Namespace):  # noqa: ANN202 - Repairer
         return Repairer.load(folder)
     except CorpusError as exc:
         raise InputError(str(folder), str(exc)) from None
+
+
+def named(diagnostics: list, name: str) -> list:
+    """``diagnostics`` with ``name`` as the file of those that have none (a step that checks
+    text, not a file, leaves it empty): in a batch every line names its page."""
+    for d in diagnostics:
+        if d.file in ("", "-"):
+            d.file = name
+    return diagnostics
 
 
 def explain_lines(name: str, result, text: str | None = None) -> list[str]:  # noqa: ANN001
@@ -86,7 +95,7 @@ def explain_lines(name: str, result, text: str | None = None) -> list[str]:  # n
         if at is not None:
             line += f" — in the saved text: {context(body, at[0], at[1])}"
         out.append(line)
-    out += [d.format() for d in result.diagnostics]
+    out += [d.format() for d in named(result.diagnostics, name)]
     return out
 
 
@@ -102,12 +111,11 @@ def add_suspects(result, text: str, name: str, repairer) -> Review:  # noqa: ANN
 
 
 def cmd_proofread(args: argparse.Namespace) -> int:
-    from ..errors import InputError
     from ..io.inputs import read_input
     from ..io.output import write_output
     if args.dump:
         if args.image:
-            raise InputError("-", "--image is the scan of one page, not of a dump")
+            raise UsageError("--image is the scan of one page, not of a dump")
         code = run_dump(args)
         if args.report:
             write_dump_report(args)
@@ -118,7 +126,7 @@ def cmd_proofread(args: argparse.Namespace) -> int:
     if args.index or args.range or len(files) > 1 or (files and Path(files[0]).is_dir()):
         return cmd_proofread_book(args, files)
     if not files:
-        raise InputError("-", "give a FILE (or - for standard input), FILE... or DIR (book "
+        raise UsageError("give a FILE (or - for standard input), FILE... or DIR (book "
                          "mode), --index INDEX --range A-B, --dump or --wiki")
     args.file = files[0]
     from ..proofread import proofread_page
@@ -151,7 +159,7 @@ def cmd_proofread(args: argparse.Namespace) -> int:
         for line in explain_lines(name, result, text):
             print(line, file=sys.stderr)
     elif result.diagnostics:
-        for d in result.diagnostics:
+        for d in named(result.diagnostics, name):
             print(d.format(), file=sys.stderr)
     print(f"{name}: {result.summary()}", file=sys.stderr)
     return 0 if result.lint_clean else 1
@@ -236,23 +244,39 @@ def cmd_proofread_book(args: argparse.Namespace, files: list[str]) -> int:
     from ..io.inputs import read_input
     from ..io.output import check_target, write_output
     if args.image:
-        raise InputError("-", "--image is the scan of one page, not of a book")
+        raise UsageError("--image is the scan of one page, not of a book")
     if args.title:
-        raise InputError("-", "--title names one page; a book's page titles come from "
+        raise UsageError("--title names one page; a book's page titles come from "
                          "--index, or from file names as 'wiki pull' writes them")
     if not args.output or args.output == "-":
-        raise InputError("-", "book mode writes one file a page: give -o DIR")
+        raise UsageError("book mode writes one file a page: give -o DIR")
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         raise InputError(str(out), "-o must name a folder in book mode")
     if args.index or args.range:
         if files:
-            raise InputError("-", "give FILE..., DIR or --index INDEX --range A-B, not both")
+            raise UsageError("give FILE..., DIR or --index INDEX --range A-B, not both")
         if not (args.index and args.range):
-            raise InputError("-", "--index INDEX and --range A-B go together")
+            raise UsageError("--index INDEX and --range A-B go together")
         return _book_from_wiki(args, out)
     files = book_files(files)
-    texts = [read_input(f, args.max_bytes) for f in files]
+    # a file that cannot be read is reported and left out; it splits the book (no join or
+    # sequence across it); the others are proofread
+    segments: list[list[tuple[str, str]]] = [[]]
+    bad: list[str] = []
+    for f in files:
+        try:
+            segments[-1].append((f, read_input(f, args.max_bytes)))
+        except InputError as exc:
+            print(exc.format(), file=sys.stderr)
+            bad.append(f)
+            segments.append([])
+    segments = [seg for seg in segments if seg]
+    if not segments:
+        print(f"book of {len(files)} files: none could be read", file=sys.stderr)
+        return 2
+    files = [f for seg in segments for f, _ in seg]
+    texts = [t for seg in segments for _, t in seg]
     names = [Path(f).name + (".json" if args.format == "json" else "") for f in files]
     dup = next((n for k, n in enumerate(names) if n in names[:k]), None)
     if dup:
@@ -266,12 +290,20 @@ def cmd_proofread_book(args: argparse.Namespace, files: list[str]) -> int:
     for t in targets:
         check_target(t)  # refuses an input (same file), a link, a device… before any work
     reviews: list | None = [] if args.report else None
-    results = _proofread_book(args, files, texts, [page_title(f) for f in files], reviews)
+    results = []
+    for seg in segments:
+        results += _proofread_book(args, [f for f, _ in seg], [t for _, t in seg],
+                                   [page_title(f) for f, _ in seg], reviews)
     for target, name, text, result in zip(targets, files, texts, results, strict=True):
         write_output(target, _rendered(args, name, result, text))
     if reviews is not None:
         write_book_report(args.report, str(out), reviews)
-    return _report_book(args, files, results)
+    code = _report_book(args, files, results)
+    if bad:
+        print(f"{len(bad)} of {len(files) + len(bad)} files could not be read (left out: "
+              f"{', '.join(bad)})", file=sys.stderr)
+        return 1
+    return code
 
 
 def write_dump_report(args: argparse.Namespace) -> None:
@@ -355,7 +387,7 @@ def _rendered(args: argparse.Namespace, name: str, result, source: str) -> str: 
             "wikitext": result.page.wikitext(),
             "edits": [edit_item(e, name) for e in result.edits],
             "flags": [edit_item(f, name) for f in result.flags],
-            "diagnostics": [finding_item(d) for d in result.diagnostics],
+            "diagnostics": [finding_item(d) for d in named(result.diagnostics, name)],
             "laws": result.laws, "headings": result.headings}, ensure_ascii=False, indent=1)
     return page_text(result, source)
 
@@ -377,7 +409,7 @@ def _report_book(args: argparse.Namespace, names: list[str], results: list) -> i
             for line in explain_lines(name, result, result.input_text):
                 print(line, file=sys.stderr)
         else:
-            for d in result.diagnostics:
+            for d in named(result.diagnostics, name):
                 if d.severity != "info":
                     print(d.format(), file=sys.stderr)
         print(f"{name}: {result.summary()}", file=sys.stderr)
@@ -394,13 +426,12 @@ def _book_from_wiki(args: argparse.Namespace, out: Path) -> int:
     pull`` does (``DIR/pulled.json`` records their revisions), proofread as a book, and the
     proofread pages written in their place, ready for ``wstools wiki push DIR``. A page
     missing on the wiki splits the book (no join across it)."""
-    from ..errors import InputError
     from ..io.output import write_output
     try:  # the Index's pagelist where the wiki has ProofreadPage, as wiki pull --index reads
         titles = index_pages(args.index, args.range, lambda s: print(s, file=sys.stderr,
                                                                       flush=True))
     except ValueError as exc:
-        raise InputError("-", str(exc)) from None
+        raise UsageError(str(exc)) from None
     pulled, missing = pull(titles, out, log=lambda s: print(s, file=sys.stderr, flush=True))
     by_title = {p.title: p for p in pulled}
     segments: list[list] = [[]]
@@ -592,18 +623,15 @@ def cmd_proofread_wiki(args: argparse.Namespace) -> int:
         titles = list(args.wiki or [])
         if getattr(args, "index", None):
             if titles:
-                from ..errors import InputError
-                raise InputError("-", "--wiki takes TITLE... or --index INDEX --range A-B, "
+                raise UsageError("--wiki takes TITLE... or --index INDEX --range A-B, "
                                  "not both")
             try:
                 titles = index_pages(args.index, args.range or "1",
                                      lambda m: print(m, file=sys.stderr, flush=True))
             except ValueError as exc:
-                from ..errors import InputError
-                raise InputError("-", str(exc)) from None
+                raise UsageError(str(exc)) from None
         if not titles:
-            from ..errors import InputError
-            raise InputError("-", "--wiki needs TITLE... or --index INDEX --range A-B")
+            raise UsageError("--wiki needs TITLE... or --index INDEX --range A-B")
         s = site(login=not args.dry_run)
         repairer = _repairer(args)
         conventions = conventions_from(args)

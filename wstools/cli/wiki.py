@@ -19,6 +19,7 @@ from ..wiki import (
     push,
     pywikibot_args,
 )
+from .common import UsageError
 
 
 def print_outcome(o: PushOutcome) -> None:
@@ -43,21 +44,20 @@ def interrupted(outcomes: list[PushOutcome], what: str) -> int:
 
 
 def cmd_wiki_pull(args: argparse.Namespace) -> int:
-    from ..errors import InputError
     try:
         if args.index and args.titles:
-            raise InputError("-", "wiki pull takes TITLE... or --index INDEX, not both")
+            raise UsageError("wiki pull takes TITLE... or --index INDEX, not both")
         if args.range and not args.index:
-            raise InputError("-", "wiki pull --range goes with --index INDEX")
+            raise UsageError("wiki pull --range goes with --index INDEX")
         if not (args.titles or args.index):
-            raise InputError("-", "wiki pull needs TITLE... or --index INDEX --range A-B")
+            raise UsageError("wiki pull needs TITLE... or --index INDEX --range A-B")
         log = lambda s: print(s, file=sys.stderr, flush=True)  # noqa: E731
         titles = index_pages(args.index, args.range or "1", log) if args.index \
             else args.titles
         skip = args.skip_level if args.skip_level is not None else (3 if args.index else 5)
         pulled, missing = pull(titles, Path(args.output), log=log, skip_level=skip)
     except ValueError as exc:
-        raise InputError("-", str(exc)) from None
+        raise UsageError(str(exc)) from None
     print(f"{len(pulled)} pulled, {len(missing)} missing", file=sys.stderr)
     return 1 if missing else 0
 
