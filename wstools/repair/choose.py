@@ -26,10 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from wordfreq import zipf_frequency
-
 from ..corpus.index import CorpusIndex
 from ..edits import Edit
+from ..text.english import zipf
 from .align import Unit
 from .confusion import PLAIN, cost
 
@@ -63,7 +62,7 @@ def _bare(word: str) -> str:
 
 @lru_cache(maxsize=100_000)
 def _zipf(word: str) -> float:
-    return zipf_frequency(word.lower(), "en")
+    return zipf(word.lower())
 
 
 @dataclass(frozen=True)

@@ -38,19 +38,17 @@ once per document). And a rule whose measured precision is under 99 %
 from __future__ import annotations
 
 import bisect
-import math
 import re
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from pathlib import Path
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
-from wordfreq import get_frequency_dict, zipf_frequency
 
 from ..corpus.index import CorpusIndex, load_index
 from ..edits import Edit, apply_edits, compose
 from ..laws.numbering import find_law_starts
+from ..text.english import zipf
 from ..text.kind import LawEvidence
 from ..text.kind import judge as judge_law
 from ..text.pipeline import OCR_FIXES, CleanResult, Options, clean
@@ -163,23 +161,11 @@ def is_word(word: str, index: CorpusIndex) -> bool:
 _POSSESSIVE = re.compile(r"['’]s$|s['’]$")
 
 
-@lru_cache(maxsize=100_000)
 def _zipf(word: str) -> float:
-    """wordfreq's Zipf frequency of ``word`` in English; a word of letters alone is looked
-    up directly (zipf_frequency tokenises first, which costs more than the lookup).
-
-    >>> [_zipf(w) == zipf_frequency(w, "en") for w in ("the", "plaver", "Owe")]
-    [True, True, True]
-    """
-    if word.isalpha():
-        frequency = _english().get(word.casefold(), 0.0)
-        return round(max(0.0, math.log10(frequency) + 9), 2) if frequency else 0.0
-    return zipf_frequency(word, "en")
-
-
-@lru_cache(maxsize=1)
-def _english() -> dict[str, float]:
-    return get_frequency_dict("en", "best")  # as zipf_frequency asks, so it loads once
+    """wordfreq's Zipf frequency of ``word`` in English, from the cached list
+    (:func:`wstools.text.english.zipf`: wordfreq itself is imported only when the cache is
+    cold)."""
+    return zipf(word)
 
 
 @dataclass
