@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 
 import mwparserfromhell
@@ -125,6 +126,8 @@ def clean_text_nodes(text: str, fixes: Sequence[str], options: object = None):  
     hidden = masked(text)
     if MASK not in hidden:
         return clean(text, fixes, opts)
+    if LINE_FIXES.intersection(fixes):
+        hidden = keep_breaks(text, hidden)
     result = clean(hidden, fixes, opts)
     runs = [m.span() for m in _MASK_RUN.finditer(hidden)]
     if any(MASK in e.old or MASK in e.new for e in result.edits) or result.marks \
@@ -138,3 +141,65 @@ def clean_text_nodes(text: str, fixes: Sequence[str], options: object = None):  
 
 
 _MASK_RUN = regex.compile(MASK + "+")
+# fixes that join or split lines: in wikitext a line break next to markup is structure (a
+# template, table row or tag on its own line; a paragraph opening after one), not a wrap
+LINE_FIXES = frozenset({"unwrap", "paragraph-lines"})
+# markup that stays inside a paragraph's line: a line break next to it is a wrap like any
+_INLINE_MARKUP = frozenset({"i", "b", "em", "strong", "small", "big", "span", "u", "sup",
+                            "sub", "s", "del", "ins", "ref", "br", "abbr", "code", "tt",
+                            "font", "nowiki", "var", "kbd", "q", "cite", "mark"})
+_MEDIA = regex.compile(r"\s*:?\s*(?:file|image|category)\s*:", regex.IGNORECASE)
+
+
+def structure_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` that are structure, not running text: template calls and
+    parameters, comments, headings, tables, block or unknown tags, file and category links
+    (italics, inline tags such as ``<ref>`` and ``<i>``, entities and plain links are not).
+
+    >>> s = "A ''b'' {{c}}<ref>d</ref> [[e]]\\n{|\\n|f\\n|}"
+    >>> [s[a:b] for a, b in structure_spans(s)]
+    ['{{c}}', '{|\\n|f\\n|}']
+    """
+    from mwparserfromhell.nodes import Argument, Comment, Template, Wikilink
+    spans: list[tuple[int, int]] = []
+    at = 0
+    for node in mwparserfromhell.parse(text).nodes:
+        source = str(node)
+        if isinstance(node, (Template, Argument, Comment, Heading)) or (
+                isinstance(node, Wikilink) and _MEDIA.match(str(node.title))) or (
+                isinstance(node, Tag) and node.wiki_markup not in ("''", "'''")
+                and (node.wiki_markup or str(node.tag).lower() not in _INLINE_MARKUP)):
+            spans.append((at, at + len(source)))
+        at += len(source)
+    return spans
+
+
+def keep_breaks(text: str, hidden: str) -> str:
+    """``hidden`` (:func:`masked` of ``text``) with the line breaks that are structure masked
+    too, so that no fix joins or splits the lines there: every break whose nearest non-blank
+    line before or after holds structure (:func:`structure_spans`: a template, a table, a
+    tag on its own line…), and the breaks after the text's first line and before its last
+    (a Page:'s body runs on from its header and into its footer).
+
+    >>> t = "{{x}}\\n\\nA b\\nc d\\ne f\\n<div>g</div>"
+    >>> keep_breaks(t, masked(t)).replace(MASK, "#")
+    '#######A b\\nc d\\ne f######g######'
+    """
+    lines = text.split("\n")
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    marked = [False] * len(lines)
+    for a, b in structure_spans(text):
+        for k in range(bisect.bisect_right(starts, a) - 1, bisect.bisect_right(starts, b - 1)):
+            marked[k] = True
+    non_blank = [k for k, line in enumerate(lines) if line.strip()]
+    if non_blank:
+        marked[non_blank[0]] = marked[non_blank[-1]] = True
+    out = list(hidden)
+    for k in range(len(lines) - 1):  # the break after line k
+        before = next((j for j in range(k, -1, -1) if lines[j].strip()), None)
+        after = next((j for j in range(k + 1, len(lines)) if lines[j].strip()), None)
+        if (before is not None and marked[before]) or (after is not None and marked[after]):
+            out[starts[k + 1] - 1] = MASK
+    return "".join(out)
