@@ -365,3 +365,25 @@ def test_garbled_folio_and_short_title_from_a_real_book(repairer: Repairer) -> N
     heads = [b.page.header for b in books]
     assert "|339}}" in heads[1] and "3S9" not in books[1].page.body
     assert heads[2] == "{{rh|340|AFRICA|[HISTORY}}"
+
+
+def test_law_numbering_goes_on_across_pages(repairer: Repairer) -> None:
+    """A page's only law, its number garbled, is read from the last law of the page before
+    (book mode); alone, the page cannot read it; a page that starts a new code at 1 or
+    goes on in sequence is not read again."""
+    pages = [("p1", read_page("43. The dealer deals.\n\n44. The last law on the page is this "
+                              "one, and it is long enough.")),
+             ("p2", read_page("4S. If the dealer exposes a card, the adversaries may call a "
+                              "new deal.")),
+             ("p3", read_page("1. A new code begins.\n\n2. Its second law."))]
+    singles = [proofread_page(p, repairer=repairer) for _, p in pages]
+    assert _numbers(singles[1]) == []
+    books = apply_sequence(pages, singles, repairer=repairer)
+    assert _numbers(books[1]) == [45]
+    assert any(d.code == "law-across-pages" for d in books[1].diagnostics)
+    assert _numbers(books[2]) == [1, 2]
+    assert books[1].page.body == singles[1].page.body  # read, not renumbered
+
+
+def _numbers(result) -> list[int]:  # noqa: ANN001
+    return [law.number for c in result.codes for law in c.laws if law.number is not None]

@@ -106,6 +106,7 @@ def apply_sequence(pages: Sequence[tuple[str, Page]], results: Sequence[Proofrea
     slots = [_slot(name, page, _copy(result))
              for (name, page), result in zip(pages, results, strict=True)]
     _lost_heads(slots, conventions, repairer)
+    _laws_across(slots, conventions, repairer)
     _folios(slots, conventions)
     _titles(slots, conventions, repairer)
     for a, b in zip(slots, slots[1:], strict=False):
@@ -179,6 +180,41 @@ def _set_head(slot: _Slot, conventions: Conventions, number: str | None = None,
 # -- heads whose folio was lost -----------------------------------------------------------
 
 
+def _book_titles(slots: list[_Slot]) -> list[str]:
+    """The running titles the book prints on two pages or more."""
+    seen = Counter(s.title for s in slots if s.title and s.head_open)
+    return [t for t, n in seen.items() if n >= 2]
+
+
+def _laws_across(slots: list[_Slot], conventions: Conventions,
+                 repairer: Repairer | None) -> None:
+    """Law numbering goes on across pages: a page whose first law the page alone could not
+    read (its number garbled, no law before it on the page) is proofread again knowing the
+    last law of the page before, which anchors it. The new reading is taken only when it
+    keeps every law the page had and adds the next of the sequence before them."""
+    for k in range(1, len(slots)):
+        before, s = slots[k - 1], slots[k]
+        previous = _law_numbers(before.result) if before.open else []
+        numbers = _law_numbers(s.result) if s.open else []
+        if not previous or not s.open:
+            continue
+        last = previous[-1]
+        if numbers and numbers[0] in (last, last + 1):
+            continue  # the sequence goes on already (or the page starts a new code)
+        if numbers and numbers[0] == 1:
+            continue
+        again = proofread_page(s.page, title=s.result.title, repairer=repairer,
+                               conventions=conventions, file=s.name,
+                               running_titles=_book_titles(slots), previous_law=last)
+        found = _law_numbers(again)
+        if found[:1] != [last + 1] or found[1:] != numbers:
+            continue
+        slots[k] = _slot(s.name, s.page, again)
+        slots[k].result.diagnostics.append(Diagnostic(
+            "law-across-pages", f"law {last + 1} read from the sequence: the page before "
+            f"ends with law {last}", 0, "info"))
+
+
 def _lost_heads(slots: list[_Slot], conventions: Conventions,
                 repairer: Repairer | None) -> None:
     """A page alone could not tell its line of capitals at the top from a chapter's heading
@@ -186,7 +222,7 @@ def _lost_heads(slots: list[_Slot], conventions: Conventions,
     the running titles the book prints on two pages or more is the page's running head. The
     page is proofread again knowing those titles."""
     seen = Counter(s.title for s in slots if s.title and s.head_open)
-    titles = [t for t, n in seen.items() if n >= 2]
+    titles = _book_titles(slots)
     if not titles:
         return
     for i, s in enumerate(slots):

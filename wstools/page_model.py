@@ -415,7 +415,8 @@ def _follows(label: str, previous: str) -> bool:
     return len(low) == 1 and len(prev) == 1 and ord(low) == ord(prev) + 1
 
 
-def read_blocks(text: str, headings: Sequence[str] = ()) -> list[Block]:
+def read_blocks(text: str, headings: Sequence[str] = (),
+                previous_law: int | None = None) -> list[Block]:
     """The paragraphs of ``text`` classified (see the module doc), with their labels."""
     spans = _split_at_starts(text, paragraphs(text))
     blocks: list[Block] = []
@@ -445,16 +446,18 @@ def read_blocks(text: str, headings: Sequence[str] = ()) -> list[Block]:
         elif is_heading(para, headings):
             block.kind = "heading"
         blocks.append(block)
-    _check_laws(blocks, text)
+    _check_laws(blocks, text, previous_law)
     _garbled_romans(blocks)
     _check_clauses(blocks)
     _check_headings(blocks)
     return blocks
 
 
-def _check_laws(blocks: list[Block], text: str) -> None:
+def _check_laws(blocks: list[Block], text: str, previous_law: int | None = None) -> None:
     """Law numbers must run on: one that goes back is text; a garbled token between two
-    numbers that anchor it is read as the number it stands for."""
+    numbers that anchor it is read as the number it stands for. ``previous_law`` is the
+    last law of the page before (book mode): it anchors the page's first law from above
+    (a weak or garbled number that is the next), never turns a number into text."""
     last: int | None = None
     laws = [i for i, b in enumerate(blocks) if b.kind == "law"]
     for k, i in enumerate(laws):
@@ -463,7 +466,8 @@ def _check_laws(blocks: list[Block], text: str) -> None:
         if b.weak:  # "13, For striking…": only as the next number of the sequence
             following = blocks[laws[k + 1]].number if k + 1 < len(laws) else None
             if not (last is not None and b.number == last + 1
-                    or last is None and following == b.number + 1):
+                    or last is None and (following == b.number + 1 or previous_law is not None
+                                         and b.number == previous_law + 1)):
                 b.kind, b.number, b.prefix = "text", None, ""
                 b.inline.clear()
                 continue
@@ -486,6 +490,10 @@ def _check_laws(blocks: list[Block], text: str) -> None:
         after = [x for j, x in numbered if j > i]
         if before and before[-1].number is not None:
             want = (before[-1].range_end or before[-1].number) + 1
+            if after and after[0].number != want + 1:
+                continue
+        elif not before and previous_law is not None:
+            want = previous_law + 1  # the page before ended at law n: this one opens n+1
             if after and after[0].number != want + 1:
                 continue
         elif not before and after and after[0].number is not None and not after[0].weak \
@@ -845,10 +853,11 @@ def build_codes(blocks: list[Block]) -> list[Code]:
     return [code] if (code.sections or code.preamble or code.fragment) else []
 
 
-def lay_out(text: str, heading: str = "{{c|{{sc|$1}}}}", headings: Sequence[str] = ()
-            ) -> Layout:
-    """Read ``text`` into blocks and write the body (see the module doc)."""
-    blocks = _joined(read_blocks(text, headings))
+def lay_out(text: str, heading: str = "{{c|{{sc|$1}}}}", headings: Sequence[str] = (),
+            previous_law: int | None = None) -> Layout:
+    """Read ``text`` into blocks and write the body (see the module doc); ``previous_law``
+    is the last law number of the page before, when the book is known (book mode)."""
+    blocks = _joined(read_blocks(text, headings, previous_law))
     out = []
     for b in blocks:
         para = b.text

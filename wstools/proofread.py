@@ -326,10 +326,13 @@ def _shape(text: str) -> str | None:
 
 def proofread(text: str, *, title: str | None = None, repairer: Repairer | None = None,
               conventions: Conventions | None = None, header: str = "", footer: str = "",
-              file: str = "-", running_titles: Sequence[str] = ()) -> ProofreadResult:
+              file: str = "-", running_titles: Sequence[str] = (),
+              previous_law: int | None = None) -> ProofreadResult:
     """Proofread one page of OCR text; see the module docstring for the steps.
     ``running_titles`` are the book's running titles, when known (book mode): a line of
-    capitals alone at the top that is one of them is the running head, its folio lost."""
+    capitals alone at the top that is one of them is the running head, its folio lost.
+    ``previous_law`` is the last law number of the page before (book mode): it anchors a
+    first law whose number OCR garbled."""
     conventions = conventions or Conventions()
     level = DEFAULT_LEVEL if conventions.level is None else conventions.level
     if level not in LEVELS:
@@ -399,7 +402,7 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
             edits.extend(_to_input(joins, maps, text, offset))
             repaired = apply_edits(repaired, joins)
             maps.append(OffsetMap(joins))
-        layout = lay_out(repaired, conventions.heading, index.headings)
+        layout = lay_out(repaired, conventions.heading, index.headings, previous_law)
         codes = layout.codes
     if oversized:
         diagnostics.extend(locate([Diagnostic(
@@ -614,8 +617,8 @@ def level_and_user(page: Page, conventions: Conventions) -> tuple[int, str]:
 
 def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer | None = None,
                    conventions: Conventions | None = None, file: str = "-",
-                   fixes: tuple[str, ...] = (), running_titles: Sequence[str] = ()
-                   ) -> ProofreadResult:
+                   fixes: tuple[str, ...] = (), running_titles: Sequence[str] = (),
+                   previous_law: int | None = None) -> ProofreadResult:
     """Proofread a stored Page: page: its body is the OCR text; a header already set (from
     the Index) is kept, otherwise the running head found in the body is used.
 
@@ -641,7 +644,8 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
     level, user = level_and_user(page, conventions)
     conventions = replace(conventions, level=level, user=user)
     result = proofread(page.body, title=title, repairer=repairer, conventions=conventions,
-                       header=header, footer=footer, file=file, running_titles=running_titles)
+                       header=header, footer=footer, file=file, running_titles=running_titles,
+                       previous_law=previous_law)
     result.diagnostics[:0] = kept
     # (the layout's own check, same_words, already holds every page to the order; this
     # one, from outside, is quadratic in the words, so oversized pages rely on that one)

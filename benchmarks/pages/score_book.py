@@ -103,13 +103,19 @@ def run(split: str = "dev", only: str = "") -> list[dict]:
             sts.append(json.loads((d / f"{e['id']}.json").read_text(encoding="utf-8")))
             ocrs.append(ocr)
         books = apply_sequence(pages, singles, repairer=repairer)
-        laws_ok = [[law.label for c in b.codes for s in c.sections for law in s.laws
-                    if law.number is not None] == [str(n) for n in st["laws"]]
-                   for b, st in zip(books, sts, strict=True)]
+
+        def laws(result) -> list[str]:  # noqa: ANN001
+            return [law.label for c in result.codes for s in c.sections for law in s.laws
+                    if law.number is not None]
+        laws_ok = [laws(b) == [str(n) for n in st["laws"]] for b, st in zip(books, sts,
+                                                                             strict=True)]
         for k, (e, single, book, gold, st, ocr) in enumerate(zip(
                 entries, singles, books, golds, sts, ocrs, strict=True)):
             one = judge(single.page.body, single.page.header, gold, st, ocr)
             two = judge(book.page.body, book.page.header, gold, st, ocr)
+            want = [str(n) for n in st["laws"]]
+            one["has_laws"] = two["has_laws"] = bool(want)
+            one["laws"], two["laws"] = laws(single) == want, laws(book) == want
             rules = sorted({x.rule for x in book.edits} - {x.rule for x in single.edits})
             changed = book.page.wikitext() != single.page.wikitext()
             regressed = changed and (
@@ -143,19 +149,22 @@ def summarise(rows: list[dict], mode: str) -> dict:
         "nop": 100.0 * count("nop_right") / n,
         "worse": count("worse"), "moved": sum(r[mode]["moved_words"] for r in rows),
         "cer": 100.0 * sum(r[mode]["cer_after"] for r in rows) / n,
+        "laws": 100.0 * sum(r[mode]["laws"] for r in rows if r[mode]["has_laws"])
+        / (sum(r[mode]["has_laws"] for r in rows) or 1),
     }
 
 
 def table(rows: list[dict]) -> str:
     head = (f"{'':14} {'pages':>5} {'head%':>6} {'title%':>6} {'folio%':>6} {'hws':>7} "
-            f"{'hwe':>7} {'false':>5} {'nop%':>5} {'CER%':>5} {'worse':>5} {'moved':>5}")
+            f"{'hwe':>7} {'false':>5} {'nop%':>5} {'CER%':>5} {'worse':>5} {'moved':>5} "
+            f"{'laws%':>5}")
     out = [head]
     for mode in ("single", "book"):
         s = summarise(rows, mode)
         out.append(f"{mode + ' page' if mode == 'single' else 'book':14} {s['pages']:5d} "
                    f"{s['head']:6.1f} {s['title']:6.1f} {s['folio']:6.1f} {s['hws']:>7} "
                    f"{s['hwe']:>7} {s['false']:5d} {s['nop']:5.1f} {s['cer']:5.2f} "
-                   f"{s['worse']:5d} {s['moved']:5d}")
+                   f"{s['worse']:5d} {s['moved']:5d} {s['laws']:5.1f}")
     changed = sum(r["changed"] for r in rows)
     regressed = [r["id"] for r in rows if r["regressed"]]
     flags = [r for r in rows if r["law_flag"]]
