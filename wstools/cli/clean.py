@@ -8,19 +8,20 @@ import sys
 
 from ..io.inputs import read_input
 from ..io.output import write_output
-from .common import LAW_CHOICES, corpus_index
+from .common import FIX_NAMES_HELP, LAW_CHOICES, UsageError, corpus_index
 
 
 def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
-    p = sub.add_parser("clean", help="clean OCR or web-reprint text, explaining each edit")
+    p = sub.add_parser("clean", help="clean OCR or web-reprint text, explaining each edit",
+                       epilog=FIX_NAMES_HELP)
     p.add_argument("file", metavar="FILE", help="text file, or - for standard input")
     p.add_argument("-o", "--output", metavar="OUT")
     p.add_argument("--explain", action="store_true", help="list every edit on stderr")
     p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--fixes", help="comma-separated fixes to apply, in order (default: all "
-                   "but the opt-in ones)")
+    p.add_argument("--fixes", metavar="A,B", help="comma-separated fixes to apply, in order "
+                   "(default: all but the opt-in ones, boilerplate); the names are below")
     p.add_argument("--rules", metavar="SPEC", help="+name adds an opt-in fix (boilerplate), "
-                   "-name drops a default one (comma-separated)")
+                   "-name drops a default one (comma-separated; the names are below)")
     p.add_argument("--law", choices=tuple(LAW_CHOICES), default="auto", help="whether the "
                    "text is a law code, where boilerplate may run (default: from its law "
                    "numbers)")
@@ -58,8 +59,7 @@ def cmd_clean(args: argparse.Namespace) -> int:
         else:
             result = pipeline.clean(text, fixes, options)
     except ValueError as exc:
-        print(f"wstools clean: {exc}", file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from None
     if args.format == "json":
         from ..diagnostics import edit_item
         write_output(args.output, json.dumps(

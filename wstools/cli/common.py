@@ -16,6 +16,14 @@ if TYPE_CHECKING:
     from ..wikitext.registry import Registry
 
 LAW_CHOICES = {"auto": None, "yes": True, "no": False}
+# the cleanup fixes' names for the help texts (wstools.text.pipeline.FIXES and ALIASES; kept
+# here so that building the parser imports no pipeline; tests/test_cli_fix_names.py holds
+# them equal). Each name is also the rule of the fix's edits in --explain.
+FIX_NAMES_HELP = (
+    "fixes: line-end, boilerplate, scraper-dots, page-mark, footnote-mark, italics, unwrap, "
+    "hyphen-join, space-before-punctuation, etc, ligature, long-s, dash, quotes, whitespace, "
+    "paragraph-lines (each the rule its edits carry in --explain; the old names line-ends, "
+    "page-marks, footnote-marks, hyphens, ligatures, dashes are still accepted)")
 
 
 class UsageError(WstoolsError):

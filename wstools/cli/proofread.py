@@ -27,7 +27,7 @@ from ..wiki import (
     pywikibot_args,
     site,
 )
-from .common import UsageError
+from .common import FIX_NAMES_HELP, UsageError
 from .wiki import interrupted, outcomes_line, print_outcome
 
 if TYPE_CHECKING:
@@ -43,11 +43,12 @@ def conventions_from(args: argparse.Namespace):  # noqa: ANN201 - Conventions
 
 def fixes_from(args: argparse.Namespace) -> tuple[str, ...]:
     """The cleanup fixes named by ``--fixes`` (checked against the known names)."""
-    from ..text.pipeline import FIXES
-    names = tuple(n.strip() for n in (getattr(args, "fixes", "") or "").split(",") if n.strip())
+    from ..text.pipeline import FIXES, fix_name, fix_names
+    names = tuple(fix_name(n.strip()) for n in (getattr(args, "fixes", "") or "").split(",")
+                  if n.strip())
     unknown = [n for n in names if n not in FIXES]
     if unknown:
-        raise UsageError(f"unknown fix {unknown[0]!r}; known: {', '.join(FIXES)}")
+        raise UsageError(f"unknown fix {unknown[0]!r}; known: {fix_names()}")
     return names
 
 
@@ -497,8 +498,8 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
                    "when the level changes (default: the page's own user is kept)")
     p.add_argument("--fixes", default="", metavar="A,B", help="on a page that is not OCR "
                    "(level 3 or 4, or formatted wikitext, which proofread otherwise leaves "
-                   "as it is): apply these cleanup fixes to its text, never to markup "
-                   "(names as in 'wstools clean --fixes')")
+                   "as it is): apply these cleanup fixes to its text, never to markup; "
+                   + FIX_NAMES_HELP)
     p.add_argument("--header", choices=("rh", "rvh"), default="rh", help="running header "
                    "template: rh (number left on even pages, right on odd) or rvh")
     p.add_argument("--heading", default="{{c|{{sc|$1}}}}", metavar="TEMPLATE",

@@ -135,7 +135,7 @@ SPECS: tuple[Spec, ...] = (
 
 # marks stay in corpus text (they are structure), so the corpus cleanup leaves them
 CORPUS_FIXES = tuple(f for f in cleanup.DEFAULT_FIXES
-                     if f not in ("page-marks", "footnote-marks")) + ("paragraph-lines",)
+                     if f not in ("page-mark", "footnote-mark")) + ("paragraph-lines",)
 
 
 @dataclass
@@ -213,7 +213,7 @@ def build(shared: Path, out: Path, log: Callable[[str], None] = print,
         else:
             fixes = list(CORPUS_FIXES)
             if is_hard_wrapped(source):
-                fixes.insert(fixes.index("line-ends") + 1, "unwrap")
+                fixes.insert(fixes.index("line-end") + 1, "unwrap")
             # every source of the corpus is a law code: its law-only fixes (boilerplate of
             # a web reprint) run whatever the detector would say of the raw page
             cleaned = cleanup.clean(source, fixes, cleanup.Options(law=True),

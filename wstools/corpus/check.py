@@ -12,7 +12,7 @@ from ..text.pipeline import Options, clean
 from .store import CorpusError, load
 
 # a cleanup fix that would still change something means its junk is left in the corpus
-LEFTOVER_FIXES = ("line-ends", "boilerplate", "scraper-dots", "italics", "dashes")
+LEFTOVER_FIXES = ("line-end", "boilerplate", "scraper-dots", "italics", "dash")
 
 
 def check(folder: Path | None = None) -> list[Diagnostic]:

@@ -390,7 +390,7 @@ def read_lines(text: str, vocabulary: Vocabulary | None = None) -> ParseResult:
     """Read the ``lines`` shape (see module doc)."""
     fixes = list(cleanup.DEFAULT_FIXES)
     if is_hard_wrapped(text.replace("\r", "")):
-        fixes.insert(fixes.index("line-ends") + 1, "unwrap")
+        fixes.insert(fixes.index("line-end") + 1, "unwrap")
     cleaned = cleanup.clean(text, fixes, vocabulary=vocabulary)
     builder = Builder(cleaned.marks, cleaned.to_source)
     for b in _blocks(cleaned.text):
@@ -415,7 +415,7 @@ def _heading_like(sentence: str) -> bool:
 def read_flat(text: str, headings: Sequence[str] = (),
               vocabulary: Vocabulary | None = None) -> ParseResult:
     """Read run-together OCR: find law starts by sequence, headings between laws."""
-    fixes = ("line-ends", "boilerplate") + cleanup.OCR_FIXES
+    fixes = ("line-end", "boilerplate") + cleanup.OCR_FIXES
     cleaned = cleanup.clean(text, fixes, vocabulary=vocabulary)
     body = cleaned.text
     code = Code()

@@ -46,31 +46,56 @@ class Options:
 
 FixFunction = Callable[[str, Options], Fixed]
 
+# One name per fix: the name given to ``--fixes`` is the rule its edits carry in ``--explain``
+# and in JSON (the boilerplate fix's edits are "boilerplate" too).
 FIXES: dict[str, FixFunction] = {
-    "line-ends": lambda t, o: whitespace.normalise_line_ends(t),
+    "line-end": lambda t, o: whitespace.normalise_line_ends(t),
     "boilerplate": lambda t, o: web.remove_boilerplate(t),
     "scraper-dots": lambda t, o: web.undot_scraped_words(t, o.vocabulary),
-    "page-marks": lambda t, o: web.remove_page_marks(t),
-    "footnote-marks": lambda t, o: web.remove_footnote_marks(t),
+    "page-mark": lambda t, o: web.remove_page_marks(t),
+    "footnote-mark": lambda t, o: web.remove_footnote_marks(t),
     "italics": lambda t, o: web.convert_underscore_italics(t, o.italics),
     "unwrap": lambda t, o: whitespace.unwrap_paragraphs(t),
-    "hyphens": lambda t, o: ocr.join_hyphenated_breaks(t, o.vocabulary),
+    "hyphen-join": lambda t, o: ocr.join_hyphenated_breaks(t, o.vocabulary),
     "space-before-punctuation": lambda t, o: ocr.remove_space_before_punctuation(
         t, o.space_before),
     "etc": lambda t, o: ocr.fix_etc(t),
-    "ligatures": lambda t, o: ocr.expand_ligatures(t),
+    "ligature": lambda t, o: ocr.expand_ligatures(t),
     "long-s": lambda t, o: ocr.modernise_long_s(t),
-    "dashes": lambda t, o: typography.normalise_dashes(t, o.dash),
+    "dash": lambda t, o: typography.normalise_dashes(t, o.dash),
     "quotes": lambda t, o: (typography.normalise_quotes(t, o.quotes) if o.quotes
                             else Fixed(t, [])),
     "whitespace": lambda t, o: whitespace.tidy_whitespace(t),
     "paragraph-lines": lambda t, o: whitespace.one_paragraph_per_line(t),
 }
 
+# The names the fixes had before they took their rules' names: still accepted wherever a fix
+# is named (``--fixes``, ``--rules``, :func:`clean`), so that scripts do not break.
+ALIASES: dict[str, str] = {
+    "line-ends": "line-end", "page-marks": "page-mark", "footnote-marks": "footnote-mark",
+    "hyphens": "hyphen-join", "ligatures": "ligature", "dashes": "dash",
+}
+
+
+def fix_name(name: str) -> str:
+    """The fix's one name (an old name, :data:`ALIASES`, gives the new one).
+
+    >>> fix_name("hyphens"), fix_name("hyphen-join"), fix_name("whitespace")
+    ('hyphen-join', 'hyphen-join', 'whitespace')
+    """
+    return ALIASES.get(name, name)
+
+
+def fix_names() -> str:
+    """The fixes' names for a help text or an error: ``a, b, c (old names: x = y, ...)``."""
+    old = ", ".join(f"{a} = {b}" for a, b in ALIASES.items())
+    return f"{', '.join(FIXES)} (old names still accepted: {old})"
+
+
 # Order matters: marks come out before words are joined, dots before hyphens.
 DEFAULT_FIXES: tuple[str, ...] = (
-    "line-ends", "boilerplate", "page-marks", "footnote-marks", "scraper-dots", "italics",
-    "hyphens", "space-before-punctuation", "etc", "ligatures", "long-s", "dashes", "quotes",
+    "line-end", "boilerplate", "page-mark", "footnote-mark", "scraper-dots", "italics",
+    "hyphen-join", "space-before-punctuation", "etc", "ligature", "long-s", "dash", "quotes",
     "whitespace",
 )
 # Fixes that judge a whole line from words alone run only on a law code or the OCR of one
@@ -88,13 +113,14 @@ def default_fixes(rules: str = "") -> list[str]:
     >>> "boilerplate" in default_fixes(), "boilerplate" in default_fixes("+boilerplate")
     (False, True)
     >>> default_fixes("-whitespace,-dashes")[-3:]
-    ['ligatures', 'long-s', 'quotes']
+    ['ligature', 'long-s', 'quotes']
     """
     chosen = set(DEFAULT_FIXES) - OPT_IN_FIXES
     for item in (x.strip() for x in rules.split(",")):
         if not item:
             continue
         sign, name = (item[0], item[1:].strip()) if item[0] in "+-!" else ("+", item)
+        name = fix_name(name)
         if name not in DEFAULT_FIXES:
             raise ValueError(f"unknown fix {name!r}; known: {', '.join(DEFAULT_FIXES)}")
         if sign == "+":
@@ -104,7 +130,7 @@ def default_fixes(rules: str = "") -> list[str]:
     return [f for f in DEFAULT_FIXES if f in chosen]
 
 
-OCR_FIXES = ("line-ends", "hyphens", "space-before-punctuation", "etc", "ligatures",
+OCR_FIXES = ("line-end", "hyphen-join", "space-before-punctuation", "etc", "ligature",
              "long-s", "whitespace")
 
 
@@ -139,11 +165,11 @@ def clean(text: str, fixes: Sequence[str] = DEFAULT_FIXES, options: Options | No
     marks_by_step: list[tuple[int, Edit]] = []
     current = text
     law = options.law
-    for name in fixes:
+    for name in map(fix_name, fixes):
         try:
             fix = FIXES[name]
         except KeyError:
-            raise ValueError(f"unknown fix {name!r}; known: {', '.join(FIXES)}") from None
+            raise ValueError(f"unknown fix {name!r}; known: {fix_names()}") from None
         if name in LAW_ONLY_FIXES:
             if law is None:  # decided once, from the input
                 law = law_code(text).law
