@@ -557,6 +557,8 @@ def review_html(review: Review, image: str | None = None, download: str | None =
         if c.part == "body":
             line, col = _line_col(review.source, c.start)
             where = f"{line}:{col}"
+        if c.group is not None:  # accepted or rejected with the header (the running head)
+            where += f" (with change {c.group}, the header)"
         evidence = "".join(f"<li><b>{_esc(e.rule)}</b> ({e.confidence:.2f}) "
                            f"{_esc(readable_evidence(e.evidence))}</li>" for e in c.edits) or \
             "<li>a difference no edit explains</li>"
