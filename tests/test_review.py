@@ -325,3 +325,34 @@ def test_running_head_is_one_change(tmp_path: Path, source: Path) -> None:
     for c in taken:
         assert c.new in accepted.body and (not c.old.strip() or c.old not in accepted.body)
     assert read_page(saved).header == accepted.header
+
+
+def test_running_head_in_chromium(tmp_path: Path, example) -> None:  # noqa: ANN001
+    """In a browser: unticking the header's box unticks the head's body change too, and
+    Download gives the OCR's head back in the body and no {{rh}}."""
+    import shutil
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.skip("browser tier: install Debian's chromium")
+    playwright = pytest.importorskip("playwright.sync_api")
+    text, result, review = example
+    head = next(c for c in review.changes if c.part == "header")
+    taken = next(c for c in review.changes if c.group == head.index)
+    page_file = tmp_path / "review.html"
+    page_file.write_text(review_html(review), encoding="utf-8")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium,
+                                    args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page(accept_downloads=True)
+        page.goto(page_file.as_uri())
+        page.uncheck(f"#accept-{head.index}")
+        assert not page.is_checked(f"#accept-{taken.index}")
+        with page.expect_download() as info:
+            page.click("#download")
+        downloaded = Path(info.value.path()).read_text(encoding="utf-8")
+        page.check(f"#accept-{taken.index}")  # the body change ticks the header back
+        assert page.is_checked(f"#accept-{head.index}")
+        browser.close()
+    every = {c.index for c in review.changes}
+    assert downloaded == review.wikitext(every - {head.index})
+    assert "{{rh" not in downloaded and taken.old in read_page(downloaded).body
