@@ -37,7 +37,10 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
     wordfreq's statistics stand in where the word list is silent:
 
     >>> join_hyphenated_breaks("a well-\\nknown and self-\\nevident to-\\nday", v).text
-    'a well-known and self-evident today'
+    'a well-known and self-evident to-day'
+
+    (``to-day``, ``co-operate``: the hyphen printings of the period keep, though English
+    now writes them closed.)
 
     A fragment before a whole common word in mid-line is a misread word and a speck, not
     a word the printer broke:
@@ -72,6 +75,19 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
         if vocabulary.is_compound(left, right) and (
                 vocabulary.compounds[f"{left}-{right}".lower()] >= vocabulary.count(joined)):
             return f"{left}-{right}", 0.9, f"'{left}-{right}' is a compound in the word list"
+        both = "\n" in m.group(2) and word(left) and word(right)
+        if both:  # a compound or one word: the text's own spelling decides first
+            closed, open_ = elsewhere(joined), elsewhere(f"{left}-{right}")
+            if closed > open_:  # "Somaliland" 16 times
+                return joined, 0.85, (f"the text prints '{joined}' {closed} time"
+                                      f"{'s' if closed > 1 else ''} elsewhere")
+            if open_ > closed:  # "coast-line" 11 times
+                return f"{left}-{right}", 0.85, (f"the text prints '{left}-{right}' {open_} "
+                                                 f"time{'s' if open_ > 1 else ''} elsewhere")
+        if "\n" in m.group(2) and _period_hyphen(left, right) and word(right) and \
+                vocabulary.count(joined) <= vocabulary.compounds[f"{left}-{right}".lower()]:
+            return f"{left}-{right}", 0.8, (f"'{left}-{right}': printings of the period "
+                                            "keep this hyphen (to-day, co-operate)")
         if vocabulary.is_word(joined):
             return joined, 0.95, f"'{joined.lower()}' is in the word list"
         if _english(joined):
@@ -79,10 +95,6 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
         if word(left) and word(right):
             if "\n" not in m.group(2):
                 return None  # "during- the" in mid-line: a speck, not a break
-            closed, open_ = elsewhere(joined), elsewhere(f"{left}-{right}")
-            if closed > open_:  # the text's own spelling: "Somaliland" 16 times
-                return joined, 0.85, (f"the text prints '{joined}' {closed} time"
-                                      f"{'s' if closed > 1 else ''} elsewhere")
             if _closed_zipf(joined) >= CLOSED_ZIPF:  # "spear- head": English writes it closed
                 return joined, 0.75, (f"'{joined.lower()}' is written closed in English "
                                       f"(wordfreq Zipf {_closed_zipf(joined):.1f})")
@@ -102,14 +114,29 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
 
 
 # how common the closed form of two words broken at a line end must be to be written closed
-# ("spearhead" 2.8, "bondholders" 2.8, "antislavery" 2.1; "wellknown" 1.6 is OCR's, not
-# English's: "well-known"). Measured on EB1911's AFRICA OCR against its proofread text.
-CLOSED_ZIPF = 2.0
+# ("spearhead" 2.8, "bondholders" 2.8, "borderlands" 3.0; not "seacoast" 2.4, which EB1911
+# prints "sea-coast", nor "wellknown" 1.6). Measured on EB1911's AFRICA OCR and its proofread
+# text; in doubt the printed hyphen stays.
+CLOSED_ZIPF = 2.5
 
 
 def _closed_zipf(word: str) -> float:
     from .english import zipf
     return float(zipf(word.lower()))
+
+
+def _period_hyphen(left: str, right: str) -> bool:
+    """A compound printings before the 1930s hyphenate where English now writes it closed:
+    ``to-day``, ``to-morrow``, ``to-night``, and a prefix before the vowel it ends with
+    (``co-operate``, ``co-ordinate``, ``re-enter``, ``pre-eminent``).
+
+    >>> _period_hyphen("to", "day"), _period_hyphen("co", "operative"), _period_hyphen("to", "wards")
+    (True, True, False)
+    """
+    low, rest = left.lower(), right.lower()
+    if low == "to":
+        return rest in ("day", "morrow", "night")
+    return low in ("co", "re", "pre") and rest[:1] == low[-1:]
 
 
 def _misread_common(token: str) -> bool:
