@@ -130,8 +130,10 @@ def _period_hyphen(left: str, right: str) -> bool:
     ``to-day``, ``to-morrow``, ``to-night``, and a prefix before the vowel it ends with
     (``co-operate``, ``co-ordinate``, ``re-enter``, ``pre-eminent``).
 
-    >>> _period_hyphen("to", "day"), _period_hyphen("co", "operative"), _period_hyphen("to", "wards")
-    (True, True, False)
+    >>> _period_hyphen("to", "day"), _period_hyphen("co", "operative")
+    (True, True)
+    >>> _period_hyphen("to", "wards"), _period_hyphen("re", "cover")
+    (False, False)
     """
     low, rest = left.lower(), right.lower()
     if low == "to":
