@@ -228,3 +228,29 @@ def test_level_raises_but_lowers_only_when_asked() -> None:
     low = ('<noinclude><pagequality level="1" user="A" /></noinclude>Text.'
            '<noinclude></noinclude>')
     assert proofread_page(read_page(low), conventions=Conventions(level=3)).page.level == 3
+
+
+_VIEW = ("Page:EB1911 - Volume 01.djvu/42\nFrom Wikisource\nJump to navigation\nJump to search\n"
+         "{status}\nABBESS—ABBEY\n11\n\nIstria, 56 m. S.E. of Trieste by rail. It is situated "
+         "on the Gulf of Quarnero in a sheltered position.\n\nRetrieved from \"https://en."
+         "wikisource.org/w/index.php?title=Page:EB1911&oldid=1\"\nCategories: Validated\n"
+         "This page was last edited on 3 March 2021, at 10:15.\n")
+
+
+def test_a_copied_page_view() -> None:
+    """A second new-user audit: a view of a validated page was saved at level 1 with the
+    browser's footer lines in its body. Now a view of a proofread or validated page is left
+    as it is (a warning), and another keeps the level its status line states, without the
+    footer; an EB1911 head with a dash between its words is the running head."""
+    from wstools.page import read_page
+    from wstools.proofread import proofread_page
+    text = _VIEW.format(status="This page has been validated.")
+    r = proofread_page(read_page(text))
+    assert r.page.wikitext() == text and any(d.code == "page-view" for d in r.diagnostics)
+    text = _VIEW.format(status="This page has been marked as problematic.")
+    r = proofread_page(read_page(text))
+    assert r.page.level == 2 and r.page.header == "{{rh||ABBESS—ABBEY|11}}"
+    assert "Retrieved" not in r.page.body and "Categories" not in r.page.body
+    assert r.page.body.startswith("Istria") and "position." in r.page.body
+    from wstools.edits import apply_edits
+    assert apply_edits(text, r.edits) == r.page.body

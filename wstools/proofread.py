@@ -52,6 +52,16 @@ WIKI_CHROME = (
     "validated", "Navigation menu",
 )
 _TITLE_LINE = regex.compile(r"\APage:[^\n|#<>\[\]{}]+/\d+[ \t]*$", regex.MULTILINE)
+# what a page view says of the page's proofreading level (ProofreadPage's status line)
+VIEW_LEVELS = {"This page does not need to be proofread.": 0,
+               "This page has been marked as problematic.": 2,
+               "This page needs to be proofread.": 1, "This page has not been proofread.": 1,
+               "This page has been proofread, but needs to be validated.": 3,
+               "This page has been proofread, but needs to be validated": 3,
+               "This page has been proofread.": 3, "This page has been validated.": 4}
+# the lines a page view ends with: its permanent link, categories, the last edit's date
+_VIEW_FOOTER = regex.compile(r"(?:Retrieved from \S.*|Categor(?:y|ies): .*|Hidden categor(?:y|ies)"
+                             r": .*|This page was last edited on .*|Navigation menu)[ \t]*")
 _PARAGRAPH_END = regex.compile(r"""[.!?:]['"’”)\]]*\s*\Z""")
 
 
@@ -129,7 +139,7 @@ around the text (title, navigation, proofreading status)', line=0, column=0)])
     m = _TITLE_LINE.match(text)
     if m:
         title, pos = m.group(0).strip(), m.end()
-    chrome = set(WIKI_CHROME)
+    chrome = set(WIKI_CHROME) | set(VIEW_LEVELS)
     while True:
         end = text.find("\n", pos)
         line = text[pos:] if end < 0 else text[pos:end]
@@ -141,11 +151,47 @@ around the text (title, navigation, proofreading status)', line=0, column=0)])
         pos = end + 1
         if not line.strip():
             continue
-    if pos == 0 or (title is None and not any(c in text[:pos] for c in chrome)):
-        return title, []
-    return title, [Edit(0, pos, text[:pos], "", "wiki-chrome", 0.95,
-                        "the lines a Wikisource page view adds around the text (title, "
-                        "navigation, proofreading status)")]
+    edits = []
+    if pos and (title is not None or any(c in text[:pos] for c in chrome)):
+        edits.append(Edit(0, pos, text[:pos], "", "wiki-chrome", 0.95,
+                          "the lines a Wikisource page view adds around the text (title, "
+                          "navigation, proofreading status)"))
+    if edits:  # a page view: its footer lines too (only when the head says it is one)
+        tail = _view_footer(text, pos)
+        if tail < len(text):
+            edits.append(Edit(tail, len(text), text[tail:], "", "wiki-chrome", 0.95,
+                              "the lines a Wikisource page view ends with (its permanent "
+                              "link, categories, the date of the last edit)"))
+    return title, edits
+
+
+def _view_footer(text: str, start: int) -> int:
+    """Where the page view's footer lines begin (``len(text)`` when it has none): the last
+    lines are all footer lines (or blank)."""
+    at = len(text)
+    for m in reversed(list(regex.finditer(r"[^\n]*(?:\n|\Z)", text[start:]))):
+        line = m.group().strip()
+        if line and not _VIEW_FOOTER.fullmatch(line):
+            break
+        if line:
+            at = start + m.start()
+    return at
+
+
+def view_level(text: str) -> int | None:
+    """The level a copied page view states in its status line, when the text is one.
+
+    >>> view_level("Page:A.djvu/3\\nFrom Wikisource\\nThis page has been validated.\\nText")
+    4
+    >>> view_level("This page has been validated. Text") is None
+    True
+    """
+    title, chrome = strip_wiki_chrome(text)
+    if not chrome or chrome[0].start != 0:
+        return None
+    lines = {line.strip() for line in chrome[0].old.split("\n")}
+    found = [level for line, level in VIEW_LEVELS.items() if line in lines]
+    return max(found) if found else None
 
 
 # -- 3. headings -----------------------------------------------------------------------
@@ -343,8 +389,10 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
     found_title, chrome = strip_wiki_chrome(text)
     title = title or found_title
     edits.extend(chrome)
-    offset = chrome[0].end if chrome else 0
-    rest = text[offset:]
+    offset = chrome[0].end if chrome and chrome[0].start == 0 else 0
+    stop = chrome[-1].start if chrome and chrome[-1].end == len(text) and chrome[-1].start else \
+        len(text)  # a page view's footer lines: not the page's text
+    rest = text[offset:stop]
     head = find_running_head(rest, repairer.index.headings, detached=True,
                              titles=running_titles)
     cut: list[Edit] = []  # a piece of the head inside the body (read between the columns)
@@ -361,7 +409,7 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         offset = head.end
         cut = [Edit(a - offset, b - offset, text[a:b], "", "running-head")
                for a, b in spans if a >= offset]
-    body_source = apply_edits(text[offset:], cut) if cut else text[offset:]
+    body_source = apply_edits(text[offset:stop], cut) if cut else text[offset:stop]
     uncut = OffsetMap(cut)  # body_source offsets -> offsets after the head at the top
     oversized = len(body_source) > WITNESS_LIMIT
     result = repairer.repair(body_source, witness=not oversized)
@@ -640,6 +688,18 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
     if not page.body.strip() and conventions.level is None and not _has_level(page):
         # a scan with no text (a blank page): ProofreadPage's level 0, "Without text"
         conventions = replace(conventions, level=0)
+    stated = None if _has_level(page) else view_level(page.body)
+    if stated is not None and stated >= 3 and not conventions.lower:
+        # a copied view of a proofread or validated page: its text is a person's, rendered;
+        # proofreading it again (and saving it at level 1) would undo their work
+        view = keep_page(page, title=title, conventions=Conventions(), file=file)
+        view.diagnostics[:0] = locate([Diagnostic(
+            "page-view", f"a copied view of a page at level {stated} ({LEVELS[stated]}): "
+            "left as it is; take the page's wikitext from the wiki ('wstools wiki pull') to "
+            "work on it", 0, "warning")], page.body, file)
+        return view
+    if stated is not None and conventions.level is None:
+        conventions = replace(conventions, level=stated)  # the level the view states
     kept = _level_kept_diagnostic(page, conventions, file)
     level, user = level_and_user(page, conventions)
     conventions = replace(conventions, level=level, user=user)
