@@ -254,3 +254,15 @@ def test_a_copied_page_view() -> None:
     assert r.page.body.startswith("Istria") and "position." in r.page.body
     from wstools.edits import apply_edits
     assert apply_edits(text, r.edits) == r.page.body
+
+
+def test_law_findings_in_the_input_lines_and_named() -> None:
+    """The parser's findings (a law gap) name the file and point at the input's own line,
+    not at the cleaned text's (dump mode printed ':5:1: law-gap …')."""
+    from wstools.page import read_page
+    from wstools.proofread import proofread_page
+    text = ("the end of a law.\n\n21. The deal.\n\n22. The cut.\n\n27. The play goes on.\n\n"
+            "28. More of it here.\n")
+    r = proofread_page(read_page(text), file="p.txt")
+    gap = next(d for d in r.diagnostics if d.code == "law-gap")
+    assert (gap.file, gap.line, gap.column) == ("p.txt", 7, 1)

@@ -432,6 +432,7 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         repaired = apply_edits(repaired, heading_edits)
         maps.append(OffsetMap(heading_edits))
         parsed = parse(repaired, shape, headings=index.headings, vocabulary=index.vocabulary)
+    parsed_maps = list(maps)  # the coordinates of the parser's findings
     # the parser's own fixes (a law number, a line end) are edits like any other
     fixes = [e for e in parsed.edits if e.old != e.new and repaired[e.start:e.end] == e.old]
     edits.extend(_to_input(fixes, maps, text, offset))
@@ -439,7 +440,9 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         repaired = apply_edits(repaired, fixes)
         maps.append(OffsetMap(fixes))
     codes = parsed.codes if parsed.laws else []
-    diagnostics = [d for d in parsed.diagnostics if d.code != "no-laws"]
+    # the parser's findings in the input's coordinates, named by its file
+    diagnostics = locate([replace(d, offset=offset + _to_input_offset(d.offset, parsed_maps))
+                          for d in parsed.diagnostics if d.code != "no-laws"], text, file)
     layout = None
     if shape is None:
         # OCR in paragraphs: read the page's own paragraphs (laws, clauses, headings) and
@@ -627,6 +630,13 @@ def keep_page(page: Page, *, title: str | None = None, conventions: Conventions 
     diagnostics = _level_kept_diagnostic(page, conventions, file) + _lint(out, title, file)
     return ProofreadResult(body, out, title, None, with_positions(edits, body), [],
                            diagnostics)
+
+
+def _to_input_offset(at: int, maps: Sequence[OffsetMap]) -> int:
+    """An offset into a later stage's text, in the first text's coordinates."""
+    for m in reversed(maps):
+        at = m.to_input(at)
+    return at
 
 
 def _has_level(page: Page) -> bool:
