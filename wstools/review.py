@@ -999,32 +999,12 @@ def page_suspects(result, repairer) -> list[tuple[int, int, str, str]]:  # noqa:
     if result.repair is None or repairer is None:
         return []
     from .repair.repair import _zipf, is_word
+    from .repair.twins import suspect
     index = repairer.index
     return suspects(result.page.body, lambda w: is_word(w, index), index.bigrams,
-                    lambda w: _zipf(w) < RARE_ZIPF or ocr_twin(w, _zipf) is not None)
+                    lambda w: suspect(w, _zipf))
 
 
-# one OCR misreading each: a word read so is a suspect when undoing it gives a far commoner
-# word ('tbe' -> 'the', 'nis' -> 'his', 'tlie' -> 'the')
-_MISREADS = (("b", "h"), ("li", "h"), ("n", "h"), ("c", "e"), ("rn", "m"), ("ii", "u"),
-             ("v", "y"), ("o", "e"), ("e", "c"), ("l", "i"), ("i", "l"), ("h", "b"),
-             ("f", "t"), ("t", "f"), ("u", "n"), ("n", "u"), ("a", "s"), ("s", "a"))
-
-
-def ocr_twin(word: str, zipf) -> str | None:  # noqa: ANN001
-    """The far commoner word (Zipf 2 higher) one OCR misreading away from ``word``."""
-    here = zipf(word)
-    for a, b in _MISREADS:
-        at = word.find(a)
-        while at >= 0:
-            twin = word[:at] + b + word[at + len(a):]
-            if zipf(twin) >= max(here + 2, 4.0):
-                return twin
-            at = word.find(a, at + 1)
-    return None
-
-
-RARE_ZIPF = 1.0  # wordfreq's Zipf frequency under which a word counts as no English word
 
 
 def flags_as_edits(review: Review) -> list[Edit]:

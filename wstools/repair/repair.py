@@ -58,6 +58,7 @@ from .choose import Context, _neighbours, choose_all, law_number_place, support
 from .confusion import cost
 from .model import Candidate, allowed, features, kind, load_model, raw_candidate
 from .numbers import clause_labels, from_line_starts, from_sequence, inline_clause_letters
+from .twins import suspect
 from .witness import Token, WitnessIndex, load_witnesses, tokens
 
 MIN_CONFIDENCE = 0.5
@@ -65,7 +66,6 @@ MIN_AGREEMENT = 0.4  # share of a segment's words a window must read alike to wi
 CONFIRM = 0.8  # a window reading this much alike confirms the words it reads as the OCR
 WORD_ZIPF = 3.0  # a word of English if at least this frequent (wordfreq's Zipf scale)
 COMMON_ZIPF = 5.5  # the commonest words ("on", "a", "in", "the")
-SUSPECT_ZIPF = 2.0  # below this, a token nobody could fix is flagged for the proofreader
 SEGMENT = 100  # tokens: the size of a segment where no law number cuts the text
 KNOWN_SHARE = 0.75  # no witness: fix only where most of the words around are known,
 KNOWN_SHARE_LOW = 0.6  # or many, and the words on either side
@@ -854,7 +854,7 @@ class Repairer:
             # only the best two and whether they are within 1.1 matter below
             ranked = sorted((cost(o.lower(), w, 1.1), -vocab.count(w), w)
                             for w in self._near_words(o.lower(), 2))
-            flag = None if _zipf(o) >= SUSPECT_ZIPF else Edit(
+            flag = None if not suspect(o, _zipf) else Edit(
                 t.core_start, t.core_start + len(o), o, o, "suspect", 0.0,
                 "not a word of the corpus or the language")
             if not ranked or ranked[0][0] > 0.6:
