@@ -869,7 +869,9 @@ _JUNK = regex.compile(
     regex.MULTILINE)
 _ORDINAL = regex.compile(r"\d+(?:st|nd|rd|th|d|s)")  # 21st, 6d (pence), 1890s
 _LAW = regex.compile(r"^(\d+)[a-z]?\.", regex.MULTILINE)
-_LABEL = regex.compile(r"(?:(?<=[;:]\s)|(?<=^))(\(?)([a-z])([,.)])(?=\s)", regex.MULTILINE)
+# (not the first letter of an abbreviation: "e. g.", "i. e.")
+_LABEL = regex.compile(r"(?:(?<=[;:]\s)|(?<=^))(\(?)([a-z])([,.)])(?=\s)(?!\s?[a-z]\.)",
+                       regex.MULTILINE)
 # function words OCR misreads as one another ('lowest or the suit' for 'of')
 _SWAPS = {"or": "of", "in": "is", "is": "in", "be": "he", "he": "be",
           "bo": "be", "tho": "the", "aud": "and", "ho": "he", "hut": "but", "arc": "are"}
