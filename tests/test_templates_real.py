@@ -96,3 +96,12 @@ def test_enough_templates(registry: Registry) -> None:
     assert len(registry.templates()) >= 150
     for page in registry.templates():
         assert page.templatedata is not None, page.title
+
+
+def test_text_of_a_margin_note_is_not_run_into_the_line() -> None:
+    """A second new-user audit: `--to text` of EB1911's shoulder headings glued them to the
+    word before ('resemblingVatopede. the court'); a floated element is out of the line."""
+    from wstools.wikitext.plain import to_text
+    text = to_text("resembling{{EB1911 Shoulder HeadingSmall|Vatopede.}} the court").text
+    assert "resembling Vatopede. the court" in " ".join(text.split())
+    assert to_text('a<span style="color:red">b</span>c').text.strip() == "abc"

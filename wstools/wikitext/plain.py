@@ -62,6 +62,7 @@ INVISIBLE_TAGS = frozenset({"templatestyles", "indicator", "templatedata", "sect
 _QUOTES = re.compile(r"'{2,}")
 _MAGIC = re.compile(r"__[A-Z]+__")
 _SPACES = re.compile(r"[ \t\r\f\v]+")
+_FLOAT = re.compile(r"(?:^|;)\s*float\s*:\s*(?:left|right)", re.IGNORECASE)
 _DISPLAY_NONE = re.compile(r"display\s*:\s*none", re.I)
 # ``^\s*:?\s*(file|…)\s*:`` without the two blank runs' quadratic backtracking
 _LINK_DROP = re.compile(r"^\s*+(?::\s*+)?(file|image|category|media)\s*+:", re.I)
@@ -251,11 +252,18 @@ class TextRenderer:
             self._html_list(tag, out, line_mode, state)
             return
         block = name in BLOCK_TAGS
+        # a floated element (a margin note, EB1911's shoulder heading) is out of the line's
+        # flow: its words are not run into the words around it ("resemblingVatopede.")
+        floated = not block and _FLOAT.search(_attr(tag, "style")) is not None
         if block:
             out.append(PARA)
+        if floated:
+            out.append(" ")
         self._walk(_children(tag), out, line_mode, state)
         if block:
             out.append(PARA)
+        if floated:
+            out.append(" ")
 
     def _wiki_list_item(self, markup: str, out: list[str], state: dict) -> None:
         stack: list[int] = state["list"]
