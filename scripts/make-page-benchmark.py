@@ -964,6 +964,36 @@ def write_manifest(out: Path, manifest: dict) -> None:
                                        + "\n", encoding="utf-8")
 
 
+def new_manifest(seed: int) -> dict:
+    return {"seed": seed, "generator": "scripts/make-page-benchmark.py",
+            "levels": {k: v["means"] for k, v in LEVELS.items()}, "pages": []}
+
+
+def write_runs(out: Path, images: Path, args, laid: list, split: dict[str, str],  # noqa: ANN001
+               manifest: dict, started: float) -> int:
+    """Write the laid-out runs' pages (OCR and gold) into ``manifest``, each in its run's
+    split, saving the manifest every ten pages; returns how many were written."""
+    done = 0
+    total = sum(len(p) for *_, p in laid)
+    if args.limit:
+        total = min(total, args.limit)
+    for run, fonts, width, run_pages in laid:
+        for pos, laid_page in enumerate(run_pages):
+            if args.limit and done >= args.limit:
+                break
+            entry = write_page(out, images, args.seed, run, fonts, width, pos, laid_page,
+                               split[run.id], args.gold_only)
+            manifest["pages"].append(entry)
+            done += 1
+            if done % 10 == 0 or done == total:
+                write_manifest(out, manifest)
+                el = time.time() - started
+                print(f"[{done}/{total}] {entry['id']} {entry['level']} {el:.0f}s "
+                      f"(~{el / done * (total - done):.0f}s left)", flush=True)
+    write_manifest(out, manifest)
+    return done
+
+
 def make_extra(args, out: Path, images: Path, started: float) -> int:
     """``--extra``: only the dev-only runs of EXTRA_TEXTS, planned by their own seeded RNG;
     their entries replace any earlier ones of the same runs at the end of the manifest, and
@@ -977,26 +1007,10 @@ def make_extra(args, out: Path, images: Path, started: float) -> int:
     if path.exists():
         manifest = json.loads(path.read_text(encoding="utf-8"))
     else:  # a trial in a fresh folder
-        manifest = {"seed": args.seed, "generator": "scripts/make-page-benchmark.py",
-                    "levels": {k: v["means"] for k, v in LEVELS.items()}, "pages": []}
+        manifest = new_manifest(args.seed)
     ours = {r.id for r in runs}
     manifest["pages"] = [p for p in manifest["pages"] if p["run"] not in ours]
-    done = 0
-    total = sum(len(p) for *_, p in laid)
-    if args.limit:
-        total = min(total, args.limit)
-    for run, fonts, width, run_pages in laid:
-        for pos, laid_page in enumerate(run_pages):
-            if args.limit and done >= args.limit:
-                break
-            manifest["pages"].append(write_page(out, images, args.seed, run, fonts, width,
-                                                pos, laid_page, "dev", args.gold_only))
-            done += 1
-            if done % 10 == 0 or done == total:
-                el = time.time() - started
-                print(f"[{done}/{total}] {manifest['pages'][-1]['id']} "
-                      f"{manifest['pages'][-1]['level']} {el:.0f}s", flush=True)
-    write_manifest(out, manifest)
+    done = write_runs(out, images, args, laid, {r.id: "dev" for r in runs}, manifest, started)
     print(f"{done} extra pages in {time.time() - started:.0f}s", flush=True)
     return 0
 
@@ -1031,27 +1045,8 @@ def main(argv: list[str] | None = None) -> int:
         print(sum(len(p) for *_, p in laid), "pages")
         return 0
     split = assign_splits(runs, {r.id: len(p) for r, _, _, p in laid}, rnd)
-    manifest = {"seed": args.seed, "generator": "scripts/make-page-benchmark.py",
-                "levels": {k: v["means"] for k, v in LEVELS.items()}, "pages": []}
-    done = 0
-    total = sum(len(p) for *_, p in laid)
-    if args.limit:
-        total = min(total, args.limit)
-    for run, fonts, width, run_pages in laid:
-        for pos, laid_page in enumerate(run_pages):
-            if args.limit and done >= args.limit:
-                break
-            entry = write_page(out, images, args.seed, run, fonts, width, pos, laid_page,
-                               split[run.id], args.gold_only)
-            manifest["pages"].append(entry)
-            pid, level = entry["id"], entry["level"]
-            done += 1
-            if done % 10 == 0 or done == total:
-                write_manifest(out, manifest)
-                el = time.time() - started
-                print(f"[{done}/{total}] {pid} {level} {el:.0f}s "
-                      f"(~{el / done * (total - done):.0f}s left)", flush=True)
-    write_manifest(out, manifest)
+    manifest = new_manifest(args.seed)
+    done = write_runs(out, images, args, laid, split, manifest, started)
     print(f"{done} pages in {time.time() - started:.0f}s", flush=True)
     return 0
 
