@@ -39,6 +39,20 @@ def trap_registry() -> Registry:
     return registry_with_traps()
 
 
+def require_lab() -> None:
+    """Skip when a lab MediaWiki cannot be started here, unless $WSTOOLS_REQUIRE_MEDIAWIKI
+    is set (CI): then fail."""
+    import os
+
+    from tests.support.oracle import lab_available
+
+    reason = lab_available()
+    if reason is not None:
+        if os.environ.get("WSTOOLS_REQUIRE_MEDIAWIKI"):
+            pytest.fail(reason)
+        pytest.skip(f"mediawiki tier: {reason}")
+
+
 @pytest.fixture(scope="session")
 def lab_wiki(tmp_path_factory):
     """A real MediaWiki holding the fidelity pages: the one named by $WSTOOLS_MW_API (as
@@ -48,7 +62,7 @@ def lab_wiki(tmp_path_factory):
     import os
 
     from tests.support.fidelity import wiki_pages
-    from tests.support.oracle import LabWiki, MediaWikiAPI, lab_available
+    from tests.support.oracle import LabWiki, MediaWikiAPI
 
     if os.environ.get("WSTOOLS_MW_API"):
         api = MediaWikiAPI(os.environ["WSTOOLS_MW_API"])
@@ -59,11 +73,7 @@ def lab_wiki(tmp_path_factory):
             lab.import_pages(wiki_pages())
         yield api
         return
-    reason = lab_available()
-    if reason is not None:
-        if os.environ.get("WSTOOLS_REQUIRE_MEDIAWIKI"):
-            pytest.fail(reason)
-        pytest.skip(f"mediawiki tier: {reason}")
+    require_lab()
     lab = LabWiki(tmp_path_factory.mktemp("mediawiki"))
     api = lab.start()
     try:

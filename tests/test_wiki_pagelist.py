@@ -58,13 +58,11 @@ def prp_wiki(tmp_path_factory):  # noqa: ANN201 - tests.support.oracle.MediaWiki
     """A lab wiki of its own with the ProofreadPage test double (never the shared one of
     $WSTOOLS_MW_API, whose tests expect no ProofreadPage). Skips when MediaWiki is not
     installed, unless $WSTOOLS_REQUIRE_MEDIAWIKI is set (CI): then it fails."""
-    from tests.support.oracle import LabWiki, lab_available
+    from tests.support.oracle import LabWiki
 
-    reason = lab_available()
-    if reason is not None:
-        if os.environ.get("WSTOOLS_REQUIRE_MEDIAWIKI"):
-            pytest.fail(reason)
-        pytest.skip(f"mediawiki tier: {reason}")
+    from .conftest import require_lab
+
+    require_lab()
     lab = LabWiki(tmp_path_factory.mktemp("mediawiki-prp"))
     lab.env["WSTOOLS_MW_PROOFREADPAGE"] = "1"
     api = lab.start()
