@@ -192,6 +192,7 @@ def _laws_across(slots: list[_Slot], conventions: Conventions,
     read (its number garbled, no law before it on the page) is proofread again knowing the
     last law of the page before, which anchors it. The new reading is taken only when it
     keeps every law the page had and adds the next of the sequence before them."""
+    titles = _book_titles(slots)
     for k in range(1, len(slots)):
         before, s = slots[k - 1], slots[k]
         previous = _law_numbers(before.result) if before.open else []
@@ -205,14 +206,14 @@ def _laws_across(slots: list[_Slot], conventions: Conventions,
             continue
         again = proofread_page(s.page, title=s.result.title, repairer=repairer,
                                conventions=conventions, file=s.name,
-                               running_titles=_book_titles(slots), previous_law=last)
+                               running_titles=titles, previous_law=last)
         found = _law_numbers(again)
         if found[:1] != [last + 1] or found[1:] != numbers:
             continue
         slots[k] = _slot(s.name, s.page, again)
-        slots[k].result.diagnostics.append(Diagnostic(
+        slots[k].result.diagnostics.extend(locate([Diagnostic(
             "law-across-pages", f"law {last + 1} read from the sequence: the page before "
-            f"ends with law {last}", 0, "info"))
+            f"ends with law {last}", 0, "info")], s.page.body, s.name))
 
 
 def _lost_heads(slots: list[_Slot], conventions: Conventions,

@@ -312,7 +312,7 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]]) -> list[tuple[int,
                         or clause[1] in ("(a)", "a)", "1st.", "I.") and last_clause is not None
                         and _follows(clause[0], last_clause)
                         or clause[1] == "I." and clause[0] == "I" and any(
-                            clause_at(x.group().strip()) == ("II", "I.", 4)
+                            (clause_at(x.group().strip()) or ())[:2] == ("II", "I.")
                             for x in lines[k + 1:])):
                     split = True  # (I. only before its II.: "I." alone may be a name's)
             if k and not split and clause is not None and clause[1] == "1st." and (

@@ -59,6 +59,7 @@ VIEW_LEVELS = {"This page does not need to be proofread.": 0,
                "This page has been proofread, but needs to be validated.": 3,
                "This page has been proofread, but needs to be validated": 3,
                "This page has been proofread.": 3, "This page has been validated.": 4}
+_CHROME_LINES = frozenset(WIKI_CHROME) | frozenset(VIEW_LEVELS)
 # the lines a page view ends with: its permanent link, categories, the last edit's date
 _VIEW_FOOTER = regex.compile(r"(?:Retrieved from \S.*|Categor(?:y|ies): .*|Hidden categor(?:y|ies)"
                              r": .*|This page was last edited on .*|Navigation menu)[ \t]*")
@@ -139,7 +140,7 @@ around the text (title, navigation, proofreading status)', line=0, column=0)])
     m = _TITLE_LINE.match(text)
     if m:
         title, pos = m.group(0).strip(), m.end()
-    chrome = set(WIKI_CHROME) | set(VIEW_LEVELS)
+    chrome = _CHROME_LINES
     while True:
         end = text.find("\n", pos)
         line = text[pos:] if end < 0 else text[pos:end]

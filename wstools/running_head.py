@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from difflib import SequenceMatcher
 
 import regex
+from rapidfuzz.fuzz import ratio
 
 _FOLIO = regex.compile(r"(?P<n>\d{1,4}|[ivxlc]{1,6})(?P<stop>\.?)")
 _JUNK = regex.compile(r"[^\p{L}\p{N}]+")
@@ -366,7 +366,7 @@ def _with_detached(text: str, head: RunningHead,
     return head
 
 
-TITLE_LIKENESS = 0.85  # how close (difflib's ratio) a damaged top line must be to a book title
+TITLE_LIKENESS = 0.85  # how close (rapidfuzz's ratio) a damaged top line must be to a title
 
 
 def _titled_line(text: str, titles: Sequence[str]) -> RunningHead | None:
@@ -401,7 +401,7 @@ def _titled_line(text: str, titles: Sequence[str]) -> RunningHead | None:
                     tokens[-1]) or _capitals([t.group() for t in inner]) < 3:
                 continue
             printed = " ".join(t.group() for t in inner).strip(" .,:;-")
-            likeness = max(SequenceMatcher(None, _key(printed), k).ratio() for k in keys)
+            likeness = max(ratio(_key(printed), k) for k in keys) / 100
             if likeness >= TITLE_LIKENESS:
                 found.append((likeness, a - b, a, b, printed))
     if not found:
