@@ -292,11 +292,11 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
         return None
     at, line = lines[first]
     read = _read_line(line)
-    if read is None:
-        return None
+    after = lines[first + 1][1] if first + 1 < len(lines) else ""
+    if read is None or read.folio is None and not read.whole:
+        return _lettered_folio(at, line, after)
     title = " ".join(read.title)
     capitals = _capitals(read.title)
-    after = lines[first + 1][1] if first + 1 < len(lines) else ""
 
     def line_end(i: int) -> int:
         return lines[i][0] + len(lines[i][1])
@@ -340,6 +340,47 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
     if after.strip():
         return None  # a head stands apart from the text
     return _head(None, None, title, [(0, line_end(first))])
+
+
+# a folio OCR read as letters (``yo`` for 90, ``gr`` for 91): a short token of letters and
+# digit look-alikes, not a word of capitals, with no stop or bracket (``1st.``, ``(a)``)
+_LETTERED = regex.compile(r"[\p{L}\p{N}$|]{1,3}")
+
+
+def _lettered_folio(at: int, line: str, after: str) -> RunningHead | None:
+    """A first line of capitals with a short token of letters at one end, standing apart
+    from the text: the head, its folio misread as letters. The token is the folio's place
+    (kept as read, on its side, for the reader or book mode's folio sequence to mend).
+
+    >>> _lettered_folio(0, "yo AUCTION OF TO-DAY\\n", "\\n").wikitext()
+    '{{rh|yo|AUCTION OF TO-DAY|}}'
+    >>> _lettered_folio(0, "LAWS OF WHIST nl\\n", "\\n").wikitext()
+    '{{rh||LAWS OF WHIST|nl}}'
+    >>> _lettered_folio(0, "a KING and\\n", "\\n") is None  # (not capitals to its end)
+    True
+    >>> _lettered_folio(0, "yo AUCTION OF TO-DAY\\n", "the text\\n") is None
+    True
+    """
+    tokens = list(regex.finditer(r"\S+", line))
+    if len(tokens) < 2 or after.strip():
+        return None  # a head stands apart from the text
+    for first in (True, False):
+        edge = tokens[0] if first else tokens[-1]
+        words = [t.group() for t in (tokens[1:] if first else tokens[:-1])]
+        token = edge.group()
+        if (_LETTERED.fullmatch(token) is None or token.isupper() or token.isdigit()
+                or _folio_value(token) is not None or len(words) > MAX_TITLE_WORDS):
+            continue
+        cores = [_CAPS.fullmatch(w) for w in words]
+        if not all(cores) or _capitals(words) < 3:
+            continue
+        title = " ".join(m.group("core") for m in cores if m)
+        if title.endswith("."):
+            continue  # a heading ends with a stop
+        end = at + len(line.rstrip("\n"))
+        return RunningHead(token, title, "left" if first else "right", at, end,
+                           [(at, end)])
+    return None
 
 
 def _with_detached(text: str, head: RunningHead,

@@ -104,6 +104,25 @@ def choose_all(unit: Unit, ctx: Context) -> list[Edit]:
     return [edit] if edit is not None else []
 
 
+def cut_at_edge(text: str, unit: Unit, o: str, w: str) -> bool:
+    """Whether the witness's reading ``w`` of ``o`` was cut by the end (or start) of the
+    text: the OCR's last word is the witness's and more letters (``forma`` against ``form``,
+    the witness going on ``form a scoring``), which the alignment could not place past the
+    page's end.
+
+    >>> cut_at_edge("he might forma\\n", Unit(9, 14, "forma", "form", 1), "forma", "form")
+    True
+    >>> cut_at_edge("he might forma\\n", Unit(9, 14, "forma", "forms", 1), "forma", "forms")
+    False
+    """
+    o, w = "".join(_LETTERS.findall(o)).lower(), "".join(_LETTERS.findall(w)).lower()
+    if len(o) <= len(w) or not w:
+        return False
+    if not text[unit.end:].strip() and o.startswith(w):
+        return True
+    return not text[:unit.start].strip() and o.endswith(w)
+
+
 def _after_law_number(unit: Unit) -> Unit:
     """The word after a law number and its dash (``2n—Fach`` against ``21.—Each``:
     ``Fach`` against ``Each``): the number is the sequence's to read, the word the
@@ -134,6 +153,8 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
         return None
     o_lead, o_core, o_tail = _edges(o)
     w_lead, w_core, w_tail = _edges(w)
+    if cut_at_edge(ctx.text, unit, o, w):
+        return None
     if unit.words == 1 and len(w_words) == 1 and (_GLYPHS.search(o) or not o_words):
         # glyphs no word has, "!><", "l>y", "(/,": OCR read a word as marks
         # the glyphs stand for letters; the marks around them are the printing's
@@ -349,6 +370,11 @@ def _punctuation(unit: Unit, ctx: Context) -> Edit | None:
     return None
 
 
+# abbreviations whose stop a printing may print or leave out ("Mr" and "Mr.")
+_STOPPED_SHORT = frozenset("mr mrs dr st no nos vs pp ed eds ch cf co jr sr ms op vol sec secs "
+                           "art etc viz ibid fig figs esq messrs".split())
+
+
 def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "",
              w_core: str = "") -> bool:
     """Whether the witness's closing marks may replace the OCR's."""
@@ -369,6 +395,10 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
         return True
     if o_marks == "." and w_tail in (",", ";") and nxt[:1].islower():
         return True
+    if o_marks == "." and not w_tail and len(o_core) >= 2 and o_core.isalpha() and \
+            o_core.lower() not in _STOPPED_SHORT and \
+            re.match(r"[a-z]{2}", nxt) and not paragraph_end:
+        return True  # a stop where the sentence goes on ("authority. vested"): a speck
     if not o_marks and w_tail in (".", ",", ";", ":") and len(o_core) > len(w_core) and \
             o_core.lower().startswith(w_core.lower()):
         return True  # the mark was read as a letter: "higheste", "cntrvs"

@@ -36,7 +36,7 @@ from rapidfuzz.distance import Levenshtein
 
 from ..edits import Edit
 from .align import Unit
-from .choose import after_law_number_mark, keeps_dashes, law_number_place
+from .choose import after_law_number_mark, cut_at_edge, keeps_dashes, law_number_place
 from .confusion import cost
 
 MODEL_FILE = Path(__file__).resolve().parents[1] / "data" / "repair-model.json"
@@ -303,6 +303,6 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
     if w[:1] in "“\"" and o[:1] not in "“\"'‘`" and w[1:] == o[len(o) - len(w) + 1:] or \
             w[:1] in "“\"" and o[:1].isalnum():
         return None  # a quotation mark opening a word: another document quoting it
-    if w == o:
-        return None
+    if w == o or cut_at_edge(text, unit, o, w):
+        return None  # (or the witness's reading cut by the page's end: "forma" / "form")
     return Edit(unit.start, unit.end, o, w, "witness-model", 0.0)
