@@ -370,11 +370,6 @@ def _punctuation(unit: Unit, ctx: Context) -> Edit | None:
     return None
 
 
-# abbreviations whose stop a printing may print or leave out ("Mr" and "Mr.")
-_STOPPED_SHORT = frozenset("mr mrs dr st no nos vs pp ed eds ch cf co jr sr ms op vol sec secs "
-                           "art etc viz ibid fig figs esq messrs".split())
-
-
 def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "",
              w_core: str = "") -> bool:
     """Whether the witness's closing marks may replace the OCR's."""
@@ -395,10 +390,6 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
         return True
     if o_marks == "." and w_tail in (",", ";") and nxt[:1].islower():
         return True
-    if o_marks == "." and not w_tail and len(o_core) >= 2 and o_core.isalpha() and \
-            o_core.lower() not in _STOPPED_SHORT and \
-            re.match(r"[a-z]{2}", nxt) and not paragraph_end:
-        return True  # a stop where the sentence goes on ("authority. vested"): a speck
     if not o_marks and w_tail in (".", ",", ";", ":") and len(o_core) > len(w_core) and \
             o_core.lower().startswith(w_core.lower()):
         return True  # the mark was read as a letter: "higheste", "cntrvs"

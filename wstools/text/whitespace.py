@@ -23,7 +23,8 @@ def normalise_line_ends(text: str) -> Fixed:
 
 # a run of spaces, tabs and no-break spaces (found by a fast scan from its first character;
 # each run is judged once, so a long run costs its length, not its length squared)
-_RUN = re.compile(r"(?<![ \t\u00a0])[ \t\u00a0]+")
+_RUN = re.compile(r"(?<![ \t\u00a0])(?:[ \t\u00a0]{2,}|[\t\u00a0]|[ ](?=\n|\Z))")
+# (a lone space between two words, the common case, is left alone without a look)
 _BLANKS = regex.compile(r"\n{3,}")
 
 
