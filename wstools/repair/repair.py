@@ -58,7 +58,7 @@ from .choose import Context, _neighbours, choose_all, law_number_place, support
 from .confusion import cost
 from .model import Candidate, allowed, features, kind, load_model, raw_candidate
 from .numbers import clause_labels, from_line_starts, from_sequence, inline_clause_letters
-from .twins import suspect
+from .twins import ocr_twin, suspect
 from .witness import Token, WitnessIndex, load_witnesses, tokens
 
 MIN_CONFIDENCE = 0.5
@@ -66,6 +66,7 @@ MIN_AGREEMENT = 0.4  # share of a segment's words a window must read alike to wi
 CONFIRM = 0.8  # a window reading this much alike confirms the words it reads as the OCR
 WORD_ZIPF = 3.0  # a word of English if at least this frequent (wordfreq's Zipf scale)
 COMMON_ZIPF = 5.5  # the commonest words ("on", "a", "in", "the")
+ENGLISH_ZIPF = 2.0  # a word English writes, if rarely: no guess replaces it without a witness
 SEGMENT = 100  # tokens: the size of a segment where no law number cuts the text
 KNOWN_SHARE = 0.75  # no witness: fix only where most of the words around are known,
 KNOWN_SHARE_LOW = 0.6  # or many, and the words on either side
@@ -79,6 +80,23 @@ CAPITALISED_FUNCTION_WORDS = frozenset(w.capitalize() for w in FUNCTION_WORDS)
 OPEN_WORDS = frozenset("the a an their his her its our your".split())
 _SPECKS = re.compile(r"[_=|~^`]+")
 _GLUED = re.compile(r"([A-Za-z]{2,})([.;:,_=-])([a-z]{1,})")
+def _function_word_pair(left: str, right: str) -> bool:
+    """Whether a hyphen between two words is a speck rather than a compound's: one of them
+    is a function word (``cards-have``, ``the-pack``) and the right one no particle of a
+    compound (``cut-in``, ``lead-off``); two words of content (``trump-card``,
+    ``score-card``) are a compound a printing hyphenates.
+
+    >>> _function_word_pair("cards", "have"), _function_word_pair("trump", "card")
+    (True, False)
+    >>> _function_word_pair("cut", "in")
+    False
+    """
+    if right.lower() in _PARTICLES:
+        return False
+    return max(_zipf(left.lower()), _zipf(right.lower())) >= COMMON_ZIPF
+
+
+_PARTICLES = frozenset("in out off up down on over by about away back".split())
 _LAW_DASH = re.compile(r"(\d+\.)(—+)")
 _STACKED = re.compile(r"([.;:,])([.;:,]+)")
 _LAW_MARK = re.compile(r"(\d+)([:,;-])—")
@@ -613,7 +631,8 @@ class Repairer:
             joined_word = self._is_word(left + right)
             compound = mark == "-" and self.index.vocabulary.is_compound(left, right)
             if both and not joined_word and not compound and (
-                    mark != "-" or self.index.bigrams.get(pair, 0) > 0):
+                    mark != "-" or self.index.bigrams.get(pair, 0) > 0
+                    and _function_word_pair(left, right)):
                 start = t.core_start + len(left)
                 return Edit(start, start + 1, mark, " ", "glued-words", 0.8,
                             f"'{left}' and '{right}' are words glued by '{mark}'"
@@ -876,6 +895,13 @@ class Repairer:
                 continue
             new = _match_case(o, best)
             seen = support(self.index.bigrams, prev, best, nxt)
+            if not seen and _zipf(o.lower()) >= ENGLISH_ZIPF and \
+                    ocr_twin(o.lower(), _zipf) is None:
+                # a word English writes ("shew", "Gama"), no misreading of a far commoner
+                # one, where the corpus never has its neighbour beside the near word: the
+                # printing's spelling ("shuttled" in "be shuttled and cut" is the misreading)
+                out.append((None, flag))
+                continue
             if any(_zipf(o[:k]) >= COMMON_ZIPF and _zipf(o[k:]) >= COMMON_ZIPF
                    for k in range(1, len(o)) if all(len(x) > 1 or x.lower() in "ai"
                                                     for x in (o[:k], o[k:]))):
