@@ -74,7 +74,8 @@ def test_corpus_list_and_show(capsys):
     out = capsys.readouterr().out
     assert "hoyle-1909-bridge\tbridge\t1909\t108 laws (1-108)" in out
     assert main(["corpus", "show", "hoyle-1909-whist", "12a"]) == 0
-    assert "12a. Any candidate may declare into any table" in capsys.readouterr().out
+    # as the corpus prints it: the dash after the number kept
+    assert "12a.—Any candidate may declare into any table" in capsys.readouterr().out
     assert main(["corpus", "show", "nope"]) == 2
 
 

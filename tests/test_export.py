@@ -52,7 +52,8 @@ def test_tei_has_metadata_and_a_title_page(seed: Path) -> None:
     meta = metadata_for(codes)
     stmt = tree.find(f"{TEI}teiHeader/{TEI}fileDesc")
     assert stmt.findtext(f"{TEI}titleStmt/{TEI}title") == meta.title != "Laws"
-    assert stmt.findtext(f"{TEI}titleStmt/{TEI}author") == meta.creator
+    # (no author element where none is known: an export invents none)
+    assert (stmt.findtext(f"{TEI}titleStmt/{TEI}author") or "") == meta.creator
     assert stmt.findtext(f"{TEI}publicationStmt/{TEI}idno").startswith("urn:uuid:")
     assert stmt.find(f"{TEI}publicationStmt/{TEI}availability/{TEI}licence") is not None
     assert tree.find(f"{TEI}text/{TEI}front/{TEI}titlePage") is not None

@@ -72,7 +72,8 @@ def test_000_wikitext(parsed):
     assert nested == {14: 2, 17: 6, 19: 2, 20: 5}
     assert duplicate.title == "THE LAWS OF DUPLICATE WHIST"
     assert duplicate.authority.startswith("As Adopted at the Tenth American Whist Congress")
-    assert duplicate.preamble[0] == "DUPLICATE WHIST"
+    # printed above the title (it introduces the code), after the first code's laws
+    assert duplicate.before_title[0] == "DUPLICATE WHIST" and not duplicate.preamble
     definitions = duplicate.laws[0]
     assert definitions.heading == "Definitions"
     assert [(c.label, c.style) for c in definitions.clauses] == [("a", "(a.)"), ("b", "(a.)"),

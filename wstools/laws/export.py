@@ -54,7 +54,7 @@ class Metadata:
     """A book's metadata, as EPUB's Dublin Core and TEI's header hold it."""
 
     title: str = "Laws"
-    creator: str = "Unknown"
+    creator: str = ""  # none when nothing names one: an export never invents an author
     edition: str = ""
     date: str = ""
     source: str = ""
@@ -140,7 +140,7 @@ def metadata_for(codes: Sequence[Code], given: Metadata | dict | None = None,
     if not creator:
         m = next((m for c in codes if c.authority for m in [_CREATOR.search(c.authority)]
                   if m), None)
-        creator = regex.sub(r"\s+", " ", m.group(1)) if m else "Unknown"
+        creator = regex.sub(r"\s+", " ", m.group(1)) if m else ""
     if not provenance:
         provenance = "the text (no corpus printing holds it)"
     meta = Metadata(title=title, creator=creator, edition=pick("edition"),
@@ -182,8 +182,8 @@ def _html_law(parent: etree._Element, law: Law) -> None:
     p = etree.SubElement(div, "p")
     if law.number is not None:
         num = etree.SubElement(p, "span", {"class": "law-number"})
-        num.text = f"{law.label}."
-        num.tail = " "
+        num.text = f"{law.label}.{law.dash}"  # the printed dash after it: "1.—"
+        num.tail = "" if law.dash else " "
     if law.heading:
         h = etree.SubElement(p, "i", {"class": "run-in"})
         h.text = f"{law.heading}."
@@ -217,14 +217,17 @@ def html_fragment(codes: Sequence[Code]) -> etree._Element:
     root = etree.Element("div", {"class": "wst-laws"})
     for code in codes:
         art = etree.SubElement(root, "article", {"class": "code"})
+        # in print order (see Code)
+        for p in code.before_title:
+            _inline(etree.SubElement(art, "p"), p, "i")
+        if code.fragment:
+            _inline(etree.SubElement(art, "p", {"class": "fragment"}), code.fragment, "i")
         if code.title:
             etree.SubElement(art, "h1").text = code.title
         if code.authority:
             _inline(etree.SubElement(art, "p", {"class": "authority"}), code.authority, "i")
         for p in code.preamble:
             _inline(etree.SubElement(art, "p"), p, "i")
-        if code.fragment:
-            _inline(etree.SubElement(art, "p", {"class": "fragment"}), code.fragment, "i")
         for s in code.sections:
             sec = etree.SubElement(art, "section")
             if s.heading:
@@ -328,12 +331,16 @@ def to_tei(codes: Sequence[Code], meta: Metadata | dict | None = None) -> str:
     codes = xml_safe(list(codes))
     meta = xml_safe(metadata_for(codes, meta))
     T = ElementMaker(namespace=TEI_NS, nsmap={None: TEI_NS})
-    bibl = T.bibl(T.title(meta.title), T.author(meta.creator))
+    # (TEI's titleStmt and bibl need a title; an author only where one is known: a new
+    # element each time, as an element has one parent)
+    def author() -> list[etree._Element]:
+        return [T.author(meta.creator)] if meta.creator else []
+    bibl = T.bibl(T.title(meta.title), *author())
     for tag, value in (("edition", meta.edition), ("date", meta.date),
                        ("note", meta.source)):
         if value:
             bibl.append(getattr(T, tag)(value))
-    file_desc = T.fileDesc(T.titleStmt(T.title(meta.title), T.author(meta.creator)))
+    file_desc = T.fileDesc(T.titleStmt(T.title(meta.title), *author()))
     if meta.edition:
         file_desc.append(T.editionStmt(T.edition(meta.edition)))
     file_desc.append(T.publicationStmt(
@@ -346,8 +353,9 @@ def to_tei(codes: Sequence[Code], meta: Metadata | dict | None = None) -> str:
                                          f"{meta.provenance}.")))
     tei = T.TEI(header)
     text_el = etree.SubElement(tei, f"{{{TEI_NS}}}text")
-    page = T.titlePage(T.docTitle(T.titlePart(meta.title, type="main")),
-                       T.byline(meta.creator))
+    page = T.titlePage(T.docTitle(T.titlePart(meta.title, type="main")))
+    if meta.creator:
+        page.append(T.byline(meta.creator))
     if meta.edition:
         page.append(T.docEdition(meta.edition))
     if meta.source or meta.licence:
@@ -358,16 +366,23 @@ def to_tei(codes: Sequence[Code], meta: Metadata | dict | None = None) -> str:
     body = etree.SubElement(text_el, f"{{{TEI_NS}}}body")
     ns = f"{{{TEI_NS}}}"
     for code in codes:
+        # in print order (see Code); a div's head comes before its paragraphs, so what is
+        # printed above the title is a div of its own before the code's
+        above = code.before_title + ([code.fragment] if code.fragment and code.title else [])
+        if above:
+            intro = etree.SubElement(body, ns + "div", type="introduction")
+            for p in above:
+                _tei_text(etree.SubElement(intro, ns + "p"), p)
         cdiv = etree.SubElement(body, ns + "div", type="code")
+        if code.fragment and not code.title:
+            # a page that opens inside a law: TEI's p has no type; rend says how it reads
+            _tei_text(etree.SubElement(cdiv, ns + "p", rend="fragment"), code.fragment)
         if code.title:
             etree.SubElement(cdiv, ns + "head").text = code.title
         if code.authority:
             _tei_text(etree.SubElement(cdiv, ns + "p", rend="authority"), code.authority)
         for p in code.preamble:
             _tei_text(etree.SubElement(cdiv, ns + "p"), p)
-        if code.fragment:
-            # a page that opens inside a law: TEI's p has no type; rend says how it reads
-            _tei_text(etree.SubElement(cdiv, ns + "p", rend="fragment"), code.fragment)
         for s in code.sections:
             sdiv = etree.SubElement(cdiv, ns + "div", type="section")
             if s.heading:
@@ -423,7 +438,8 @@ def write_epub(codes: Sequence[Code], path: str, meta: Metadata | dict | None = 
     book.set_identifier(meta.identifier)
     book.set_title(meta.title)
     book.set_language(meta.language)
-    book.add_author(meta.creator)
+    if meta.creator:
+        book.add_author(meta.creator)
     book.add_metadata("DC", "publisher", meta.publisher)
     for term, value in (("description", meta.edition), ("date", meta.date),
                         ("source", meta.source), ("rights", meta.licence)):
@@ -443,6 +459,7 @@ def write_epub(codes: Sequence[Code], path: str, meta: Metadata | dict | None = 
                                        authority=code.authority if si == 0 else None,
                                        preamble=code.preamble if si == 0 else [],
                                        fragment=code.fragment if si == 0 else None,
+                                       before_title=code.before_title if si == 0 else [],
                                        sections=[s])])
             name = f"code{ci + 1}-section{si + 1}.xhtml"
             chapter = epub.EpubHtml(title=s.heading or code.title or f"Section {si + 1}",
@@ -464,7 +481,8 @@ def _title_page(meta: Metadata) -> etree._Element:
     """The title page (and colophon) of an EPUB, as WS Export's."""
     root = etree.Element("div", {"class": "title-page"})
     etree.SubElement(root, "h1").text = meta.title
-    etree.SubElement(root, "p", {"class": "creator"}).text = meta.creator
+    if meta.creator:
+        etree.SubElement(root, "p", {"class": "creator"}).text = meta.creator
     if meta.edition:
         etree.SubElement(root, "p", {"class": "edition"}).text = meta.edition
     about = etree.SubElement(root, "div", {"class": "colophon"})

@@ -63,6 +63,7 @@ class Law:
     range_end: int | None = None  # "5 to 10. As in Bridge."
     span: tuple[int, int] | None = None  # in the source text
     prefix: str = ""  # printed before the number: "Sec. ", "Section ", "Art. "
+    dash: str = ""  # printed after the number's full stop: "—" in "1.—Each player…"
 
     @property
     def label(self) -> str:
@@ -94,7 +95,12 @@ class Section:
 
 @dataclass
 class Code:
-    """A code of laws: title, authority line, metadata, preamble, sections."""
+    """A code of laws: title, authority line, metadata, preamble, sections.
+
+    In print order: ``before_title`` (paragraphs that introduce the code above its title),
+    ``fragment`` (a law's end begun on an earlier page, when the text opens with it), the
+    title, the authority line, the ``preamble`` (printed after the title), the sections.
+    """
 
     title: str | None = None
     authority: str | None = None
@@ -103,6 +109,7 @@ class Code:
     fragment: str | None = None  # continuation of a law begun on an earlier page
     sections: list[Section] = field(default_factory=list)
     footnotes: dict[str, str] = field(default_factory=dict)
+    before_title: list[str] = field(default_factory=list)  # printed above the title
 
     @property
     def laws(self) -> list[Law]:
@@ -131,6 +138,7 @@ def to_dict(obj: Any) -> Any:
         d = _shallow(obj)
         d["metadata"] = dict(obj.metadata)
         d["preamble"] = list(obj.preamble)
+        d["before_title"] = list(obj.before_title)
         d["footnotes"] = dict(obj.footnotes)
         d["sections"] = [to_dict(s) for s in obj.sections]
         return d
@@ -172,7 +180,8 @@ def from_dict(d: dict) -> Code:
                    [block(b) for b in x.get("body", [])],
                    [Note(**n) for n in x.get("notes", [])], list(x.get("footnotes", [])),
                    [PageMark(**p) for p in x.get("page_marks", [])], x.get("range_end"),
-                   tuple(x["span"]) if x.get("span") else None, x.get("prefix", ""))
+                   tuple(x["span"]) if x.get("span") else None, x.get("prefix", ""),
+                   x.get("dash", ""))
 
     sections = [Section(s.get("heading"), [law(x) for x in s.get("laws", [])],
                         list(s.get("paragraphs", [])), s.get("heading_match"),
@@ -180,4 +189,4 @@ def from_dict(d: dict) -> Code:
                 for s in d.get("sections", [])]
     return Code(d.get("title"), d.get("authority"), dict(d.get("metadata", {})),
                 list(d.get("preamble", [])), d.get("fragment"), sections,
-                dict(d.get("footnotes", {})))
+                dict(d.get("footnotes", {})), list(d.get("before_title", [])))

@@ -52,7 +52,9 @@ class ParseResult:
 # --- classification of paragraphs ------------------------------------------------------
 
 LAW = regex.compile(r"^(?P<num>\d{1,4})(?P<suf>[a-z]?)(?:\s+to\s+(?P<end>\d{1,4}))?\."
-                    r"(?:[ \t]*[—–]+[ \t]*|[ \t]+|(?=\()|$)")
+                    r"(?:(?P<dash>[ \t]*[—–]+)[ \t]*|[ \t]+|(?=\()|$)")
+# the dash a wikitext law's text opens with: "'''1.'''—Each player" (its number's dash)
+_LEADING_DASH = regex.compile(r"^(?P<dash>[—–]+)[ \t]*")
 CLAUSE_PATTERNS: list[tuple[regex.Pattern, str]] = [
     (regex.compile(r"^\(''(?P<l>[A-Za-z0-9]{1,4})''\)[ \t]*"), "(a)"),
     (regex.compile(r"^\((?P<l>[a-z])\.\)[ \t]*"), "(a.)"),
@@ -210,7 +212,8 @@ class Builder:
     def start_code(self, title: str) -> None:
         carried: list[str] = []
         if self.code is not None and not self.code.laws and self.code.title is None:
-            self.front.extend(self.code.preamble)
+            self.front.extend(([self.code.fragment] if self.code.fragment else [])
+                              + self.code.preamble)
             for s in self.code.sections:
                 self.front.extend(([s.heading] if s.heading else []) + s.paragraphs)
             self.codes.remove(self.code)
@@ -219,7 +222,7 @@ class Builder:
             while self.code.sections and not self.code.sections[-1].laws:
                 s = self.code.sections.pop()
                 carried[:0] = ([s.heading] if s.heading else []) + s.paragraphs
-        self.code = Code(title=title, preamble=carried)
+        self.code = Code(title=title, before_title=carried)
         self.codes.append(self.code)
         self.section = None
         self.law = None
@@ -250,7 +253,7 @@ class Builder:
             self._marks_until(b.end)
             return
         code = self._ensure_code()
-        if (code.title and not code.authority and not code.sections
+        if (code.title and not code.authority and not code.sections and not code.preamble
                 and (text.startswith("(") and text.endswith(")") or
                      regex.match(r"^(?:As|Adopted|Revised|Framed|Reprinted)\b", text))
                 and len(text.split()) <= 60):
@@ -330,11 +333,16 @@ class Builder:
             number, suffix = int(m.group("num")), m.group("suf")
             end = int(m.group("end")) if m.group("end") else None
             prefix = m.end()
+        dash = (m.group("dash") or "") if m is not None else ""
+        if b.law is not None:
+            lead = _LEADING_DASH.match(text)
+            if lead:
+                dash, prefix = lead.group("dash"), lead.end()
         rest = text[prefix:]
         heading, rest2 = split_run_in(rest)
         prefix += len(rest) - len(rest2)
         law = Law(number, "", suffix, heading, range_end=end,
-                  span=(self.to_source(b.start), self.to_source(b.end, end=True)))
+                  span=(self.to_source(b.start), self.to_source(b.end, end=True)), dash=dash)
         for page in self.pending_pages:
             law.page_marks.append(PageMark(page, 0, 0))
         self.pending_pages = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from .model import Clause, Code, Law, to_dict
+from .model import Clause, Code, Law, Paragraph, to_dict
 
 
 def clause_label(c: Clause) -> str:
@@ -25,6 +25,18 @@ def to_json(codes: Sequence[Code], indent: int = 1) -> str:
                       indent=indent)
 
 
+def number_mark(law: Law, sep: str = " ") -> str:
+    """A law's number as printed, with what follows it: ``1.—`` when the print has a dash
+    after the number, else ``1.`` and ``sep``.
+
+    >>> number_mark(Law(1, "Each", dash="—")), number_mark(Law(12, "If")), number_mark(Law(None))
+    ('1.—', '12. ', '')
+    """
+    if law.number is None:
+        return ""
+    return f"{law.label}.{law.dash}" if law.dash else f"{law.label}.{sep}"
+
+
 def _run_in(law: Law) -> str:
     """A law's run-in heading as printed before its text (italic after a number)."""
     if not law.heading:
@@ -41,14 +53,14 @@ def _opening(law: Law, number: str) -> str:
 
 def _law_lines(law: Law, number_sep: str) -> list[str]:
     head = _run_in(law)
-    first = _opening(law, f"{law.label}.{number_sep}")
+    first = _opening(law, number_mark(law, number_sep))
     out = []
     body = list(law.body)
     if not law.text and body and isinstance(body[0], Clause) and law.number is not None \
             and body[0].style not in ("-", "*"):
         c = body.pop(0)
         assert isinstance(c, Clause)
-        first = f"{law.label}.{number_sep}{head}{clause_label(c)} {c.text}"
+        first = f"{number_mark(law, number_sep)}{head}{clause_label(c)} {c.text}"
     out.append(first)
     for b in body:
         if isinstance(b, Clause):
@@ -60,19 +72,22 @@ def _law_lines(law: Law, number_sep: str) -> list[str]:
     return out
 
 
-def _front(code: Code, title: str | None) -> list[str]:
-    """A code's opening paragraphs in reading order: a titled code's preamble introduces
-    it (it comes first); an untitled one's follows the authority line."""
-    out: list[str] = []
+def front(code: Code, title: str | None = None) -> list[str]:
+    """A code's opening paragraphs in print order (see :class:`~wstools.laws.model.Code`):
+    what introduces it above its title, a law's end carried from an earlier page, the
+    title (``title``, when given, stands for it), the authority line, the preamble.
+
+    >>> front(Code("LAWS.", "(Adopted 1900.)", preamble=["As follows:"], before_title=["I."]))
+    ['I.', 'LAWS.', '(Adopted 1900.)', 'As follows:']
+    """
+    out = list(code.before_title)
+    if code.fragment:
+        out.append(code.fragment)
     if code.title:
-        out.extend(code.preamble)
         out.append(title or code.title)
     if code.authority:
         out.append(code.authority)
-    if not code.title:
-        out.extend(code.preamble)
-    if code.fragment:
-        out.append(code.fragment)
+    out.extend(code.preamble)
     return out
 
 
@@ -80,7 +95,7 @@ def to_lines(codes: Sequence[Code], number_sep: str = " ") -> str:
     """The ``lines`` shape: one paragraph a line, blank lines between (the corpus form)."""
     out: list[str] = []
     for code in codes:
-        out.extend(_front(code, None))
+        out.extend(front(code))
         for s in code.sections:
             if s.heading:
                 out.append(s.heading)
@@ -98,21 +113,14 @@ def to_text(codes: Sequence[Code], width: int | None = None) -> str:
 
     out: list[str] = []
     for code in codes:
-        if code.title:
-            out.append(plain(code.title))
-        if code.authority:
-            out.append(plain(code.authority))
-        out.extend(plain(p) for p in code.preamble)
-        if code.fragment:
-            out.append(plain(code.fragment))
+        out.extend(plain(p) for p in front(code))
         for s in code.sections:
             if s.heading:
                 out.append(plain(s.heading).upper())
             out.extend(plain(p) for p in s.paragraphs)
             for law in s.laws:
                 head = f"{law.heading}.—" if law.heading else ""
-                lead = f"{law.label}. " if law.number is not None else ""
-                out.append(plain(f"{lead}{head}{law.text}".rstrip()))
+                out.append(plain(f"{number_mark(law)}{head}{law.text}".rstrip()))
                 for b in law.body:
                     if isinstance(b, Clause):
                         out.append("    " + plain(f"{clause_label(b)} {b.text}"))
@@ -131,6 +139,9 @@ def _wiki_escape(text: str) -> str:
 
 
 def _wiki_body(law: Law, in_template: bool) -> list[str]:
+    """The lines after a law's first: clauses and indented paragraphs as list items, a
+    plain paragraph after a blank line (a single line break would run it into the text
+    before it, in one paragraph)."""
     out = []
     esc = _wiki_escape if in_template else (lambda s: s)
     for b in law.body:
@@ -139,8 +150,10 @@ def _wiki_body(law: Law, in_template: bool) -> list[str]:
                 out.append(f"* {esc(b.text)}")
             else:
                 out.append(f":{clause_label(b)} {esc(b.text)}")
+        elif b.indent:
+            out.append(":" + esc(b.text))
         else:
-            out.append((":" if b.indent else "") + esc(b.text))
+            out.extend(["", esc(b.text)])
     for n in law.notes:
         text = f"[NOTE.—{n.text}—ED.]" if n.kind == "editor" else f"NOTE.—{n.text}"
         out.append(f":<small>{esc(text)}</small>")
@@ -159,7 +172,7 @@ def to_wikitext(codes: Sequence[Code], form: str = "paragraphs") -> str:
         raise ValueError(f"unknown wikitext form {form!r}")
     out: list[str] = []
     for code in codes:
-        out.extend(_front(code, "{{c|" + _wiki_escape(code.title or "") + "}}"))
+        out.extend(front(code, "{{c|" + _wiki_escape(code.title or "") + "}}"))
         for s in code.sections:
             if s.heading:
                 out.append(_heading_wiki(s.heading))
@@ -171,7 +184,8 @@ def to_wikitext(codes: Sequence[Code], form: str = "paragraphs") -> str:
                     return
                 items = []
                 for law in run:
-                    head = f"{law.heading}.—" if law.heading else ""
+                    # the list prints the number; the dash after it stays with the text
+                    head = law.dash.strip() + (f"{law.heading}.—" if law.heading else "")
                     lines = [_wiki_escape(head + law.text)] + _wiki_body(law, True)
                     items.append("\n".join(lines))
                 start = "" if run[0].number == 1 else f"|start={run[0].number}"
@@ -179,8 +193,11 @@ def to_wikitext(codes: Sequence[Code], form: str = "paragraphs") -> str:
                 run.clear()
 
             for law in s.laws:
+                # (a paragraph after the first inside a list item would run into it: an
+                # {{ol}} item holds no blank line; such a law is a paragraph of its own)
                 plain_number = (law.number is not None and not law.suffix and law.range_end is None
-                                and law.text)
+                                and law.text and not any(isinstance(b, Paragraph) and not b.indent
+                                                         for b in law.body))
                 if form == "ol" and plain_number and (
                         not run or (run[-1].number or 0) + 1 == law.number):
                     run.append(law)
@@ -189,7 +206,7 @@ def to_wikitext(codes: Sequence[Code], form: str = "paragraphs") -> str:
                 if form == "ol" and plain_number:
                     run.append(law)
                     continue
-                first = _opening(law, f"'''{law.label}.''' ")
+                first = _opening(law, f"'''{law.label}.'''{law.dash or ' '}")
                 out.append("\n".join([first] + _wiki_body(law, False)))
             flush()
         for k, v in code.footnotes.items():
