@@ -387,3 +387,18 @@ def test_law_numbering_goes_on_across_pages(repairer: Repairer) -> None:
 
 def _numbers(result) -> list[int]:  # noqa: ANN001
     return [law.number for c in result.codes for law in c.laws if law.number is not None]
+
+
+def test_a_word_broken_across_pages_reads_as_the_book_spells_it(repairer: Repairer) -> None:
+    """The word broken at a page's foot is read as a line-end break within a page is: the
+    book's own spelling first (``discards`` printed elsewhere in it, not ``dis-cards``), a
+    period's hyphen kept (``to-day``, not ``today``). From a new-user audit."""
+    pages = ["120 POKER\n\nThe player who discards first may draw. Each player has dis-\n",
+             "POKER 121\n\ncards the odd card and draws. The game is played to-\n",
+             "122 POKER\n\nday as it was then, by the old rules of the game.\n"]
+    got = proofread_book([(f"p{k}", read_page(t)) for k, t in enumerate(pages)],
+                         repairer=repairer)
+    assert got[0].page.body.endswith("{{hws|dis|discards}}")
+    assert got[1].page.body.startswith("{{hwe|cards|discards}} the odd card")
+    assert got[1].page.body.endswith("{{hws|to|to-day}}")
+    assert got[2].page.body.startswith("{{hwe|day|to-day}} as it was")

@@ -40,6 +40,8 @@ from .page import Page
 from .proofread import Conventions, ProofreadResult, proofread_page
 from .repair.repair import Repairer, is_word
 from .running_head import RunningHead
+from .text.ocr import hyphen_break_reading, printed_forms
+from .text.vocabulary import EMPTY
 from .wikitext.markup import is_formatted
 
 __all__ = ["BOOK_RULES", "apply_sequence", "proofread_book"]
@@ -109,8 +111,9 @@ def apply_sequence(pages: Sequence[tuple[str, Page]], results: Sequence[Proofrea
     _laws_across(slots, conventions, repairer)
     _folios(slots, conventions)
     _titles(slots, conventions, repairer)
+    forms = printed_forms("\n".join(s.result.page.body for s in slots))
     for a, b in zip(slots, slots[1:], strict=False):
-        _hyphen(a, b, repairer)
+        _hyphen(a, b, repairer, forms)
     for k, a in enumerate(slots):
         _nop(a, slots[k + 1] if k + 1 < len(slots) else None, conventions)
     _law_sequence(slots)
@@ -448,7 +451,8 @@ def _title_span(body: str, head: RunningHead) -> tuple[int, int]:
 # -- words broken across pages --------------------------------------------------------------
 
 
-def _hyphen(a: _Slot, b: _Slot, repairer: Repairer | None) -> None:
+def _hyphen(a: _Slot, b: _Slot, repairer: Repairer | None,
+            forms: dict[str, int] | None = None) -> None:
     """``{{hws}}`` at the foot of ``a`` and ``{{hwe}}`` at the top of ``b`` for a word broken
     across them (both or neither; a page already holding its ``{{hwe}}`` gives the word)."""
     if not a.open:
@@ -468,7 +472,7 @@ def _hyphen(a: _Slot, b: _Slot, repairer: Repairer | None) -> None:
         if not word.casefold().startswith(first.casefold()):
             return
     elif b.open:
-        top = _top(b, repairer, first)
+        top = _top(b, repairer, first, forms or {})
         if top is None:
             return
         word = top[2]
@@ -497,8 +501,8 @@ def _hyphen(a: _Slot, b: _Slot, repairer: Repairer | None) -> None:
                                    f"{dropped[0].new!r}) undone" if dropped else "")))
 
 
-def _top(b: _Slot, repairer: Repairer | None,
-         first: str) -> tuple[int, str, str, int, list[Edit]] | None:
+def _top(b: _Slot, repairer: Repairer | None, first: str,
+         forms: dict[str, int]) -> tuple[int, str, str, int, list[Edit]] | None:
     """The end of a broken word at the top of ``b``: its place in the input, the fragment as
     printed, the whole word, the length of the fragment in the output, and the edits of the
     fragment to undo. The fragment is read from the input: a repair may have made a word
@@ -528,20 +532,17 @@ def _top(b: _Slot, repairer: Repairer | None,
         return None
     # the repairs of the fragment are undone; the layout's edits (a line break) stay
     undone = [e for e in inside if e.rule != "layout"]
-    return pos, rest, _joined(first, rest, repairer), len(out.group()), undone
+    return pos, rest, _joined(first, rest, repairer, forms), len(out.group()), undone
 
 
-def _joined(first: str, rest: str, repairer: Repairer | None) -> str:
-    """The word broken as ``first-`` / ``rest``: without the hyphen, unless both parts are
-    words and the whole is not (a compound, ``self-respect``)."""
-    whole = first + rest
-    if repairer is None:
-        return whole
-    index = repairer.index
-    if not is_word(whole, index) and is_word(first, index) and is_word(rest, index) \
-            and len(first) > 2 and len(rest) > 2:
-        return f"{first}-{rest}"
-    return whole
+def _joined(first: str, rest: str, repairer: Repairer | None,
+            forms: dict[str, int]) -> str:
+    """The word broken as ``first-`` / ``rest``, read as a break at a line's end within a
+    page is (:func:`~wstools.text.ocr.hyphen_break_reading`), the book's own spelling
+    first (``discards``, ``to-day``), then the word list's."""
+    vocabulary = repairer.index.vocabulary if repairer is not None else EMPTY
+    reading = hyphen_break_reading(first, rest, vocabulary, forms.get)
+    return reading[0] if reading is not None else first + rest
 
 
 # -- {{nop}} ---------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 import regex
@@ -56,61 +57,89 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
     >>> join_hyphenated_breaks("Italian Somali-\\nland and British Somaliland", v).text
     'Italian Somaliland and British Somaliland'
     """
-    def word(w: str) -> bool:  # (two letters are a word only in the list: "bo", "de")
-        return vocabulary.is_word(w) or len(w) > 2 and _english(w)
-
     seen: dict[str, int] | None = None
 
     def elsewhere(form: str) -> int:  # how often the text itself prints a form, whole
         nonlocal seen
         if seen is None:
-            seen = {}
-            for w in _WHOLE_WORD.findall(text):
-                seen[w.lower()] = seen.get(w.lower(), 0) + 1
+            seen = printed_forms(text)
         return seen.get(form.lower(), 0)
 
     def decide(m: regex.Match) -> tuple[str, float, str] | None:
-        left, right = m.group(1), m.group(3)
-        joined = left + right
-        if vocabulary.is_compound(left, right) and (
-                vocabulary.compounds[f"{left}-{right}".lower()] >= vocabulary.count(joined)):
-            return f"{left}-{right}", 0.9, f"'{left}-{right}' is a compound in the word list"
-        both = "\n" in m.group(2) and word(left) and word(right)
-        if both:  # a compound or one word: the text's own spelling decides first
-            closed, open_ = elsewhere(joined), elsewhere(f"{left}-{right}")
-            if closed > open_:  # "Somaliland" 16 times
-                return joined, 0.85, (f"the text prints '{joined}' {closed} time"
-                                      f"{'s' if closed > 1 else ''} elsewhere")
-            if open_ > closed:  # "coast-line" 11 times
-                return f"{left}-{right}", 0.85, (f"the text prints '{left}-{right}' {open_} "
-                                                 f"time{'s' if open_ > 1 else ''} elsewhere")
-        if "\n" in m.group(2) and _period_hyphen(left, right) and word(right) and \
-                vocabulary.count(joined) <= vocabulary.compounds[f"{left}-{right}".lower()]:
-            return f"{left}-{right}", 0.8, (f"'{left}-{right}': printings of the period "
-                                            "keep this hyphen (to-day, co-operate)")
-        if vocabulary.is_word(joined):
-            return joined, 0.95, f"'{joined.lower()}' is in the word list"
-        if _english(joined):
-            return joined, 0.9, f"'{joined.lower()}' is a word of English (wordfreq)"
-        if word(left) and word(right):
-            if "\n" not in m.group(2):
-                return None  # "during- the" in mid-line: a speck, not a break
-            if _closed_zipf(joined) >= CLOSED_ZIPF:  # "spear- head": English writes it closed
-                return joined, 0.75, (f"'{joined.lower()}' is written closed in English "
-                                      f"(wordfreq Zipf {_closed_zipf(joined):.1f})")
-            # a compound broken at its own hyphen: the hyphen stays ("well-known")
-            return f"{left}-{right}", 0.7, (f"'{left}' and '{right}' are words and "
-                                            f"'{joined.lower()}' is not: a compound")
-        if "\n" not in m.group(2) and (right.lower() in COMMON_WORDS
-                                      or _misread_common(right.lower())):
-            # "plaver- has", "communi- tne": in mid-line, before a common word (or one
-            # misread: "tne"), the hyphen is a speck after a misread word or a margin's
-            # word set into the line, not a word the printer broke
-            return None
-        missing = [p for p in (left, right) if not word(p)]
-        return joined, 0.8, f"'{'/'.join(missing)}' is not a word on its own"
+        return hyphen_break_reading(m.group(1), m.group(3), vocabulary, elsewhere,
+                                    line_end="\n" in m.group(2))
 
     return substitute(text, _HYPHEN_BREAK, "hyphen-join", decide, start_group=1)
+
+
+def printed_forms(text: str) -> dict[str, int]:
+    """How often ``text`` prints each whole word (hyphenated compounds as one), case folded.
+
+    >>> printed_forms("To-day and to-day, today")["to-day"]
+    2
+    """
+    seen: dict[str, int] = {}
+    for w in _WHOLE_WORD.findall(text):
+        seen[w.lower()] = seen.get(w.lower(), 0) + 1
+    return seen
+
+
+def hyphen_break_reading(left: str, right: str, vocabulary: Vocabulary,
+                         elsewhere: Callable[[str], int], line_end: bool = True
+                         ) -> tuple[str, float, str] | None:
+    """How a word the printer broke as ``left-`` / ``right`` is read: the word (closed, or a
+    compound with its hyphen), a confidence and the evidence; None to leave the break.
+    ``elsewhere(form)`` is how often the text (a page, or a whole book) prints ``form``;
+    ``line_end``: the break is at a line's (or a page's) end, not a hyphen in mid-line.
+
+    >>> none = lambda form: 0
+    >>> hyphen_break_reading("de", "tached", EMPTY, none)[0]
+    'detached'
+    >>> hyphen_break_reading("to", "day", EMPTY, none)[0]
+    'to-day'
+    >>> hyphen_break_reading("dis", "cards", EMPTY, {"discards": 3}.get)[0]
+    'discards'
+    """
+    def word(w: str) -> bool:  # (two letters are a word only in the list: "bo", "de")
+        return vocabulary.is_word(w) or len(w) > 2 and _english(w)
+
+    joined = left + right
+    if vocabulary.is_compound(left, right) and (
+            vocabulary.compounds[f"{left}-{right}".lower()] >= vocabulary.count(joined)):
+        return f"{left}-{right}", 0.9, f"'{left}-{right}' is a compound in the word list"
+    closed, open_ = elsewhere(joined.lower()) or 0, elsewhere(f"{left}-{right}".lower()) or 0
+    if line_end and word(left) and word(right):
+        # a compound or one word: the text's own spelling decides first
+        if closed > open_:  # "Somaliland" 16 times
+            return joined, 0.85, (f"the text prints '{joined}' {closed} time"
+                                  f"{'s' if closed > 1 else ''} elsewhere")
+        if open_ > closed:  # "coast-line" 11 times
+            return f"{left}-{right}", 0.85, (f"the text prints '{left}-{right}' {open_} "
+                                             f"time{'s' if open_ > 1 else ''} elsewhere")
+    if line_end and _period_hyphen(left, right) and word(right) and \
+            vocabulary.count(joined) <= vocabulary.compounds[f"{left}-{right}".lower()]:
+        return f"{left}-{right}", 0.8, (f"'{left}-{right}': printings of the period "
+                                        "keep this hyphen (to-day, co-operate)")
+    if vocabulary.is_word(joined):
+        return joined, 0.95, f"'{joined.lower()}' is in the word list"
+    if _english(joined):
+        return joined, 0.9, f"'{joined.lower()}' is a word of English (wordfreq)"
+    if word(left) and word(right):
+        if not line_end:
+            return None  # "during- the" in mid-line: a speck, not a break
+        if _closed_zipf(joined) >= CLOSED_ZIPF:  # "spear- head": English writes it closed
+            return joined, 0.75, (f"'{joined.lower()}' is written closed in English "
+                                  f"(wordfreq Zipf {_closed_zipf(joined):.1f})")
+        # a compound broken at its own hyphen: the hyphen stays ("well-known")
+        return f"{left}-{right}", 0.7, (f"'{left}' and '{right}' are words and "
+                                        f"'{joined.lower()}' is not: a compound")
+    if not line_end and (right.lower() in COMMON_WORDS or _misread_common(right.lower())):
+        # "plaver- has", "communi- tne": in mid-line, before a common word (or one
+        # misread: "tne"), the hyphen is a speck after a misread word or a margin's
+        # word set into the line, not a word the printer broke
+        return None
+    missing = [p for p in (left, right) if not word(p)]
+    return joined, 0.8, f"'{'/'.join(missing)}' is not a word on its own"
 
 
 # how common the closed form of two words broken at a line end must be to be written closed
