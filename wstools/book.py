@@ -541,7 +541,7 @@ def _joined(first: str, rest: str, repairer: Repairer | None,
     page is (:func:`~wstools.text.ocr.hyphen_break_reading`), the book's own spelling
     first (``discards``, ``to-day``), then the word list's."""
     vocabulary = repairer.index.vocabulary if repairer is not None else EMPTY
-    reading = hyphen_break_reading(first, rest, vocabulary, forms.get)
+    reading = hyphen_break_reading(first, rest, vocabulary, lambda form: forms.get(form, 0))
     return reading[0] if reading is not None else first + rest
 
 

@@ -97,7 +97,7 @@ def hyphen_break_reading(left: str, right: str, vocabulary: Vocabulary,
     'detached'
     >>> hyphen_break_reading("to", "day", EMPTY, none)[0]
     'to-day'
-    >>> hyphen_break_reading("dis", "cards", EMPTY, {"discards": 3}.get)[0]
+    >>> hyphen_break_reading("dis", "cards", EMPTY, lambda form: {"discards": 3}.get(form, 0))[0]
     'discards'
     """
     def word(w: str) -> bool:  # (two letters are a word only in the list: "bo", "de")
@@ -107,7 +107,7 @@ def hyphen_break_reading(left: str, right: str, vocabulary: Vocabulary,
     if vocabulary.is_compound(left, right) and (
             vocabulary.compounds[f"{left}-{right}".lower()] >= vocabulary.count(joined)):
         return f"{left}-{right}", 0.9, f"'{left}-{right}' is a compound in the word list"
-    closed, open_ = elsewhere(joined.lower()) or 0, elsewhere(f"{left}-{right}".lower()) or 0
+    closed, open_ = elsewhere(joined.lower()), elsewhere(f"{left}-{right}".lower())
     if line_end and word(left) and word(right):
         # a compound or one word: the text's own spelling decides first
         if closed > open_:  # "Somaliland" 16 times
