@@ -27,10 +27,41 @@ def test_cli_html_fragment_and_page(tmp_path, capsys) -> None:
     out = tmp_path / "page.html"
     assert main(["expand", str(ROOT / "examples" / "laws-of-whist.wiki"), "--to", "html",
                  "--standalone", "-o", str(out)]) == 0
-    page = out.read_text(encoding="utf-8")
-    link = lxml.html.document_fromstring(page).find(".//link")
-    css = ROOT / "wstools" / "data" / "templates" / "wstools.css"
-    assert (out.parent / link.get("href")).resolve() == css
+    page = lxml.html.document_fromstring(out.read_text(encoding="utf-8"))
+    css = (ROOT / "wstools" / "data" / "templates" / "wstools.css").read_text("utf-8")
+    assert page.find(".//link") is None  # nothing outside the page: it can be copied anywhere
+    assert [s.text.strip() for s in page.iter("style")] == [css.strip()]
+
+
+def test_standalone_page_embeds_its_stylesheet(tmp_path) -> None:
+    """The page keeps its styles away from the install (no file:// link into it); the
+    templates' own wstools.css of --templates DIR is the one embedded; --stylesheet HREF
+    links instead, on purpose."""
+    for args in (["--stylesheet", "site.css"], []):
+        out = tmp_path / "p.html"
+        assert main(["expand", str(ROOT / "examples" / "laws-of-whist.wiki"), "--to", "html",
+                     "--standalone", "-o", str(out), *args]) == 0
+        text = out.read_text(encoding="utf-8")
+        assert "file:" not in text and str(ROOT) not in text
+        page = lxml.html.document_fromstring(text)
+        if args:
+            assert [link.get("href") for link in page.iter("link")] == ["site.css"]
+            assert not list(page.iter("style"))
+        else:
+            assert not list(page.iter("link")) and len(list(page.iter("style"))) == 1
+    own = tmp_path / "templates"
+    own.mkdir()
+    for f in (ROOT / "wstools" / "data" / "templates").glob("*.wiki"):
+        (own / f.name).write_bytes(f.read_bytes())
+    (own / "wstools.css").write_text(".mine { color: teal; } /* </style> */\n", "utf-8")
+    out = tmp_path / "own.html"
+    assert main(["expand", str(ROOT / "examples" / "laws-of-whist.wiki"), "--to", "html",
+                 "--standalone", "--templates", str(own), "-o", str(out)]) == 0
+    page = lxml.html.document_fromstring(out.read_text(encoding="utf-8"))
+    styles = [s.text for s in page.iter("style")]
+    assert len(styles) == 1 and ".mine { color: teal; }" in styles[0]
+    assert "<\\/style>" in styles[0]  # it could not close the element early
+    assert page.find(".//body//li") is not None
 
 
 def test_cli_bad_input(tmp_path, capsys) -> None:

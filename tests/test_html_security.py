@@ -11,7 +11,7 @@ from pathlib import Path
 import lxml.html
 import pytest
 
-from wstools.wikitext.html import HtmlRenderer, standalone_page
+from wstools.wikitext.html import HtmlRenderer, page_css, standalone_page
 from wstools.wikitext.sanitize import normalise_css
 
 from .conftest import CASES
@@ -32,16 +32,24 @@ def test_at_least_sixty_vectors() -> None:
     assert len(VECTORS) >= 60
 
 
+PAGE_CSS = page_css()
+
+
 def assert_safe(markup: str, page: bool = False) -> None:
     tree = lxml.html.document_fromstring(markup) if page else lxml.html.fragment_fromstring(
         markup, create_parent="div")
+    if page:  # the page's own stylesheet, in its head, and no other
+        styles = list(tree.iter("style"))
+        assert len(styles) == 1 and styles[0].getparent().tag == "head"
+        assert styles[0].text.strip() == PAGE_CSS and PAGE_CSS
+        assert not BAD_CSS.search(normalise_css(PAGE_CSS))
     for element in tree.iter():
         if not isinstance(element.tag, str):
             continue
         tag = element.tag.lower()
-        if page and tag in ("html", "head", "body", "meta", "title", "link"):
-            if tag == "link":
-                assert element.get("href") == "wstools.css"
+        if page and tag in ("html", "head", "body", "meta", "title", "style"):
+            if tag == "style":
+                assert element.getparent().tag == "head"
             continue
         assert tag not in FORBIDDEN_ELEMENTS, f"<{tag}> survived"
         for name, value in element.attrib.items():

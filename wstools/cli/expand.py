@@ -4,26 +4,22 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..io.inputs import read_input
 from ..io.output import write_output
 from .common import add_common, print_diagnostics, registry_from
-
-if TYPE_CHECKING:
-    from ..wikitext.registry import Registry
 
 
 def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
     p = sub.add_parser("expand", help="expand templates to wikitext, plain text or HTML")
     p.add_argument("file", metavar="FILE", help="wikitext file, or - for standard input")
     p.add_argument("--to", choices=("wikitext", "text", "html"), default="wikitext")
-    p.add_argument("--standalone", action="store_true", help="with --to html: a whole page "
-                   "that links the templates' stylesheet (wstools.css)")
-    p.add_argument("--stylesheet", metavar="HREF", help="with --standalone: the stylesheet's "
-                   "address (default: the templates' wstools.css, relative to -o)")
+    p.add_argument("--standalone", action="store_true", help="with --to html: a whole page, "
+                   "the templates' stylesheet (wstools.css) embedded in it, so that it keeps "
+                   "its styles wherever it is copied")
+    p.add_argument("--stylesheet", metavar="HREF", help="with --standalone: link the "
+                   "stylesheet at this address instead of embedding wstools.css")
     p.add_argument("--article-path", default="/wiki/$1", help="with --to html: where wiki "
                    "links point ($1 is the title; default /wiki/$1)")
     p.add_argument("-o", "--output", metavar="OUT", help="write here (atomically) instead "
@@ -42,12 +38,12 @@ def cmd_expand(args: argparse.Namespace) -> int:
         result = TextRenderer(registry, args.title).render(text)
         out, diags = result.text, result.diagnostics
     elif args.to == "html":
-        from ..wikitext.html import HtmlRenderer, standalone_page
+        from ..wikitext.html import HtmlRenderer, page_css, standalone_page
         rendered = HtmlRenderer(registry, args.title, article_path=args.article_path).render(text)
         out, diags = rendered.html, rendered.diagnostics
         if args.standalone:
-            out = standalone_page(out, args.title or Path(name).stem,
-                                  args.stylesheet or _stylesheet_href(registry, args.output))
+            out = standalone_page(out, args.title or Path(name).stem, args.stylesheet,
+                                  None if args.stylesheet else page_css(registry))
     else:
         from ..wikitext.expand import Expander
         expansion = Expander(registry, args.title).expand(text)
@@ -62,14 +58,3 @@ def cmd_expand(args: argparse.Namespace) -> int:
         write_output(args.output, out)
     print_diagnostics(diags, args.format)
     return 1 if any(d.severity == "error" for d in diags) else 0
-
-
-def _stylesheet_href(registry: Registry, output: str | None) -> str:
-    """Where a standalone page finds ``wstools.css`` of the template folder: relative to the
-    output file when there is one, else as an absolute file URI."""
-    from ..wikitext.registry import default_template_dir
-    folder = next((p.path.parent for p in registry.pages.values() if p.path), None)
-    css = (folder or default_template_dir()) / "wstools.css"
-    if output and output != "-":
-        return Path(os.path.relpath(css.resolve(), Path(output).resolve().parent)).as_posix()
-    return css.resolve().as_uri()

@@ -1414,20 +1414,66 @@ def _drop_empty_paragraphs(root: etree._Element) -> None:
             parent.remove(p)
 
 
-def standalone_page(fragment: str, title: str = "", stylesheet: str = "wstools.css") -> str:
-    """A complete HTML5 page around ``fragment`` that links ``stylesheet``."""
+def standalone_page(fragment: str, title: str = "", stylesheet: str | None = None,
+                    css: str | None = None) -> str:
+    r"""A complete HTML5 page around ``fragment``: with ``css`` (default: the templates'
+    ``wstools.css``, :func:`page_css`) in a ``<style>`` of its own, so that it keeps its
+    styles wherever it is copied; or linking ``stylesheet`` (an address) when one is given.
+    The page sets no Content-Security-Policy, so its inline ``<style>`` applies.
+
+    >>> page = standalone_page("<p>x</p>", "T", css="p { margin: 0; }")
+    >>> "<style>\np { margin: 0; }\n</style>" in page and "<link" not in page
+    True
+    >>> '<link rel="stylesheet" href="site.css"/>' in standalone_page("", stylesheet="site.css")
+    True
+    """
     heading = html.escape(title or "wstools")
+    if stylesheet is not None:
+        style = f"<link rel=\"stylesheet\" href=\"{html.escape(stylesheet, quote=True)}\"/>"
+    else:
+        rules = page_css() if css is None else css
+        style = f"<style>\n{_in_style(rules)}\n</style>"
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
-            f"<title>{heading}</title>\n<link rel=\"stylesheet\" "
-            f"href=\"{html.escape(stylesheet, quote=True)}\"/>\n</head>\n<body>\n"
+            f"<title>{heading}</title>\n{style}\n</head>\n<body>\n"
             f"<div class=\"mw-parser-output\">\n{fragment}\n</div>\n</body>\n</html>\n")
 
 
+def page_css(registry: Registry | None = None) -> str:
+    """The stylesheet a standalone page embeds: the ``wstools.css`` beside ``registry``'s
+    templates (``--templates DIR``) where there is one, else the package's (or
+    ``$WSTOOLS_TEMPLATES``'s); empty when none can be read."""
+    from .registry import default_template_dir
+    folder = next((page.path.parent for page in (registry.pages.values() if registry else ())
+                   if page.path), None)
+    for css in ([folder / "wstools.css"] if folder else []) + [
+            default_template_dir() / "wstools.css"]:
+        try:
+            return css.read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError):
+            continue
+    return ""
+
+
+def _in_style(css: str) -> str:
+    r"""``css`` as the text of a ``<style>``: ``</`` written ``<\/`` (the same in CSS, where
+    ``\/`` is ``/``), so that nothing in it closes the element.
+
+    >>> print(_in_style('a::after { content: "</style>" }'))
+    a::after { content: "<\/style>" }
+    """
+    return css.replace("</", "<\\/")
+
+
 def to_html(text: str, registry: Registry | None = None, title: str = "", *,
-            standalone: bool = False, stylesheet: str = "wstools.css",
+            standalone: bool = False, stylesheet: str | None = None,
             article_path: str = "/wiki/$1") -> str:
-    """Render ``text`` (templates of ``registry``, default ``wstools/data/templates/``) to HTML."""
-    renderer = HtmlRenderer(registry or Registry.from_directory(), title,
-                            article_path=article_path)
+    """Render ``text`` (templates of ``registry``, default ``wstools/data/templates/``) to
+    HTML; with ``standalone``, a whole page embedding the templates' stylesheet (or linking
+    ``stylesheet``, an address)."""
+    registry = registry or Registry.from_directory()
+    renderer = HtmlRenderer(registry, title, article_path=article_path)
     fragment = renderer.render(text).html
-    return standalone_page(fragment, title, stylesheet) if standalone else fragment
+    if not standalone:
+        return fragment
+    return standalone_page(fragment, title, stylesheet,
+                           None if stylesheet is not None else page_css(registry))
