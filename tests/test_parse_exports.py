@@ -119,3 +119,42 @@ def test_no_author_is_invented(loo) -> None:  # noqa: ANN001
     meta = metadata_for(named.codes, corpus=False)
     assert meta.creator == "American Whist League"
     assert "<author>American Whist League</author>" in to_tei(named.codes, meta=meta)
+
+
+OCR = """LAWS OF ÉCARTÉ.
+
+10.—The hands having been dealt, the dealer must turn up for trumps the
+top card of those remaining.
+
+11.—If the non-dealer play without discarding, there must be a fresh deal.
+
+l2.—If, before the trump card is turned up, a faced card be found.
+
+13.—If the dealer turn up more than one card, the non-dealer may choose.
+
+14.—A card once led may not be taken up again.
+
+l5.—If a player play out of turn, the card may be taken up.
+
+16.—A revoke is established when the trick is turned.
+"""
+
+
+def test_garbled_law_numbers_are_read_from_the_sequence() -> None:
+    # audit 3, item 6: l2 was run into law 11 (and 3l became law 3, suffix l)
+    result = parse(OCR)
+    assert [law.label for law in result.laws] == ["10", "11", "12", "13", "14", "15", "16"]
+    assert result.code.law(11).text == ("If the non-dealer play without discarding, there "
+                                        "must be a fresh deal.")
+    assert result.code.law(12).text.startswith("If, before the trump card")
+    found = [(e.old, e.new, e.line) for e in result.edits if e.rule == "law-number"]
+    assert found == [("l2", "12", 8), ("l5", "15", 14)]
+    assert OCR[result.code.law(12).span[0]:].startswith("l2.—If, before")
+    assert not any(d.code == "law-gap" for d in result.diagnostics)
+
+
+def test_a_garbled_token_inside_a_paragraph_is_left_alone() -> None:
+    text = OCR.replace("deal.\n\nl2.—If", "deal. l2.—If")
+    result = parse(text)
+    assert "deal. l2.—If, before" in result.code.law(11).text
+    assert [e.old for e in result.edits if e.rule == "law-number"] == ["l5"]

@@ -19,7 +19,7 @@ import regex
 from rapidfuzz import fuzz
 
 from ..diagnostics import Diagnostic, locate
-from ..edits import Edit, with_positions
+from ..edits import Edit, OffsetMap, apply_edits, map_to_source, with_positions
 from ..text import pipeline as cleanup
 from ..text.vocabulary import Vocabulary
 from ..wikitext import preprocess
@@ -394,12 +394,47 @@ def _blocks(text: str) -> list[Block]:
     return out
 
 
+_LINE_START = regex.compile(r"(?:^|(?<=\n))[ \t]*\Z")
+
+
+def repair_law_numbers(cleaned: cleanup.CleanResult) -> cleanup.CleanResult:
+    """``cleaned`` with the law numbers OCR garbled at the start of a line read from the
+    law sequence (``l2.—`` between laws 11 and 13 is 12, ``3l.—`` is 31), as ``wstools
+    proofread`` reads them (:func:`wstools.repair.numbers.from_sequence`). Only tokens
+    that are not all digits: a number printed in digits is what the text says (a gap or a
+    repeat in a clean printing is the printing's, reported as a diagnostic, not mended);
+    and only at a line's start, where the lines shape has its laws (elsewhere a token is
+    running text), and not a clause's label (``1st.``, ``I.``). The edits join the
+    cleanup's, and its map back to the source goes through them.
+
+    >>> c = repair_law_numbers(cleanup.clean("10.—A deal.\\n11.—A cut.\\nl2.—A game.\\n"
+    ...                                      "13.—A trick.\\n", ()))
+    >>> c.text.split("\\n")[2], [(e.old, e.new, e.rule) for e in c.edits]
+    ('12.—A game.', [('l2', '12', 'law-number')])
+    """
+    from ..repair.numbers import from_sequence
+
+    text = cleaned.text
+    edits = [e for e in from_sequence(find_law_starts(text), text)
+             if not e.old.isdigit() and _LINE_START.search(text, 0, e.start)
+             and match_clause(text[e.start:e.start + 12]) is None]
+    if not edits:
+        return cleaned
+    repaired = OffsetMap(edits)
+    marks = [cleanup.Mark(m.kind, m.label, repaired.to_output(m.offset)) for m in cleaned.marks]
+    found = map_to_source(edits, cleaned.maps)
+    return cleanup.CleanResult(cleaned.source, apply_edits(text, edits),
+                               sorted(cleaned.edits + with_positions(found, cleaned.source),
+                                      key=lambda e: (e.start, e.end)),
+                               marks, [*cleaned.maps, repaired])
+
+
 def read_lines(text: str, vocabulary: Vocabulary | None = None) -> ParseResult:
     """Read the ``lines`` shape (see module doc)."""
     fixes = list(cleanup.DEFAULT_FIXES)
     if is_hard_wrapped(text.replace("\r", "")):
         fixes.insert(fixes.index("line-end") + 1, "unwrap")
-    cleaned = cleanup.clean(text, fixes, vocabulary=vocabulary)
+    cleaned = repair_law_numbers(cleanup.clean(text, fixes, vocabulary=vocabulary))
     builder = Builder(cleaned.marks, cleaned.to_source)
     for b in _blocks(cleaned.text):
         builder.add(b)
