@@ -180,6 +180,21 @@ def _set_head(slot: _Slot, conventions: Conventions, number: str | None = None,
     return call
 
 
+def _head_edit(slot: _Slot, edit: Edit) -> None:
+    """Record a change of the running head (its folio, its title). Where the head stood in
+    the body, the running-head edit moves it to the header: the change is part of that edit
+    (``running-head+folio-sequence``), not one of its own inside it, so that no two edits
+    overlap and the edits applied to the input still give the body."""
+    for k, e in enumerate(slot.result.edits):
+        if "running-head" in e.rule.split("+") and e.start < e.end and \
+                e.start <= edit.start and edit.end <= e.end:
+            slot.result.edits[k] = replace(
+                e, rule=f"{e.rule}+{edit.rule}", confidence=min(e.confidence, edit.confidence),
+                evidence=f"{e.evidence}; {edit.evidence}")
+            return
+    slot.result.edits.append(edit)
+
+
 # -- heads whose folio was lost -----------------------------------------------------------
 
 
@@ -304,7 +319,7 @@ def _folios(slots: list[_Slot], conventions: Conventions) -> None:
         start, end = _folio_span(s.page.body, head, old_number)
         call = _set_head(s, conventions, number=str(value), side=side)
         old = s.page.body[start:end]
-        s.result.edits.append(Edit(
+        _head_edit(s, Edit(
             start, end, old, str(value), "folio-sequence", 0.9,
             f"folio {'misread ' + repr(old_number) if old_number else 'lost'}; the sequence "
             f"gives {value} ({why}); header {call}"))
@@ -430,7 +445,7 @@ def _titles(slots: list[_Slot], conventions: Conventions,
         old_title = head.title
         start, end = _title_span(s.page.body, head)
         call = _set_head(s, conventions, title=agreed)
-        s.result.edits.append(Edit(
+        _head_edit(s, Edit(
             start, end, s.page.body[start:end], agreed, "running-title",
             0.9 if old_title else 0.8,
             f"running title {repr(old_title) if old_title else '(lost)'} is {agreed!r}: {why}"

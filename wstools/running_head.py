@@ -25,10 +25,11 @@ from rapidfuzz.fuzz import ratio
 _FOLIO = regex.compile(r"(?P<n>\d{1,4}|[ivxlc]{1,6})(?P<stop>\.?)")
 _JUNK = regex.compile(r"[^\p{L}\p{N}]+")
 # a word in capitals, with OCR'd punctuation at its edges
-# (a lower-case l or i between capitals is OCR's misreading of I: PREJUDlCE)
+# (a lower-case l or i between capitals is OCR's misreading of I: PREJUDlCE; a 0 or 1 of O
+# or I: P0KER)
 # (and a dash between two words: EB1911's ABBESS—ABBEY, the first and last articles)
 _CAPS = regex.compile(r"[\"'‘“(\[]*(?P<core>\p{Lu}(?:(?:[\p{Lu}&'’.\-—–]"
-                      r"|(?<=\p{Lu})[li](?=\p{Lu}))*\p{Lu})?)(?P<tail>[\"'’”)\].,:;]*)")
+                      r"|(?<=\p{Lu})[li01](?=\p{Lu}))*\p{Lu})?)(?P<tail>[\"'’”)\].,:;]*)")
 _LINE = regex.compile(r"[^\n]*(?:\n|\Z)")
 MAX_TITLE_WORDS = 8
 
