@@ -13,6 +13,11 @@ nor a change of the level alone that the command line did not ask for.
 ``pulled.json`` is the push's journal: it is rewritten (atomically) after every save with
 the page's new revision and the file's hash, so a push that was interrupted resumes when run
 again; the pages it had saved are reported as ``already saved``, not as conflicts.
+
+A wiki that cannot be reached stops the command within seconds, in one line and exit 2
+(``cannot reach the wiki at URL: connection refused (3 tries)``): pywikibot's retries are
+limited (:data:`RETRY_LIMITS`, unless ``user-config.py`` sets them) and its tracebacks of
+the failed tries are not printed (``WSTOOLS_DEBUG=1`` prints them).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from .errors import WstoolsError
 
@@ -32,6 +37,8 @@ if TYPE_CHECKING:
     import argparse
 
 MANIFEST = "pulled.json"
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
 class WikiError(WstoolsError):
@@ -79,15 +86,218 @@ def _loadable(folder: Path) -> Path:
 
 
 def _pywikibot():  # noqa: ANN202 - the module
-    config_dir()  # before the import: importing pywikibot without a config has effects
+    folder = config_dir()  # before the import: importing pywikibot without a config has effects
     try:
         import pywikibot
-        from pywikibot import config  # noqa: F401
+        from pywikibot import config
     except ImportError as exc:
         raise WikiError(f"pywikibot is not installed: {exc}") from None
     except Exception as exc:  # noqa: BLE001 - pywikibot's config errors are plain exceptions
         raise WikiError(f"pywikibot configuration: {exc}") from None
+    global _LIMITED
+    if not _LIMITED:  # once: a later change of pywikibot's config (a test's) is kept
+        _LIMITED = True
+        limit_retries(config, folder / CONFIG_FILE)
+        if not os.environ.get("WSTOOLS_DEBUG"):
+            import logging
+            logging.getLogger("pywiki").addFilter(_RETRY_NOISE)
     return pywikibot
+
+
+_LIMITED = False
+
+
+#: pywikibot's retries of a failed request in a wstools run: 2 more tries, 1 s then 2 s
+#: later. pywikibot's own (15 retries from 5 s, doubling up to 120 s) keep a run against an
+#: unreachable wiki going for over 20 minutes; a ``user-config.py`` that sets one of them
+#: explicitly has its own value kept. ``max_retries`` also bounds pywikibot's pauses for a
+#: lagged wiki (``maxlag``).
+RETRY_LIMITS: dict[str, int] = {"max_retries": 2, "retry_wait": 1, "retry_max": 4}
+
+
+def limit_retries(config, user_config: Path) -> dict[str, int]:  # noqa: ANN001 - pywikibot.config
+    """Set :data:`RETRY_LIMITS` on pywikibot's ``config``, except those ``user_config`` (the
+    ``user-config.py`` pywikibot read) assigns; returns what was set."""
+    try:
+        mine = assigned_names(user_config.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+        return {}  # not readable here: pywikibot's values are left alone
+    chosen = {k: v for k, v in RETRY_LIMITS.items() if k not in mine}
+    for name, value in chosen.items():
+        setattr(config, name, value)
+    return chosen
+
+
+def assigned_names(source: str) -> set[str]:
+    r"""The names a Python file assigns, anywhere (in an ``if`` too).
+
+    >>> sorted(assigned_names("max_retries = 4\nif x:\n    retry_wait: int = 2\ny += 1"))
+    ['max_retries', 'retry_wait', 'y']
+    """
+    import ast
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, ast.AnnAssign | ast.AugAssign) else []
+        for target in targets:
+            names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+    return names
+
+
+class _RetryNoise:
+    """A filter on pywikibot's logger that drops what it prints about a request that failed
+    and is tried again (the traceback, ``An error occurred for uri``, ``Waiting N seconds
+    before retrying``), keeping the failure: when the tries run out, :func:`unreachable`
+    says in one line what it was. ``WSTOOLS_DEBUG=1`` shows pywikibot's messages."""
+
+    def __init__(self) -> None:
+        self.failure: BaseException | None = None
+
+    def filter(self, record: object) -> bool:
+        where = (getattr(record, "caller_file", ""), getattr(record, "caller_name", ""))
+        if where == ("_requests.py", "_http_request"):  # the traceback before a retry
+            self.failure = sys.exc_info()[1] or self.failure
+            return False
+        if where == ("http.py", "error_handling_callback"):  # An error occurred for uri
+            return False
+        return not (where[1] == "wait" and str(getattr(record, "msg", "")).startswith(
+            "Waiting ") and "retrying" in str(getattr(record, "msg", "")))
+
+
+_RETRY_NOISE = _RetryNoise()
+
+
+def unreachable(e: BaseException) -> WikiError | None:
+    """The one-line report of ``e`` when it says the wiki could not be reached: no
+    connection, or no answer after pywikibot's tries (``ApiTimeoutError`` raised by its
+    request loop); None for any other error.
+
+    >>> import requests
+    >>> refused = ConnectionRefusedError(111, "Connection refused")
+    >>> err = requests.exceptions.ConnectionError(refused)
+    >>> err.request = requests.Request("POST", "http://127.0.0.1:9/w/api.php?a=b").prepare()
+    >>> print(unreachable(err).format())
+    wstools wiki: cannot reach the wiki at http://127.0.0.1:9/w/api.php: connection refused
+    >>> unreachable(ValueError("x")) is None
+    True
+
+    The error may be wrapped (pywikibot raises a failed save as ``OtherPageSaveError``).
+    """
+    for x in _chain(e):
+        if type(x).__name__ == "ApiTimeoutError":
+            if _raised_in(x, "_http_request") and _RETRY_NOISE.failure is not None:
+                failure = _RETRY_NOISE.failure
+                return WikiError(f"cannot reach the wiki at {_url(failure)}: "
+                                 f"{_reason(failure)} ({_tries()} tries)")
+            # else maxlag, or a wiki answering with errors: pywikibot's own message
+        elif _network_error(x):
+            return WikiError(f"cannot reach the wiki at {_url(x)}: {_reason(x)}")
+    return None
+
+
+def reports_unreachable(command: Callable[_P, _R]) -> Callable[_P, _R]:
+    """A command whose unreachable wiki (see :func:`unreachable`) is raised as a
+    :class:`WikiError`, which ``wstools`` reports in one line (exit 2)."""
+    import functools
+
+    @functools.wraps(command)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return command(*args, **kwargs)
+        except WikiError:
+            raise
+        except Exception as e:
+            err = unreachable(e)
+            if err is None:
+                raise
+            raise err from None
+    return run
+
+
+def _network_error(e: BaseException) -> bool:
+    """A connection that failed or timed out: requests' errors, the ``ConnectionError``
+    pywikibot raises for a host name that does not resolve, its ``ServerError`` for a
+    timeout."""
+    try:
+        import requests
+    except ImportError:  # pragma: no cover - pywikibot needs it
+        return isinstance(e, ConnectionError)
+    if isinstance(e, requests.ConnectionError | requests.Timeout | ConnectionError):
+        return True
+    return type(e).__name__ == "ServerError" and bool(e.args) and \
+        isinstance(e.args[0], requests.Timeout)
+
+
+def _raised_in(e: BaseException, function: str) -> bool:
+    tb = e.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_name == function:
+            return True
+        tb = tb.tb_next
+    return False
+
+
+def _tries() -> int:
+    config = sys.modules.get("pywikibot.config")  # not imported here: importing has effects
+    try:
+        return int(config.max_retries) + 1  # type: ignore[union-attr]
+    except (AttributeError, TypeError, ValueError):
+        return RETRY_LIMITS["max_retries"] + 1
+
+
+def _url(e: BaseException) -> str:
+    """The URL the failed request went to, without its query; else the wiki's API as the
+    ``user-config.py`` names it."""
+    for x in _chain(e):
+        request = getattr(x, "request", None)
+        url = getattr(request, "url", None)
+        if isinstance(url, str) and url:
+            return url.split("?", 1)[0]
+    config = sys.modules.get("pywikibot.config")  # not imported here: importing has effects
+    try:
+        named = config.family_files.get(config.family)  # type: ignore[union-attr]
+        if isinstance(named, str) and "://" in named:
+            return named
+    except (AttributeError, TypeError):
+        pass
+    return "the address in user-config.py"
+
+
+def _reason(e: BaseException) -> str:
+    """``connection refused``, ``name or service not known``, ``timed out``…: the
+    operating system's words where the error carries them.
+
+    >>> _reason(TimeoutError("timed out"))
+    'timed out'
+    """
+    import re
+    for x in _chain(e):
+        if isinstance(x, OSError) and isinstance(x.strerror, str) and x.strerror:
+            return x.strerror[:1].lower() + x.strerror[1:]
+    text = str(e)
+    found = re.search(r"\[Errno -?\d+\] ([^'\"()\[\]]+)", text)
+    if found:
+        reason = found.group(1).strip().rstrip(".")
+        return reason[:1].lower() + reason[1:]
+    if "timed out" in text.lower() or "timeout" in type(e).__name__.lower():
+        return "timed out"
+    return _without_secrets(e)[:200]
+
+
+def _chain(e: BaseException) -> list[BaseException]:
+    """``e`` and the errors it wraps (arguments, ``reason``, cause, context), breadth
+    first."""
+    out: list[BaseException] = []
+    todo = [e]
+    while todo and len(out) < 50:
+        x = todo.pop(0)
+        if any(x is y for y in out):
+            continue
+        out.append(x)
+        todo += [a for a in getattr(x, "args", ()) if isinstance(a, BaseException)]
+        todo += [a for a in (getattr(x, "reason", None), x.__cause__, x.__context__)
+                 if isinstance(a, BaseException)]
+    return out
 
 
 @dataclass
@@ -123,7 +333,10 @@ class BotOptions:
         return self.confirm if self.confirm is not None else sys.stdin.isatty()
 
     def apply(self) -> None:
-        """Set pywikibot's ``maxlag`` and ``put_throttle`` (before the site is made)."""
+        """Set pywikibot's ``maxlag`` and ``put_throttle`` (before the site is made); a
+        simulation leaves pywikibot's ``throttle.ctrl`` unwritten."""
+        if self.simulate:
+            _throttle_file_read_only()
         if self.maxlag is None and self.put_throttle is None:
             return
         _pywikibot()
@@ -176,6 +389,10 @@ def site(login: bool = False):  # noqa: ANN201 - pywikibot.BaseSite
     from pywikibot import exceptions as exc
     try:
         s = pywikibot.Site()
+    except (exc.Error, OSError) as e:
+        _drop_throttle_entry()
+        raise unreachable(e) or WikiError(f"wiki error: {_without_secrets(e)}") from None
+    try:
         if login:
             s.login()
             if not s.logged_in():
@@ -185,14 +402,42 @@ def site(login: bool = False):  # noqa: ANN201 - pywikibot.BaseSite
         raise
     except (exc.NoUsernameError, exc.APIError) as e:
         raise WikiError(f"login failed: {_without_secrets(e)}") from None
-    except exc.Error as e:
-        raise WikiError(f"wiki error: {_without_secrets(e)}") from None
-    except (ConnectionError, OSError) as e:
-        raise WikiError(f"cannot reach the wiki: {e}") from None
+    except (exc.Error, OSError) as e:
+        raise unreachable(e) or WikiError(f"wiki error: {_without_secrets(e)}") from None
     return s
 
 
-def _without_secrets(e: Exception) -> str:
+def _throttle_file_read_only() -> None:
+    """pywikibot's ``throttle.ctrl`` read, not written, by this process: there each bot
+    process on the machine registers, so that their delays add up; a dry run saves nothing
+    (and pywikibot's reads are not delayed, ``minthrottle`` being 0), so it need not be
+    counted. The other processes' entries still count for this one."""
+    _pywikibot()
+    try:
+        from pywikibot.throttle import Throttle
+    except ImportError:  # pragma: no cover - an old pywikibot: it writes the file
+        return
+    if hasattr(Throttle, "_write_file"):
+        setattr(Throttle, "_write_file", lambda self, processes: None)  # noqa: B010
+
+
+def _drop_throttle_entry() -> None:
+    """This process taken out of pywikibot's ``throttle.ctrl`` when the site could not be
+    made: pywikibot drops it at exit only through a site it made, and an entry left there
+    (for 10 minutes) multiplies the delay between saves of the next runs."""
+    try:
+        from pywikibot import config
+        from pywikibot.throttle import Throttle
+        control = config.datafilepath("throttle.ctrl", create=False)
+        if os.path.exists(control):
+            throttle = Throttle.__new__(Throttle)  # its file, not a new entry in it
+            throttle.ctrlfilename = control
+            throttle.drop()
+    except Exception:  # noqa: BLE001, S110 - pywikibot's bookkeeping: leave it as it is
+        pass
+
+
+def _without_secrets(e: BaseException) -> str:
     """The first line of pywikibot's message (its later lines may echo request data)."""
     return str(e).splitlines()[0] if str(e) else type(e).__name__
 
@@ -288,7 +533,9 @@ def index_pages(index: str, pages: str, log=None) -> list[str]:  # noqa: ANN001
     s = site()
     try:
         has = s.has_extension("ProofreadPage")
-    except Exception:  # noqa: BLE001 - an old wiki or pywikibot: use the numbers
+    except Exception as e:  # noqa: BLE001 - an old wiki or pywikibot: use the numbers
+        if unreachable(e) is not None:
+            raise
         has = False
     if not has:
         if log is not None:
@@ -299,7 +546,8 @@ def index_pages(index: str, pages: str, log=None) -> list[str]:  # noqa: ANN001
     try:
         by_number, labels = _pagelist(s, title, log)
     except Exception as e:  # noqa: BLE001 - pywikibot's errors: say which and stop
-        raise WikiError(f"{title}: cannot read its pagelist: {_without_secrets(e)}") from None
+        raise unreachable(e) or WikiError(f"{title}: cannot read its pagelist: "
+                                          f"{_without_secrets(e)}") from None
     absent = [n for n in wanted if n not in by_number]
     if absent:
         raise WikiError(f"{title}: its pagelist has no page {_ranges(absent)} "
@@ -615,6 +863,7 @@ def save_page(page, text: str, summary: str, expected_revision: int | None,  # n
         current = page.text if exists else ""
         revision = page.latest_revision_id if exists else None
     except exc.Error as e:
+        _stop_if_unreachable(e)
         return PushOutcome(title, "error", _without_secrets(e))
     refused = refusal(title, text, current if exists else None, revision, expected_revision,
                       level_asked=level_asked, saved_before=saved_before,
@@ -637,9 +886,18 @@ def save_page(page, text: str, summary: str, expected_revision: int | None,  # n
     except exc.EditConflictError:
         return PushOutcome(title, "conflict", "edit conflict while saving", revision)
     except exc.Error as e:
+        _stop_if_unreachable(e)  # saved or not, unknown: a rerun finds out
         return PushOutcome(title, "error", _without_secrets(e), revision)
     return PushOutcome(title, "saved", f"revision {page.latest_revision_id}",
                        page.latest_revision_id)
+
+
+def _stop_if_unreachable(e: BaseException) -> None:
+    """Raise the :class:`WikiError` of an unreachable wiki: the run stops there rather than
+    trying every page in turn."""
+    err = unreachable(e)
+    if err is not None:
+        raise err from None
 
 
 def push(folder: Path, summary: str, level: int | None = None, dry_run: bool = False,

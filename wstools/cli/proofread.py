@@ -25,6 +25,7 @@ from ..wiki import (
     index_pages,
     pull,
     pywikibot_args,
+    reports_unreachable,
     site,
 )
 from .common import FIX_NAMES_HELP, UsageError
@@ -422,6 +423,7 @@ def _report_book(args: argparse.Namespace, names: list[str], results: list) -> i
     return 0 if all(r.lint_clean for r in results) else 1
 
 
+@reports_unreachable
 def _book_from_wiki(args: argparse.Namespace, out: Path) -> int:
     """``--index INDEX --range A-B -o DIR``: the pages pulled into DIR as ``wstools wiki
     pull`` does (``DIR/pulled.json`` records their revisions), proofread as a book, and the
@@ -600,6 +602,7 @@ def _mib(value: float | None) -> int | None:
     return None if value is None else int(value * 1024 * 1024)
 
 
+@reports_unreachable
 def cmd_proofread_wiki(args: argparse.Namespace) -> int:
     """``wstools proofread --wiki TITLE...`` (or ``--wiki --index INDEX --range A-B``: the
     Index's pages, from its pagelist where the wiki has ProofreadPage): fetch, proofread,

@@ -184,7 +184,7 @@ def cmd_pull(args: argparse.Namespace) -> int:
     """``wstools templates pull --wiki SITE [NAME… | --used-in FILE…]``."""
     from ..errors import InputError
     from ..io.inputs import read_input
-    from ..wiki import WikiError
+    from ..wiki import WikiError, unreachable
     from ..wikitext.pull import pull, site_for, used_templates
 
     names = list(args.names)
@@ -208,6 +208,12 @@ def cmd_pull(args: argparse.Namespace) -> int:
                       log=lambda m: print(m, file=sys.stderr))
     except WikiError as exc:
         print(f"wstools templates pull: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # a wiki that stopped answering: one line, as above
+        err = unreachable(exc)
+        if err is None:
+            raise
+        print(f"wstools templates pull: {err}", file=sys.stderr)
         return 2
     pages = len(result.written)
     print(f"{pages} pulled into {folder} ({len(result.redirects)} redirects, "

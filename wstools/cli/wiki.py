@@ -18,6 +18,7 @@ from ..wiki import (
     pull,
     push,
     pywikibot_args,
+    reports_unreachable,
 )
 from .common import UsageError
 
@@ -43,6 +44,7 @@ def interrupted(outcomes: list[PushOutcome], what: str) -> int:
     return 130
 
 
+@reports_unreachable
 def cmd_wiki_pull(args: argparse.Namespace) -> int:
     try:
         if args.index and args.titles:
@@ -62,6 +64,7 @@ def cmd_wiki_pull(args: argparse.Namespace) -> int:
     return 1 if missing else 0
 
 
+@reports_unreachable
 def cmd_wiki_push(args: argparse.Namespace) -> int:
     outcomes: list[PushOutcome] = []
 

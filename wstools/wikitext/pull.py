@@ -90,7 +90,7 @@ def site_for(name: str):  # noqa: ANN201 - pywikibot.BaseSite
     """The pywikibot site for ``--wiki``: ``en.wikisource`` (code.family), ``wikisource:en``
     (family:code), or a family whose only code is its name (an AutoFamily of
     ``user-config.py``, such as ``labwiki``)."""
-    from ..wiki import WikiError, _pywikibot
+    from ..wiki import WikiError, _pywikibot, unreachable
 
     pywikibot = _pywikibot()
     from pywikibot import exceptions as exc
@@ -103,10 +103,9 @@ def site_for(name: str):  # noqa: ANN201 - pywikibot.BaseSite
         family = code = name
     try:
         return pywikibot.Site(code, family)
-    except exc.Error as e:
-        raise WikiError(f"no wiki {name!r} for pywikibot: {str(e).splitlines()[0]}") from None
-    except (ConnectionError, OSError) as e:
-        raise WikiError(f"cannot reach the wiki {name!r}: {e}") from None
+    except (exc.Error, OSError) as e:
+        raise unreachable(e) or WikiError(f"no wiki {name!r} for pywikibot: "
+                                          f"{str(e).splitlines()[0]}") from None
 
 
 def _api_templatedata(site, title: str) -> dict | None:  # noqa: ANN001
@@ -157,6 +156,10 @@ def pull(site, names: Iterable[str], folder: Path, deps: bool = True,  # noqa: A
             source = page.text
             revision = page.latest_revision_id
         except exc.Error as e:
+            from ..wiki import unreachable
+            err = unreachable(e)
+            if err is not None:  # the wiki, not this template: stop
+                raise err from None
             result.missing.append(title)
             log(f"{title}: {str(e).splitlines()[0]}")
             continue
