@@ -266,3 +266,18 @@ def test_law_findings_in_the_input_lines_and_named() -> None:
     r = proofread_page(read_page(text), file="p.txt")
     gap = next(d for d in r.diagnostics if d.code == "law-gap")
     assert (gap.file, gap.line, gap.column) == ("p.txt", 7, 1)
+
+
+def test_no_line_of_the_body_starts_with_a_blank() -> None:
+    """An indented row of a table in the OCR stays a line of its own, but without the
+    blanks before it: MediaWiki would set it in a preformatted box (a new-user audit: rows
+    2-4 of an odds table rendered as <pre>)."""
+    ocr = ("126 POKER\n\nThe probabilities are thus stated:\n\n"
+           "  Odds against a straight flush         649,999 to  1\n"
+           "        \"      fours                      4,164 to  1\n"
+           "        \"      a full                       693 to  1\n\n"
+           "It is obvious that the privilege of filling the hands tends greatly.\n")
+    result = proofread(ocr)
+    assert not [line for line in result.page.body.split("\n") if line[:1] in (" ", "\t")]
+    assert "\" fours 4,164 to 1\n\" a full 693 to 1" in result.page.body
+    assert apply_edits(ocr, result.edits) == result.page.body

@@ -336,6 +336,24 @@ def body_wikitext(codes: list[Code], conventions: Conventions | None = None) -> 
     return "\n\n".join(p.strip() for p in paragraphs if p.strip())
 
 
+_LEADING_BLANKS = regex.compile(r"^[ \t]+(?=\S)", regex.M)
+_KEEPS_BLANKS = regex.compile(r"<(?:pre|poem|syntaxhighlight|source|math)\b", regex.I)
+
+
+def no_preformatted_lines(body: str) -> str:
+    """The body without blanks at a line's start: MediaWiki sets a line that begins with a
+    space as preformatted text (a grey box), which no printed page is; an indented row of a
+    table or a clause's indent in the OCR is a line like any other. (Blocks that keep their
+    blanks, ``<pre>``, ``<poem>``, are left alone.)
+
+    >>> no_preformatted_lines("Odds 649,999 to 1\\n        \\" fours 4,164 to 1")
+    'Odds 649,999 to 1\\n" fours 4,164 to 1'
+    """
+    if _KEEPS_BLANKS.search(body):
+        return body
+    return _LEADING_BLANKS.sub("", body)
+
+
 def _fallback_body(text: str) -> str:
     """Text with no laws: its own paragraphs, blank-line separated."""
     return "\n\n".join(p.strip() for p in regex.split(r"\n\s*\n", text) if p.strip())
@@ -478,6 +496,7 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
             offset, "warning")], text, file))
         codes = []
         body = _fallback_body(repaired)
+    body = no_preformatted_lines(body)
     if conventions.nop and body and _PARAGRAPH_END.search(body):
         body += "\n" + conventions.nop
     edits.extend(_to_input(layout_edits(repaired, body), maps, text, offset))
