@@ -149,6 +149,9 @@ def read_page(text: str) -> Page:
 
     >>> read_page("plain OCR text").body
     'plain OCR text'
+    >>> p = read_page("{{PageQuality|2|Eve}}54 ÉCARTE")
+    >>> (p.level, p.user, p.wikitext())
+    (2, 'Eve', '{{PageQuality|2|Eve}}54 ÉCARTE')
     >>> p = read_page('<noinclude>{{PageQuality|4|Ann}}<div class="pagetext">\\n\\n\\n</noinclude>'
     ...               'B<noinclude></div></noinclude>')
     >>> (p.level, p.user, p.header, p.body, p.footer)
@@ -158,7 +161,13 @@ def read_page(text: str) -> Page:
     """
     parts = _split(text)
     if parts is None:
-        return Page(body=text, _stored={"bare": True, "level": DEFAULT_LEVEL, "user": ""})
+        # a bare page; one that opens with a quality mark outside the frame (an old page's
+        # ``{{PageQuality|2|Eve}}``) has that level, and is written back as it was
+        m = _QUALITY.match(text)
+        level = int(m.group("level")) if m else DEFAULT_LEVEL
+        user = html.unescape(m.group("user") or "") if m else ""
+        return Page(body=text, level=level, user=user,
+                    _stored={"bare": True, "level": level, "user": user})
     head, body, footer, trailing = parts
     m = _QUALITY.match(head)
     level, user, quality = DEFAULT_LEVEL, "", ""
