@@ -405,3 +405,18 @@ def test_a_word_broken_across_pages_reads_as_the_book_spells_it(repairer: Repair
     assert got[1].page.body.startswith("{{hwe|cards|discards}} the odd card")
     assert got[1].page.body.endswith("{{hws|to|to-day}}")
     assert got[2].page.body.startswith("{{hwe|day|to-day}} as it was")
+
+
+def test_a_title_the_pages_of_its_side_print(repairer: Repairer) -> None:
+    """The second page of a run has no same-side page before it, and the one after it is
+    misread too: the title most pages of its side print mends it (a new-user audit:
+    ``54 ÉCARTE`` stayed beside ``56 EOARTÉ``, ``58 ÉCARTÉ``)."""
+    heads = ["ÉCARTÉ 53", "54 ÉCARTE", "ÉCARTÉ 55", "56 EOARTÉ", "ÉCARTÉ 57", "58 ÉCARTÉ",
+             "ÉCARTÉ 59", "60 ÉCARTÉ", "ÉCARTÉ 61", "62 ÉCARTÉ"]
+    pages = [(f"p{k}", read_page(f"{h}\n\nthe player who deals the cards must deal them "
+                                 f"in turn, as the rule {k} says.\n")) for k, h in enumerate(heads)]
+    got = proofread_book(pages, repairer=repairer)
+    assert [b.page.header for b in got][:4] == [
+        "{{rh||ÉCARTÉ|53}}", "{{rh|54|ÉCARTÉ|}}", "{{rh||ÉCARTÉ|55}}", "{{rh|56|ÉCARTÉ|}}"]
+    why = next(e.evidence for e in got[1].edits if "running-title" in e.rule.split("+"))
+    assert "of the 4 other pages of its side print it" in why

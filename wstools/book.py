@@ -369,6 +369,26 @@ def _agreed_title(slots: list[_Slot], i: int) -> tuple[str, str, bool] | None:
     return (*options[0], False) if options else None
 
 
+SIDE_SHARE = 0.6  # of the pages of a side, how many must print a title for it to be the side's
+
+
+def _side_title(slots: list[_Slot], i: int) -> tuple[str, str] | None:
+    """The title the pages of page ``i``'s side (every second page) print, three or more
+    of them and most (``SIDE_SHARE``), when page ``i`` reads a title like it: the first
+    page of a run, whose one neighbour on its side is misread too, has no two neighbours
+    to agree (``54 ÉCARTE`` beside ``56 EOARTÉ``, ``58 ÉCARTÉ``)."""
+    title = slots[i].title
+    same = [s.title for k, s in enumerate(slots)
+            if k % 2 == i % 2 and k != i and s.head_open and s.title]
+    if not title or len(same) < 3:
+        return None
+    top, count = Counter(same).most_common(1)[0]
+    if top == title or count < 3 or count < SIDE_SHARE * len(same) or \
+            _similar(title, top) < TITLE_SIMILARITY:
+        return None
+    return top, f"{count} of the {len(same)} other pages of its side print it"
+
+
 def _closest(options: list[tuple[str, str]], title: str) -> tuple[str, str] | None:
     scored = sorted(options, key=lambda o: -_similar(o[0], title))
     if title and _similar(scored[0][0], title) > _similar(scored[1][0], title) + 0.2:
@@ -438,6 +458,10 @@ def _titles(slots: list[_Slot], conventions: Conventions,
         cluster = _cluster_title(slots, i, repairer)
         if cluster is not None:
             decisions.append((i, *cluster))
+            continue
+        side = _side_title(slots, i)
+        if side is not None:
+            decisions.append((i, *side))
     for i, agreed, why in decisions:
         s = slots[i]
         head = s.result.running_head
