@@ -171,3 +171,24 @@ def test_summary_counts_edits_by_rule_and_per_page(tmp_path: Path) -> None:
     assert [p["title"] for p in detailed.per_page or []] == [p.title for p in pages]
     assert sum(p["edits"] for p in detailed.per_page or []) == detailed.edits
     assert all(sum(p["rules"].values()) == p["edits"] for p in detailed.per_page or [])
+
+
+def test_a_page_left_as_it_was_keeps_its_revision(tmp_path: Path) -> None:
+    """A validated page comes out of a dump run as it came in, revision and all (an import
+    of the output makes no new revision of it); a proofread one is a new revision."""
+    kept = DumpPage("Page:Book.djvu/1", 104,
+                    '<noinclude><pagequality level="4" user="Ann" /></noinclude>Text.'
+                    "<noinclude></noinclude>", id="7", revision_id="70",
+                    timestamp="2020-01-02T03:04:05Z", contributor="Ann", comment="validated")
+    ocr = next(iter(generated_pages(1)))
+    ocr = DumpPage("Page:Book.djvu/2", 104, ocr.text, id="8", revision_id="80",
+                   timestamp="2020-01-02T03:04:05Z", contributor="OCR bot")
+    _write(tmp_path / "in.xml", [kept, ocr])
+    proofread_dump(tmp_path / "in.xml", tmp_path / "out.xml")
+    got = {p.title: p for p in read_dump(tmp_path / "out.xml")}
+    same = got["Page:Book.djvu/1"]
+    assert (same.text, same.revision_id, same.timestamp, same.contributor, same.comment) == \
+        (kept.text, "70", "2020-01-02T03:04:05Z", "Ann", "validated")
+    new = got["Page:Book.djvu/2"]
+    assert new.text != ocr.text and new.revision_id == "" and new.contributor == "wstools"
+    assert new.timestamp != ocr.timestamp

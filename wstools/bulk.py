@@ -356,7 +356,10 @@ def proofread_dump(source: str | Path, output: str | Path, *, namespace: int | N
                                            page_timeout=page_timeout):
                 if outcome.error is None:
                     try:
-                        writer.write(replace(page, text=outcome.text or "", timestamp="",
+                        # a page left as it was keeps its revision (an import of the output
+                        # makes no new revision of it); a changed one is a new revision
+                        writer.write(page if outcome.text == page.text else
+                                     replace(page, text=outcome.text or "", timestamp="",
                                              revision_id="", contributor=user, comment=comment))
                     except ValueError as exc:  # text XML cannot hold (control characters)
                         outcome = replace(outcome, error=f"cannot be written as XML: {exc}")
