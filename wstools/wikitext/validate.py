@@ -21,6 +21,8 @@ unclosed-markup           ``<!--`` never closed (the rest of the page is a comme
                           hidden), or an extension tag (``<ref>``, ``<nowiki>``,
                           ``<pre>``…) never closed (printed as text, its content not read)
 stray-tag                 a closing HTML tag with no opening tag
+attribute-quote           an attribute's quoted value the tag never closes (a warning:
+                          MediaWiki drops the attribute, the tag stands)
 toc-row-outside           ``{{TOC row …}}`` outside ``{{TOC begin}}``…``{{TOC end}}``
 toc-not-ended             ``{{TOC begin}}`` never ended
 template-loop             a template that transcludes itself
@@ -63,7 +65,7 @@ CODES = (
     "deprecated-parameter", "bad-value", "empty-list-item", "block-in-inline",
     "unbalanced-braces", "unbalanced-brackets", "unbalanced-table", "unclosed-tag",
     "unclosed-markup",
-    "stray-tag", "toc-row-outside", "toc-not-ended", "template-loop", "depth-limit",
+    "stray-tag", "attribute-quote", "toc-row-outside", "toc-not-ended", "template-loop", "depth-limit",
     "size-limit", "unevaluated", "expr-error", "placeholder",
 )
 _EXPANSION_CODES = frozenset({"template-loop", "depth-limit", "size-limit", "unevaluated",
@@ -81,7 +83,22 @@ PAIRED_TAGS = frozenset({
     "ins", "var", "kbd", "samp", "cite", "q", "abbr", "h1", "h2", "h3", "h4", "h5", "h6",
     "caption", "ruby", "bdi", "bdo", "mark", "poem",
 })
-_HTML_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b((?:[^<>\"']|\"[^\"]*\"|'[^']*')*?)(/?)>")
+# as MediaWiki's Sanitizer reads a tag: its attributes run to the first ">" (a quote left
+# open does not hide it: ``<span style="a;>`` is an opening span whose style is dropped)
+_HTML_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b([^<>]*?)(/?)>")
+_OPEN_QUOTE = re.compile(r"""(?:^|\s)([\w:.-]+)\s*=\s*(["'])(?:(?!\2).)*\Z""", re.S)
+def _open_quote(attrs: str) -> str:
+    """The attribute of a tag whose quoted value is never closed (``style="a;``), or "".
+
+    >>> _open_quote(' style="line-height:200%; text-align:center;'), _open_quote(' a="b"')
+    ('style', '')
+    """
+    if attrs.count('"') % 2 == 0 and attrs.count("'") % 2 == 0:
+        return ""
+    m = _OPEN_QUOTE.search(attrs)
+    return m.group(1) if m else ""
+
+
 _PAGETEXT = re.compile(r"""\bclass\s*=\s*["']?pagetext\b""", re.I)
 _TABLE_OPEN = re.compile(r"^[ \t:]*\{\|", re.M)
 _TABLE_CLOSE = re.compile(r"^[ \t]*\|\}", re.M)
@@ -371,6 +388,12 @@ class Linter:
         for m in _HTML_TAG.finditer(masked):
             closing, name, attrs, selfclose = m.groups()
             name = name.lower()
+            quote = _open_quote(attrs)
+            if quote and not closing:
+                found.append(Diagnostic(
+                    "attribute-quote", f"<{name}>: the value of {quote} opens a quote that "
+                    "the tag never closes (MediaWiki drops the attribute)", m.start(),
+                    "warning"))
             if name not in PAIRED_TAGS or selfclose:
                 continue
             if not closing:
