@@ -64,8 +64,8 @@ CODES = (
     "unknown-template", "unknown-parameter", "missing-required", "duplicate-parameter",
     "deprecated-parameter", "bad-value", "empty-list-item", "block-in-inline",
     "unbalanced-braces", "unbalanced-brackets", "unbalanced-table", "unclosed-tag",
-    "unclosed-markup",
-    "stray-tag", "attribute-quote", "toc-row-outside", "toc-not-ended", "template-loop", "depth-limit",
+    "unclosed-markup", "stray-tag", "attribute-quote", "toc-row-outside", "toc-not-ended",
+    "template-loop", "depth-limit",
     "size-limit", "unevaluated", "expr-error", "placeholder",
 )
 _EXPANSION_CODES = frozenset({"template-loop", "depth-limit", "size-limit", "unevaluated",
