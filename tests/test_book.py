@@ -420,3 +420,17 @@ def test_a_title_the_pages_of_its_side_print(repairer: Repairer) -> None:
         "{{rh||ÉCARTÉ|53}}", "{{rh|54|ÉCARTÉ|}}", "{{rh||ÉCARTÉ|55}}", "{{rh|56|ÉCARTÉ|}}"]
     why = next(e.evidence for e in got[1].edits if "running-title" in e.rule.split("+"))
     assert "of the 4 other pages of its side print it" in why
+
+
+def test_a_page_with_no_head_is_said_not_given_one(repairer: Repairer) -> None:
+    """A page whose head OCR lost (or that prints none: a chapter's first page) gets no
+    header it does not show; a warning gives the head the pages around it imply."""
+    heads = ["120 POKER", "POKER 121", "122 POKER", "", "124 POKER", "POKER 125", "126 POKER"]
+    pages = [(f"p{k}", read_page((f"{h}\n\n" if h else "") + "the player who deals the cards "
+                                 f"must deal them in turn, as the rule {k} says.\n"))
+             for k, h in enumerate(heads)]
+    got = proofread_book(pages, repairer=repairer)
+    assert got[3].page.header == ""
+    said = [d.message for d in got[3].diagnostics if d.code == "head-missing"]
+    assert len(said) == 1 and "{{rh||POKER|123}}" in said[0]
+    assert not any(d.code == "head-missing" for b in got[:3] + got[4:] for d in b.diagnostics)

@@ -117,6 +117,7 @@ def apply_sequence(pages: Sequence[tuple[str, Page]], results: Sequence[Proofrea
     for k, a in enumerate(slots):
         _nop(a, slots[k + 1] if k + 1 < len(slots) else None, conventions)
     _law_sequence(slots)
+    _heads_missing(slots, conventions)
     for s in slots:
         s.result.edits = with_positions(sorted(s.result.edits, key=lambda e: (e.start, e.end)),
                                         s.page.body)
@@ -678,6 +679,25 @@ def _law_numbers(result: ProofreadResult) -> list[int]:
     """The numbers of the numbered laws of a page, in order."""
     return [law.number for code in result.codes for s in code.sections for law in s.laws
             if law.number is not None]
+
+
+def _heads_missing(slots: list[_Slot], conventions: Conventions) -> None:
+    """Say where a page shows no running head though the pages around it give one: its
+    folio from the sequence and the title its side's neighbours agree on. Said, not written:
+    a page may print none (a chapter's first page, its folio at the foot)."""
+    for i, s in enumerate(slots):
+        if not s.open or s.result.running_head is not None or s.result.page.header.strip():
+            continue
+        found = _expected_folio(slots, i)
+        title = _agreed_title(slots, i)
+        if found is None or title is None or not title[2] or found[0] <= 0:
+            continue
+        side = _side_of(slots, found[0]) or ("left" if found[0] % 2 == 0 else "right")
+        call = RunningHead(str(found[0]), title[0], side, 0, 0).wikitext(conventions.header)
+        s.result.diagnostics.extend(locate([Diagnostic(
+            "head-missing", f"no running head read on this page; the pages around it give "
+            f"{call} ({found[1]}): the head lost by OCR, or a page that prints none", 0,
+            "warning")], s.page.body, s.name))
 
 
 def _law_sequence(slots: list[_Slot]) -> None:
