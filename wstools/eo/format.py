@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 
 from .model import Block, ExecutiveOrder
-from .presidents import ordinal_words, presidency_of
+from .presidents import ordinal_words, presidency_at
 
 # the wording of the notes in ../shared/seeds/000_…, "Federal Reserve" read as the
 # "Federal Register" it stands for
@@ -109,10 +109,9 @@ def notes(order: ExecutiveOrder, options: FormatOptions | None = None) -> str:
     """The notes line, from the model, the presidents table and the metadata."""
     options = options or FormatOptions()
     meta = options.metadata.get(order.number, Metadata())
-    presidency = presidency_of(order.number)
+    presidency, ordinal = presidency_at(order.number, order.date)
     fr = order.register
     published = _iso(fr.date)
-    ordinal = presidency.ordinal_of(order.number) if presidency else None
     document = fr.frdoc or fr.banner_frdoc
     fields = {
         "president": presidency.name if presidency else _placeholder("president"),
@@ -169,10 +168,10 @@ class _Piece:
 
 
 def _head(order: ExecutiveOrder, options: FormatOptions) -> str:
-    presidency = presidency_of(order.number)
+    presidency, _ = presidency_at(order.number, order.date)
     meta = options.metadata.get(order.number, Metadata())
     params = [("number", order.number), ("title", escape(order.title)),
-              ("president", presidency.name if presidency else ""),
+              ("president", presidency.name if presidency else _placeholder("president")),
               ("date", escape(order.date))]
     number = int(order.number) if order.number.isdigit() else None
     if number:

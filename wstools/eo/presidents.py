@@ -147,3 +147,66 @@ def presidency_of(number: str | int) -> Presidency | None:
     if n is None:
         return None
     return next((p for p in presidencies() if p.covers(n)), None)
+
+
+_MONTHS = ("January February March April May June July August September October November "
+           "December").split()
+
+
+def signed_on(date: str | None, lenient: bool = False) -> str | None:
+    """The ISO day of a printed date (``Washington, December 11, 2009.``); None when
+    there is no date or it does not exist (``February 30, 2021``). ``lenient`` reads a
+    month misspelled by a letter or two (``Janaury``) as the one month it is close to.
+
+    >>> signed_on("Washington, December 11, 2009."), signed_on("February 30, 2021")
+    ('2009-12-11', None)
+    >>> signed_on("Janaury 15, 2001"), signed_on("Janaury 15, 2001", lenient=True)
+    (None, '2001-01-15')
+    """
+    from datetime import datetime
+    from difflib import get_close_matches
+
+    text = (date or "").strip().removeprefix("Washington, ").rstrip(".").replace(",", ", ")
+    words = text.split()
+    if lenient and words and words[0] not in _MONTHS:
+        close = get_close_matches(words[0], _MONTHS, n=2, cutoff=0.8)
+        if len(close) == 1:
+            words[0] = close[0]
+    try:
+        return datetime.strptime(" ".join(words), "%B %d, %Y").strftime("%Y-%m-%d")
+    except ValueError:
+        return None
+
+
+def in_office(day: str) -> list[Presidency]:
+    """The presidencies whose term holds ``day`` (two on an inauguration day)."""
+    return [p for p in presidencies() if p.start <= day and (not p.end or day <= p.end)]
+
+
+def presidency_at(number: str | int, date: str | None) -> tuple[Presidency | None, int | None]:
+    """The president who signed order ``number`` of ``date``, and its ordinal: from the
+    date, the number only choosing between the two presidents of an inauguration day and
+    giving the ordinal when it falls in that presidency. A number outside the date's
+    presidency (a misprint) gives the date's president and no ordinal; no date, an
+    impossible date (a month misspelled by a letter or two is read
+    as the month it is close to) or an inauguration day the number does not settle give neither.
+
+    >>> p, n = presidency_at("13523", "December 11, 2009"); p.name, n
+    ('Barack Obama', 35)
+    >>> p, n = presidency_at("15323", "December 11, 2009"); p.name, n
+    ('Barack Obama', None)
+    >>> presidency_at("99999", "February 30, 2021")
+    (None, None)
+    >>> p, n = presidency_at("13985", "January 20, 2021"); p.name, n
+    ('Joe Biden', 1)
+    """
+    day = signed_on(date, lenient=True)
+    if day is None:
+        return None, None
+    candidates = in_office(day)
+    by_number = presidency_of(number)
+    if by_number is not None and by_number in candidates:
+        return by_number, by_number.ordinal_of(number)
+    if len(candidates) == 1:
+        return candidates[0], None
+    return None, None

@@ -872,21 +872,32 @@ def _meta(order: ExecutiveOrder, meta: dict[str, str]) -> None:
 
 
 def _check_number(order: ExecutiveOrder) -> None:
-    """Warn when the number does not belong to the presidency the date falls in (a
-    misprint such as 15323 for 13523)."""
-    from datetime import datetime
+    """Flag a date that does not exist (``February 30, 2021``) and a number that does not
+    belong to the presidency the date falls in (a misprint such as 15323 for 13523): the
+    notes then name no president the date does not give, and no ordinal."""
+    from .presidents import in_office, presidency_of, signed_on
 
-    from .presidents import presidency_of
-
-    try:
-        signed = datetime.strptime(order.date.removeprefix("Washington, "), "%B %d, %Y")
-    except ValueError:
+    if not order.date:
         return
-    day = signed.strftime("%Y-%m-%d")
+    day = signed_on(order.date)
+    if day is None and (day := signed_on(order.date, lenient=True)) is not None:
+        message = (f"the date {order.date} has a misspelled month: kept as printed, read as "
+                   f"{day} for the president")
+        order.warnings.append(message)
+        order.flags.append(message)
+    if day is None:
+        if DATE.match(order.date) or re.fullmatch(rf"(?:{MONTHS}) \d{{1,2}}, ?\d{{4}}\.?",
+                                                  order.date):
+            message = (f"the date {order.date} does not exist: kept as printed, the president "
+                       "and the ordinal left as placeholders")
+            order.warnings.append(message)
+            order.flags.append(message)
+        return
     p = presidency_of(order.number)
-    if p is None or not (p.start <= day and (not p.end or day <= p.end)):
+    if p is None or p not in in_office(day):
         message = (f"number {order.number} does not fall in the presidency of {order.date}: "
-                   "a misprint? kept as printed")
+                   "a misprint? kept as printed; the notes name the date's president and "
+                   "leave the ordinal as a placeholder")
         order.warnings.append(message)
         order.flags.append(message)
 

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape as html_escape
 
-from .presidents import presidency_of
+from .presidents import presidency_at
 
 _HEAD = re.compile(r"^\s*Executive Order (\d+)(?: of ([A-Z][a-z]+ \d{1,2}, \d{4}))?(.*)$")
 _MARK = re.compile(r"^\s*\[\[Page (\d+)\]\]\s*$")
@@ -208,7 +208,7 @@ def _inline(text: str, mark: str | None) -> str:
 
 
 def _name(c: Cut) -> str:
-    p = presidency_of(c.number)
+    p, _ = presidency_at(c.number, c.date)
     return p.name.upper() if p else "THE PRESIDENT"
 
 
@@ -394,7 +394,7 @@ def pdf_shape(c: Cut) -> Rewrite:
 def wikisource_shape(c: Cut) -> Rewrite:
     """A copied Wikisource page: its chrome, the heading and title, paragraphs a line
     each, the signature image's alt text, no footer, the licence."""
-    p = presidency_of(c.number)
+    p, _ = presidency_at(c.number, c.date)
     name = p.name if p else "the President"
     out = [f"Executive Order {c.number}", "From Wikisource", "Jump to navigation Jump to search",
            "validated"]
@@ -413,7 +413,7 @@ def wikisource_shape(c: Cut) -> Rewrite:
 def app_shape(c: Cut) -> Rewrite:
     """A copied American Presidency Project page: ``Executive Order N—Title`` and the date
     under it, the typed name, ``The White House,``, no footer, the site's citation."""
-    p = presidency_of(c.number)
+    p, _ = presidency_at(c.number, c.date)
     name = p.name if p else "the President"
     body = [f"Executive Order {c.number}—{c.title}", c.date or ""]
     for part in c.parts:
