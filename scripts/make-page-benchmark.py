@@ -22,6 +22,7 @@ fonts-linuxlibertine, fonts-crosextra-caladea).
         [--images /tmp/page-benchmark-images] [--limit N] [--dry-run] [--gold-only]
     python scripts/make-page-benchmark.py --extra   # only the extra dev-only law codes of
                                                     # wstools' corpus, appended to the manifest
+    python scripts/make-page-benchmark.py --more    # two more editions of dev's law codes
 
 Tesseract runs one process at a time with OMP_THREAD_LIMIT=1. Deterministic for a seed
 (given the same Tesseract and fonts).
@@ -994,11 +995,38 @@ def write_runs(out: Path, images: Path, args, laid: list, split: dict[str, str],
     return done
 
 
+# the dev split's law codes (by ``assign_splits`` under the default seed), given a third
+# edition by ``--more``: more dev pages of the styles dev holds, under new typefaces,
+# layouts and degradations (the test split is not drawn on)
+MORE_HOYLE = ("hoyle-ecarte-laws", "hoyle-loo-laws", "hoyle-solo-whist-digest",
+              "hoyle-snooker-rules")
+
+
+def plan_more_runs(rnd: random.Random) -> list[Run]:
+    """A third and a fourth edition (``-ed3``, ``-ed4``) of each dev law code: the Hoyle
+    ones of ``MORE_HOYLE`` and the extra corpus codes, in two typefaces, one and two
+    columns, heading style and first folio drawn by ``rnd``."""
+    lines = HOYLE.read_text(encoding="utf-8").replace("\r", "").split("\n")
+    notes = hoyle_notes(lines)
+    texts = [(tid, hoyle_blocks(lines, first, last, notes), even, odd)
+             for tid, first, last, even, odd, kind in HOYLE_TEXTS if tid in MORE_HOYLE]
+    texts += [(tid, corpus_blocks(tid), even, odd) for tid, even, odd in EXTRA_TEXTS]
+    faces = list(FONTS)
+    runs = []
+    for tid, blocks, even, odd in texts:
+        chosen, cols = rnd.sample(faces, 2), rnd.sample([1, 2], 2)
+        runs += [Run(f"{tid}-ed{e + 3}", [(tid, blocks, even, odd)], chosen[e], cols[e],
+                     rnd.choice(["caps", "sc"]), rnd.randrange(20, 400), "laws")
+                 for e in range(2)]
+    return runs
+
+
 def make_extra(args, out: Path, images: Path, started: float) -> int:
     """``--extra``: only the dev-only runs of EXTRA_TEXTS, planned by their own seeded RNG;
     their entries replace any earlier ones of the same runs at the end of the manifest, and
     nothing else in the manifest or pages/ is touched."""
-    runs = plan_extra_runs(random.Random(f"{args.seed}-extra-plan"))
+    runs = plan_more_runs(random.Random(f"{args.seed}-more-plan")) if args.more else \
+        plan_extra_runs(random.Random(f"{args.seed}-extra-plan"))
     laid = lay_out(runs)
     if args.dry_run:
         print(sum(len(p) for *_, p in laid), "pages")
@@ -1028,12 +1056,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--extra", action="store_true",
                     help="make only the extra dev-only law codes of wstools' corpus "
                          "(EXTRA_TEXTS) and append them to the manifest")
+    ap.add_argument("--more", action="store_true",
+                    help="make only a third and fourth edition of the dev split's law codes "
+                         "(MORE_HOYLE and EXTRA_TEXTS, dev) and append it to the manifest")
     args = ap.parse_args(argv)
     out, images = Path(args.out), Path(args.images)
     (out / "pages").mkdir(parents=True, exist_ok=True)
     images.mkdir(parents=True, exist_ok=True)
     started = time.time()
-    if args.extra:
+    if args.extra or args.more:
         return make_extra(args, out, images, started)
     rnd = random.Random(f"{args.seed}-plan")
     runs = plan_runs(rnd, 0)

@@ -121,15 +121,16 @@ def test_scorer_runs_on_five_pages(score):
 
 
 def test_dev_split_floors(score):
-    """The page model on the whole dev split (about 5 s): floors a little under today's
-    figures (head 89 %, laws 93 %, clauses 83 %, headings 60 %), so that a change that
-    loses ground fails; nothing made worse, moved or crashed."""
+    """The page model on the whole dev split (about 6 s): floors a little under today's
+    figures (head 86 % (the Écarté pages' heads lack their accents: 98 % ignoring them),
+    laws 98 %, clauses 94 %, headings 66 %), so that a change that loses ground fails;
+    nothing made worse, moved or crashed."""
     _rows, groups = score.run("dev", root=ROOT)
     total = groups["ALL"]
-    assert total["head_right"] >= 86
-    assert total["laws_right_with_laws"] >= 90
-    assert total["clauses_right_with_clauses"] >= 79
-    assert total["headings_right_with_headings"] >= 56
+    assert total["head_right"] >= 84
+    assert total["laws_right_with_laws"] >= 95
+    assert total["clauses_right_with_clauses"] >= 90
+    assert total["headings_right_with_headings"] >= 60
     assert total["cer_after"] <= 0.3 * total["cer_before"]
     assert total["worse"] == total["moved_pages"] == total["crashed"] == 0
 

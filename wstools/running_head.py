@@ -28,8 +28,9 @@ _JUNK = regex.compile(r"[^\p{L}\p{N}]+")
 # (a lower-case l or i between capitals is OCR's misreading of I: PREJUDlCE; a 0 or 1 of O
 # or I: P0KER)
 # (and a dash between two words: EB1911's ABBESS—ABBEY, the first and last articles)
-_CAPS = regex.compile(r"[\"'‘“(\[]*(?P<core>\p{Lu}(?:(?:[\p{Lu}&'’.\-—–]"
-                      r"|(?<=\p{Lu})[li01](?=\p{Lu}))*\p{Lu})?)(?P<tail>[\"'’”)\].,:;]*)")
+# (a speck OCR set against it, _ECARTE, WHIST-, is not the word's)
+_CAPS = regex.compile(r"[\"'‘“(\[_~]*(?P<core>\p{Lu}(?:(?:[\p{Lu}&'’.\-—–]"
+                      r"|(?<=\p{Lu})[li01](?=\p{Lu}))*\p{Lu})?)(?P<tail>[\"'’”)\].,:;_~-]*)")
 _LINE = regex.compile(r"[^\n]*(?:\n|\Z)")
 MAX_TITLE_WORDS = 8
 
@@ -107,7 +108,7 @@ def garbled_folio(token: str) -> bool:
             and sum(c in _DIGIT_LOOKALIKES for c in token) == 1)
 
 
-_DIGIT_LOOKALIKES = frozenset("SsOoDIlBZzGgq$|")
+_DIGIT_LOOKALIKES = frozenset("SsOoDIlBZzGgqA$|")
 
 
 def _folio_text(token: str) -> str:
@@ -357,20 +358,24 @@ def _lettered_folio(at: int, line: str, after: str) -> RunningHead | None:
     '{{rh|yo|AUCTION OF TO-DAY|}}'
     >>> _lettered_folio(0, "LAWS OF WHIST nl\\n", "\\n").wikitext()
     '{{rh||LAWS OF WHIST|nl}}'
+    >>> _lettered_folio(0, "_ LAWS OF LOO 3A7\\n", "\\n").wikitext()
+    '{{rh||LAWS OF LOO|3A7}}'
     >>> _lettered_folio(0, "a KING and\\n", "\\n") is None  # (not capitals to its end)
     True
     >>> _lettered_folio(0, "yo AUCTION OF TO-DAY\\n", "the text\\n") is None
     True
     """
-    tokens = list(regex.finditer(r"\S+", line))
+    tokens = [t for t in regex.finditer(r"\S+", line) if not _JUNK.fullmatch(t.group())]
     if len(tokens) < 2 or after.strip():
         return None  # a head stands apart from the text
     for first in (True, False):
         edge = tokens[0] if first else tokens[-1]
         words = [t.group() for t in (tokens[1:] if first else tokens[:-1])]
         token = edge.group()
-        if (_LETTERED.fullmatch(token) is None or token.isupper() or token.isdigit()
-                or _folio_value(token) is not None or len(words) > MAX_TITLE_WORDS):
+        garbled = garbled_folio(token)  # "3A7": a digit read as a letter
+        if (_LETTERED.fullmatch(token) is None or token.isupper() and not garbled
+                or token.isdigit() or _folio_value(token) is not None
+                or len(words) > MAX_TITLE_WORDS):
             continue
         cores = [_CAPS.fullmatch(w) for w in words]
         if not all(cores) or _capitals(words) < 3:
