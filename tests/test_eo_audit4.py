@@ -58,3 +58,55 @@ def test_inauguration_day_and_misspelled_month() -> None:
     assert order.date == "Janaury 15, 2001"
     assert "Bill Clinton's three hundred fifty-seventh" in to_wikitext(order)
     assert any("misspelled month" in f for f in order.flags)
+
+
+def _relations(sentence: str) -> list[tuple[str, str]]:
+    order = read_order(_text("Executive Order 13999 of May 1, 2020",
+                             f"Section 1. Revocation. {sentence}", "May 1, 2020"))
+    return [(r.kind, r.number) for r in order.relations]
+
+
+def test_every_order_the_sentence_names() -> None:
+    """The sentences the audit found half read (12944, 13322, 13218, 13294, 13526, 12945,
+    13201): every order of the subject, not the one nearest the verb nor one named in a
+    clause about it."""
+    assert _relations("Executive Order No. 12826 of December 30, 1992, and Executive Order "
+                      "No. 12886 of December 23, 1993, are superseded.") == [
+        ("supersedes", "12826"), ("supersedes", "12886")]
+    assert _relations("Executive Order 13282 of December 31, 2002, as amended by Executive "
+                      "Order 13291 of March 21, 2003, is superseded.") == [
+        ("supersedes", "13282")]
+    assert _relations("Executive Order 13174 of October 27, 2000, relating to the "
+                      "establishment of the Commission on Workers, Communities, and Economic "
+                      "Change in the New Economy, is revoked.") == [("revokes", "13174")]
+    assert _relations("Executive Order 11157 of June 22, 1964, as amended, and Executive "
+                      "Order 11800 of August 17, 1974, as amended, are hereby revoked.") == [
+        ("revokes", "11157"), ("revokes", "11800")]
+    assert _relations("Executive Order 12958 of April 17, 1995, and amendments thereto, "
+                      "including Executive Order 13292 of March 25, 2003, are hereby "
+                      "revoked.") == [("revokes", "12958"), ("revokes", "13292")]
+    assert _relations("It is hereby ordered that the first sentence of section 1(b) of "
+                      "Executive Order No. 12640 be amended by deleting “and”.") == [
+        ("amends", "12640")]
+    assert _relations("Executive Order 12345, as amended, is further amended as "
+                      "follows:") == [("amends", "12345")]
+    assert _relations("Executive Order 12871 of October 1, 1993, as amended by Executive "
+                      "Orders 12983 and 13156, which established the Council, is "
+                      "revoked.") == [("revokes", "12871")]
+
+
+def test_a_relation_not_read_with_confidence_is_not_listed() -> None:
+    """A part revoked (listed as nothing rather than as the whole order revoked), a
+    sentence that limits itself, a relation inside quoted words, a relative clause's
+    order."""
+    assert _relations("Sections 1 and 2 of Executive Order 13316 are superseded by "
+                      "sections 1 and 2 of this order.") == []
+    assert _relations("As it relates to project agreements, Executive Order 12836 of "
+                      "February 1, 1993, which, among other things, revoked Executive Order "
+                      "12818 of October 23, 1992, is revoked.") == []
+    assert _relations("Section 3 is revised to read: “(a) Executive Order 10450 is "
+                      "revoked.”") == []
+    assert _relations("Executive Order 12882 of November 23, 1993; Executive Order 12907 "
+                      "of April 14, 1994; and section 1(h) of Executive Order 13138 of "
+                      "September 30, 1999, are hereby revoked.") == [
+        ("revokes", "12882"), ("revokes", "12907")]

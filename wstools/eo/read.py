@@ -995,27 +995,106 @@ def _blocks(paragraphs: list[_Paragraph], order: ExecutiveOrder) -> list[Block]:
     return blocks
 
 
-_RELATION = re.compile(
-    r"Executive Orders? ((?:No\. )?\d{4,5}(?:(?:,| and|, and) (?:No\. )?\d{4,5})*)"
-    rf"(?: of ((?:{MONTHS}) \d{{1,2}}, \d{{4}}))?(?: \([^)]{{0,80}}\))?,?"
-    r"(?: as amended,?)?(?: (?:is|are)(?: hereby)?"
-    r" (amended|revoked|superseded))")
+#: the verb of a relation: ``is hereby revoked``, ``are superseded``, ``be amended``
+_RELATION_VERB = re.compile(r"\b(?:is|are|be)(?:,? hereby|,? further)*,? "
+                            r"(amended|revoked|superseded)\b")
+_ORDER_NUMBER = (r"(?:No\. |Nos\. )?(\d{4,5})\b(?!-[A-Z])"
+                 r"(?: of ((?:" + MONTHS + r") \d{1,2}, \d{4}))?")
+#: ``Executive Order N of DATE`` and the numbers listed with it (``Orders 12983 and 13156``)
+_ORDERS_NAMED = re.compile(r"Executive Orders? " + _ORDER_NUMBER
+                           + r"((?:(?:,|,? and|,? or) (?:No\. )?\d{4,5}\b(?!-[A-Z])"
+                           r"(?: of (?:" + MONTHS + r") \d{1,2}, \d{4})?)*)")
+#: where a sentence (or the clause the verb belongs to) begins, before the verb
+_SENTENCE_START = re.compile(r"(?<!\bNo)(?<!\bNos)(?<!\bSec)(?<!\bSecs)(?<!U\.S)(?<!\bStat)"
+                             r"(?<!\be\.g)(?<!\bi\.e)(?<!\bInc)(?<!\bJr)(?<!\bseq)"
+                             r"[.:](?=\s+[“\"(]?[A-Z(])|\bordered(?: that)?\b|\bprovided that\b")
+#: what, after an order's number, names other orders that are not the subject: a relative
+#: clause, the orders that amended it, a parenthesis
+_NOT_SUBJECT = re.compile(r"\b(?:which|that|who|whose|relating|related|pertaining|concerning|"
+                          r"entitled|establishing|creating|\w+ed by|"
+                          r"modified by|superseded by|revoked by|issued|continued|continuing|"
+                          r"amending|revoking|superseding|under|pursuant|implementing)\b")
+#: the sentence says more than which orders: it is not read
+_UNSURE = re.compile(r"(?i)\b(?:except|other than|excluding|not including|unless|if|as it relates|"
+                     r"to the extent|insofar|in part)\b")
+#: a part of an order (``section 1(b) of``, ``the provisions of``): only an amendment of it
+_PART_OF = re.compile(r"\b(?:[Ss]ections?|[Ss]ubsections?|[Pp]aragraphs?|[Ss]ubparagraphs?|"
+                      r"[Pp]rovisions?|[Pp]arts?|[Cc]lauses?|[Ss]entences?)\b[^,;]*\bof(?: the)? $")
+#: where the subject's list goes on with another order (a new item of the list)
+_NEXT_ITEM = re.compile(r"(,\s+(?:and\s+)?|;\s+(?:and\s+)?|\s+and\s+)"
+                        r"(?=(?:(?:the )?(?:[Pp]rovisions|[Ss]ections?|[Ss]ubsections?|"
+                        r"[Pp]aragraphs?)\b[^,;]{0,60}? of )?"
+                        r"Executive Orders? )")
 
 
 def relations(order: ExecutiveOrder) -> list[Relation]:
-    """The orders this one says it amends, revokes or supersedes (``Executive Order N of
-    DATE … is hereby revoked``), in the order named."""
+    """The orders this one says it amends, revokes or supersedes, in the order named: every
+    order the subject of ``… is hereby revoked`` (``are superseded``, ``be amended``)
+    names, not those named in a clause about it (``, as amended by Executive Order M,``,
+    ``, which revoked …,``, a parenthesis). A part of an order (``section 1(b) of Executive
+    Order 12640``) is amended with it, but revoking or superseding a part is not listed. A
+    sentence that says more than which orders (``except``, ``if``) is not read.
+
+    >>> o = ExecutiveOrder("13322", "", "", blocks=[Block("paragraph", "Executive Order "
+    ...     "13282 of December 31, 2002, as amended by Executive Order 13291 of March 21, "
+    ...     "2003, is superseded.")])
+    >>> [(r.kind, r.number, r.date) for r in relations(o)]
+    [('supersedes', '13282', 'December 31, 2002')]
+    """
     out: list[Relation] = []
     seen: set[tuple[str, str]] = set()
     kinds = {"amended": "amends", "revoked": "revokes", "superseded": "supersedes"}
     for block in order.blocks:
-        for m in _RELATION.finditer(block.text):
-            for number in re.findall(r"\d{4,5}", m.group(1)):
-                key = (kinds[m.group(3)], number)
+        text = block.text
+        last = 0
+        for verb in _RELATION_VERB.finditer(text):
+            kind = kinds[verb.group(1)]
+            subject_start = last
+            for start in _SENTENCE_START.finditer(text, last, verb.start()):
+                subject_start = start.end()
+            last = verb.end()
+            before = text[:verb.start()]
+            if before.count("“") > before.count("”"):
+                continue  # quoted: words another order is given
+            subject = text[subject_start:verb.start()]
+            if _UNSURE.search(subject):
+                continue
+            for number, date in _subject_orders(subject, kind):
+                key = (kind, number)
                 if key not in seen and number != order.number:
                     seen.add(key)
-                    many = len(re.findall(r"\d{4,5}", m.group(1))) > 1
-                    out.append(Relation(key[0], number, None if many else m.group(2)))
+                    out.append(Relation(kind, number, date))
+    return out
+
+
+def _subject_orders(subject: str, kind: str) -> list[tuple[str, str | None]]:
+    """The orders a relation's subject names: ``(number, date)``, the date as printed when
+    the number has its own."""
+    subject = re.sub(r"\([^()]{0,300}\)", lambda m: " " * len(m.group(0)), subject)
+    out: list[tuple[str, str | None]] = []
+    pieces = _NEXT_ITEM.split(subject)
+    # [item, separator, item, …]: an item joined by a bare "and" goes on the clause before
+    excluded = False
+    for k in range(0, len(pieces), 2):
+        item = pieces[k]
+        separator = pieces[k - 1] if k else ""
+        if not (excluded and separator.strip() == "and"):
+            excluded = False
+        end = len(item)
+        if not excluded and (clause := _NOT_SUBJECT.search(item)):
+            end = clause.start()
+        for m in _ORDERS_NAMED.finditer(item):
+            if excluded or m.start() >= end:
+                break
+            if kind != "amends" and _PART_OF.search(item[max(m.start() - 200, 0):m.start()]):
+                continue
+            numbers = [(m.group(1), m.group(2))]
+            numbers += [(n, d) for n, d in re.findall(
+                r"(\d{4,5})\b(?!-[A-Z])(?: of ((?:" + MONTHS + r") \d{1,2}, \d{4}))?",
+                m.group(3))]
+            out += [(n, d or None) for n, d in numbers]
+        if _NOT_SUBJECT.search(item):
+            excluded = True
     return out
 
 
