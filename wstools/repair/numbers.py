@@ -178,6 +178,7 @@ def _fill(text: str, lines: list[int], ends: list[int], chain: list[tuple[int, i
                 run = len(after) - len(after.lstrip("—"))
                 out.append(Edit(m.end(2), m.end(2) + run, after[:run], "—", "law-dash", 0.8,
                                 f"law {number}: one dash after the number"))
+    out += _edges(text, lines, ends, chain, dash)
     for (k_a, first), (k_b, last) in zip(chain, chain[1:], strict=False):
         if not 1 <= last - first - 1 <= 4:
             continue
@@ -202,6 +203,62 @@ def _fill(text: str, lines: list[int], ends: list[int], chain: list[tuple[int, i
                             f"{len(openers)} line(s) between open as a garbled number "
                             f"would: '{old.strip()}' stands where law {number}'s number "
                             "is printed"))
+    return out
+
+
+# what OCR reads for the digits of a law number it garbled beyond reading ("gt" for 51, "u"
+# for 11, "1o" for 10): digits and the letters and marks OCR takes them for
+_NUMBER_LOOKALIKES = frozenset("0123456789oOQDlIi|!tfjJsSzZgqbBGAuUn$&")
+
+
+def _edges(text: str, lines: list[int], ends: list[int], chain: list[tuple[int, int]],
+           dash: str) -> list[Edit]:
+    """A law at either end of a page's run of numbers whose number OCR garbled beyond
+    reading: the one paragraph after the last law (before the first) that opens as a
+    garbled number would, with the code's own marks (its dash, ``gt.—An``), and a token
+    of the characters OCR reads digits as, is law ``last + 1`` (``first - 1``). With no
+    number on the other side to count against, only a paragraph's opening with the
+    number's marks counts, and only when it is the one such opening there; and only in a
+    code whose numbers carry a dash (``10.—``), which no clause label has.
+
+    >>> text = "49.—A score.\\n\\n50.—If a player omit.\\n\\ngt.—An admitted overscore."
+    >>> [(e.old, e.new) for e in from_line_starts(text, [])]
+    [('gt.—', '51.—')]
+    >>> from_line_starts("49.—A score.\\n\\n50.—If a player.\\n\\nIf.—So it.\\n\\nHe.—Or.", [])
+    []
+    """
+    if len(chain) < 2 or not dash:
+        return []  # (a code without the dash: a clause's "I." or "1st." opens as one would)
+    out = []
+    (k_first, first), (k_last, last) = chain[0], chain[-1]
+    for span, number, why in ((range(k_last + 1, len(lines)), last + 1, f"after law {last}"),
+                              (range(0, k_first), first - 1, f"before law {first}")):
+        if number < 1:
+            continue
+        openers = []
+        for k in span:
+            opener = _opener(text, lines[k], ends[k])
+            if opener is None or not _PARAGRAPH_START.search(text, 0, lines[k]):
+                continue
+            openers.append(opener)
+        if len(openers) != 1:
+            continue
+        here, end = openers[0]
+        old = text[here:end]
+        m = _OPENER.match(text, here)
+        if m is None:
+            continue
+        token, marks = m.group("token"), m.group("marks") or ""
+        if "—" not in marks.replace("=", "—") or m.group("speck") or not token or \
+                not set(token) <= _NUMBER_LOOKALIKES or re.fullmatch(r"[IVXLl]+", token) or \
+                re.fullmatch(r"\d+(?:st|nd|rd|th|d)", token) or \
+                len(token) > len(str(number)) + 1 or \
+                token.isdigit() and not _digit_misread(token, str(number)):
+            continue
+        out.append(Edit(here, end, old, f"{number}.{dash or ' '}", "law-number", 0.75,
+                        f"the one paragraph {why} that opens as a law's number would, with "
+                        f"the code's marks: '{old.strip()}' stands where law {number}'s "
+                        "number is printed"))
     return out
 
 
