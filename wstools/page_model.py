@@ -82,11 +82,13 @@ _CLAUSE = (
     (regex.compile(r"(?P<l>[a-z]|[ivx]{2,5}|\d{1,2})\)(?=[ \t]+\S)[ \t]*"), "a)"),
     (regex.compile(r"(?P<l>[IVXL]{1,5})\.(?=[ \t]+[\p{Lu}“\"‘(])[ \t]*"), "I."),
     (regex.compile(r"(?P<l>\d{1,2}(?:st|nd|rd|th|d))\.(?=[ \t])[ \t]*"), "1st."),
-    # OCR's "ist." for "1st.": a clause only before its "2d." (see _check_clauses)
-    (regex.compile(r"(?P<l>ist)\.(?=[ \t]+\p{Lu})[ \t]*"), "ist."),
+    # OCR's "ist." (or "Ist.", "lst.") for "1st.": a clause only before its "2d." (see
+    # _check_clauses)
+    (regex.compile(r"(?P<l>[iIl]st)\.(?=[ \t]+\p{Lu})[ \t]*"), "ist."),
     (regex.compile(r"(?P<l>[a-z])\.(?=[ \t]+\p{Lu})[ \t]*"), "a."),
 )
 _FIRST_LABELS = frozenset({"a", "A", "i", "1", "I", "1st"})
+_MISREAD_FIRST = frozenset({"ist", "Ist", "lst"})  # OCR's readings of "1st"
 _FINITE_VERB = regex.compile(r"\b(?:is|are|was|were|may|must|can|cannot|shall|should|has|"
                              r"have|had|will|would|does|do|did|be)\b", regex.IGNORECASE)
 _PREFIX_ALONE = regex.compile(r"[ \t]*(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|ART(?:ICLE)?|Rule|"
@@ -316,10 +318,13 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]]) -> list[tuple[int,
                             for x in lines[k + 1:])):
                     split = True  # (I. only before its II.: "I." alone may be a name's)
             if k and not split and clause is not None and clause[1] == "1st." and (
-                    clause[0] == "1st" or last_clause is not None
-                    and _follows(clause[0], last_clause)) and regex.search(
+                    clause[0] == "1st" or last_clause is None
+                    or _follows(clause[0], last_clause)) and regex.search(
                     r"[.:;—–-]\s*\Z", lines[k - 1].group()):
-                split = True  # "…exposed cards: —" then "1st. Two or more cards"
+                # "…exposed cards: —" then "1st. Two or more cards"; or, with no clause
+                # before it on the page, "…of its face." then "4th. Any card": the page
+                # goes on with a list the page before began
+                split = True
             if split:
                 out.append((start, a + lines[k - 1].end()))
                 start = at
@@ -364,7 +369,7 @@ def _split_inline_sections(text: str, spans: list[tuple[int, int]]
 
 # an ordinal label after a sentence, a colon or a dash (or at the start): "…at once. 2d. Any"
 _INLINE_ORDINAL = regex.compile(r"(?:(?<=\A|\n)|(?<=[.;:—–-][ \t]{0,3}\n?[ \t]{0,3}))"
-                                r"(?P<l>\d{1,2}(?:st|nd|rd|th|d)|ist)\.[ \t]+(?=\p{Lu})")
+                                r"(?P<l>\d{1,2}(?:st|nd|rd|th|d)|[iIl]st)\.[ \t]+(?=\p{Lu})")
 
 
 def _ordinal_chain(text: str, a: int, b: int) -> list[int]:
@@ -375,7 +380,7 @@ def _ordinal_chain(text: str, a: int, b: int) -> list[int]:
     >>> [t[i:i + 3] for i in _ordinal_chain(t, 0, len(t))]
     ['ist', '2d.', '3d.']
     """
-    found = [(m.start(), "1st" if m["l"] == "ist" else m["l"])
+    found = [(m.start(), "1st" if m["l"] in _MISREAD_FIRST else m["l"])
              for m in _INLINE_ORDINAL.finditer(text, a, b)]
     chain: list[tuple[int, str]] = []
     for at, label in found:
@@ -723,9 +728,11 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
     blocks = [b for b in read_blocks(text, headings) if b.kind in ("clause", "text")]
     out = []
     for b in blocks:  # OCR's "ist." that a "2d." follows
-        if b.kind == "clause" and b.label == "1st" and text.startswith("ist.", b.start):
-            out.append(Edit(b.start, b.start + 3, "ist", "1st", "clause-sequence", 0.9,
-                            "'ist.' opens a run of ordinal labels whose next is 2d.: 1st."))
+        if b.kind == "clause" and b.label == "1st" and text[b.start:b.start + 3] in \
+                _MISREAD_FIRST and text.startswith(".", b.start + 3):
+            old = text[b.start:b.start + 3]
+            out.append(Edit(b.start, b.start + 3, old, "1st", "clause-sequence", 0.9,
+                            f"'{old}.' opens a run of ordinal labels whose next is 2d.: 1st."))
     for b in blocks:  # a capital numeral the sequence read (Il. for II.)
         if b.kind == "clause" and b.style == "I.":
             m = _ROMAN_TOKEN.match(b.text)
