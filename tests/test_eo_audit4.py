@@ -110,3 +110,20 @@ def test_a_relation_not_read_with_confidence_is_not_listed() -> None:
                       "of April 14, 1994; and section 1(h) of Executive Order 13138 of "
                       "September 30, 1999, are hereby revoked.") == [
         ("revokes", "12882"), ("revokes", "12907")]
+
+
+def test_levels_follow_the_orders_own_hierarchy() -> None:
+    """(b) → (1) → (A) → (i) is drawn deeper at each step (13086 had (1) at 8em and its
+    (A) at 6em); the usual (a) → (i) → (A) keeps levels 1, 2, 3; a section whose items are
+    (1), (2) with no parent has them at level 1 (12945 had level 4)."""
+    body = ("Section 1. Rules.\n(a) Scope.\n(b) Exceptions.\n(1) In a proceeding:\n"
+            "(A) Evidence of instances:\n(i) the first; and\n(ii) the second.\n"
+            "(B) Other evidence.\n(2) In a hearing.\n(c) Effect.\n(i) one;\n(A) two.\n"
+            "Sec. 2. Amendments.\n(1) The first.\n(2) The second.")
+    order = read_order(_text("Executive Order 13999 of May 1, 2020", body, "May 1, 2020"))
+    got = [(b.label, b.level) for b in order.subsections]
+    assert got == [("a", 1), ("b", 1), ("1", 2), ("A", 3), ("i", 4), ("ii", 4), ("B", 3),
+                   ("2", 2), ("c", 1), ("i", 2), ("A", 3), ("1", 1), ("2", 1)]
+    main = to_wikitext(order)
+    assert "{{EOsubsection|1|In a proceeding:|level=2}}" in main
+    assert "{{EOsubsection|1|The first.}}" in main

@@ -234,8 +234,14 @@ def _section_head(block: Block) -> str:
     return wiki
 
 
+#: the deepest level {{EOsubsection}} takes (its TemplateData: 1-4); a deeper item is
+#: drawn at it, never to the left of its parent
+MAX_LEVEL = 4
+
+
 def _subsection(block: Block, text: str, first: bool) -> str:
-    level = f"|level={block.level}" if block.level != 1 else ""
+    depth = min(block.level, MAX_LEVEL)
+    level = f"|level={depth}" if depth != 1 else ""
     label = (block.label or "") if first else ""
     value = _arg(text, 2) if text else "<nowiki/>"  # a label stacked on the next one
     return f"{{{{EOsubsection|{label}|{value}{level}}}}}"

@@ -460,8 +460,23 @@ def _caption(rest: str) -> tuple[str | None, str]:
 
 
 class _Levels:
-    """Levels of subsection labels: (a) 1, (i) 2, (A) 3, (1) 4, with (i), (v), (x) read
-    as letters where the letter sequence expects them."""
+    """Levels of subsection labels by their depth in the section's own hierarchy: a kind
+    of label (``(a)``, ``(i)``, ``(A)``, ``(1)``) seen before goes back to its level, a new
+    kind, or a list's first item (``(1)``, ``(a)``, ``(A)``, ``(i)``) under an item of
+    another kind, goes one deeper. (a) → (i) → (A) gives 1, 2, 3, and (a) → (1) → (A) → (i) gives
+    1, 2, 3, 4; a section whose items are (1), (2) has them at 1. (i), (v), (x) are read as
+    letters where the letter sequence expects them.
+
+    >>> levels = _Levels()
+    >>> [levels.level(x) for x in ["a", "1", "A", "i", "ii", "B", "2", "b", "i"]]
+    [1, 2, 3, 4, 4, 3, 2, 1, 2]
+    >>> levels.reset(); [levels.level(x) for x in ["1", "2", "a", "3"]]
+    [1, 1, 2, 1]
+    >>> levels.reset(); [levels.level(x) for x in ["a", "A", "i", "ii", "B", "i", "b"]]
+    [1, 2, 3, 3, 2, 3, 1]
+    >>> levels.reset(); [levels.level(x) for x in ["1", "2", "b", "1", "2", "c", "1"]]
+    [1, 1, 2, 3, 3, 2, 3]
+    """
 
     def __init__(self) -> None:
         self.reset()
@@ -469,24 +484,37 @@ class _Levels:
     def reset(self) -> None:
         self.letter: str | None = None
         self.roman: str | None = None
+        self.kinds: list[str] = []
 
     def level(self, label: str) -> int:
+        kind = self._kind(label)
+        first = label in ("1", "a", "A") or (label == "i" and kind == "roman")
+        if kind in self.kinds and not (first and kind != self.kinds[-1]):
+            at = len(self.kinds) - 1 - self.kinds[::-1].index(kind)
+            del self.kinds[at + 1:]
+        else:  # a new kind, or a list's first item under an item of another kind
+            self.kinds.append(kind)
+        if "roman" not in self.kinds:
+            self.roman = None  # a shallower item closed the romanettes: (B) after (A)(ii)
+        return len(self.kinds)
+
+    def _kind(self, label: str) -> str:
         if label.isdigit():
-            return 4
+            return "number"
         if label.isupper():
-            return 3
+            return "upper"
         next_letter = chr(ord(self.letter) + 1) if self.letter and len(self.letter) == 1 \
             else "a"
         next_roman = ROMAN[ROMAN.index(self.roman) + 1] if self.roman in ROMAN[:-1] else "i"
         if label in ROMAN and label == next_roman and label != next_letter:
             self.roman = label
-            return 2
+            return "roman"
         if label in ROMAN and label == next_roman == next_letter and self.roman is not None:
             self.roman = label
-            return 2
+            return "roman"
         self.letter = label
         self.roman = None
-        return 1
+        return "letter"
 
 
 _PLACE = re.compile(r"^(THE WHITE HOUSE|The White House|WHITE HOUSE)\b(,?)")
