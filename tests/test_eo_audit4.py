@@ -127,3 +127,28 @@ def test_levels_follow_the_orders_own_hierarchy() -> None:
     main = to_wikitext(order)
     assert "{{EOsubsection|1|In a proceeding:|level=2}}" in main
     assert "{{EOsubsection|1|The first.}}" in main
+
+
+def test_two_orders_in_one_file_are_refused(tmp_path: Path, capsys) -> None:
+    """Two orders pasted into one text, or two GPO files run together: one input-error
+    line naming the second order's head, exit 2, nothing written (the second order was
+    merged into the first's main page, or dropped, without a word)."""
+    import pytest
+
+    from wstools.cli import main
+    from wstools.eo.read import OrderError
+
+    one = _text("Executive Order 13998 of May 1, 2020", date="May 1, 2020")
+    two = _text("Executive Order 13999 of May 2, 2020", date="May 2, 2020")
+    with pytest.raises(OrderError, match="'Executive Order 13999 of May 2, 2020' follows"):
+        read_order(one + "\n" + two)
+    gpo = ("<html><body><pre>\n[Federal Register Volume 85, Number 1]\n\n     " + one
+           + "</pre></body></html>")
+    with pytest.raises(OrderError, match="more than one order"):
+        read_order(gpo + gpo.replace("13998 of May 1", "13999 of May 2"))
+    read_order(gpo)  # one order: read
+    path = tmp_path / "two.txt"
+    path.write_text(one + two, encoding="utf-8")
+    assert main(["eo", "format", str(path), "-o", str(tmp_path / "out"), "--no-lint"]) == 2
+    assert "more than one order" in capsys.readouterr().err
+    assert not (tmp_path / "out" / "13998").exists()

@@ -828,6 +828,10 @@ def read_order(data: bytes | str | Source, name: str = "") -> ExecutiveOrder:
     head = _find_head(text, prefer_full=gpo)
     if head is None:
         raise OrderError("no 'Executive Order N' head line", name)
+    if others := source.others or _other_orders(text, head):
+        raise OrderError(f"the file holds more than one order: {others[0]!r} follows "
+                         f"Executive Order {head.number}; nothing written for it (give each "
+                         "order a file of its own)", name)
     order = ExecutiveOrder(head.number, head.date, "", shape=shape)
     order.flags += source.flags
     order.register = _banner(text[:head.start])
@@ -876,6 +880,22 @@ def read_order(data: bytes | str | Source, name: str = "") -> ExecutiveOrder:
         order.warnings.append("no date")
     _check_number(order)
     return order
+
+
+_SIGNED = re.compile(r"^[ \t]*(?:THE WHITE HOUSE|The White House)\b|^[ \t]*\[FR Doc\b", re.M)
+_OTHER_HEAD = re.compile(r"^[ \t]*Executive Order (\d+)(?: of)? +(?:" + MONTHS
+                         + r") \d{1,2}, \d{4}[ \t]*$", re.M)
+
+
+def _other_orders(text: str, head: _Head) -> list[str]:
+    """The head lines of further orders in the text: ``Executive Order N of DATE`` on a
+    line of its own, for another number, after this order's signature or footer (two
+    orders pasted into one file)."""
+    signed = _SIGNED.search(text, head.end)
+    if signed is None:
+        return []
+    return [" ".join(m.group(0).split()) for m in _OTHER_HEAD.finditer(text, signed.end())
+            if m.group(1) != head.number]
 
 
 def _meta(order: ExecutiveOrder, meta: dict[str, str]) -> None:

@@ -64,6 +64,12 @@ class Source:
     meta: dict[str, str] = field(default_factory=dict)
     #: places where the print is ambiguous and was left as printed
     flags: list[str] = field(default_factory=list)
+    #: the heads of further orders the file holds (a second GPO ``<pre>``)
+    others: list[str] = field(default_factory=list)
+
+
+#: an order's head line, in any print
+_ANY_HEAD = re.compile(r"^[ \t]*Executive Order \d+(?: of)? +\w+ \d{1,2}, \d{4}[ \t]*$", re.M)
 
 
 def decode(data: bytes | str) -> str:
@@ -92,10 +98,15 @@ def normalize(data: bytes | str) -> Source:
         text = _GPO_TAG.sub(lambda m: GPO_TAGS[m.group(1)], text)
         text = re.sub(r"<(GRAPHIC\b[^<>]{0,80})>", r"&lt;\1&gt;", text)  # a note, not a tag
         root = lxml.html.fromstring(text)
-        pre = root.find(".//pre")
-        if pre is None:
+        pres = root.findall(".//pre")
+        if not pres:
             raise OrderError("HTML without a <pre> text")
-        return Source(pre.text_content(), "govinfo")
+        # a second <pre> (after the first's </html> too, where lxml stops reading) that
+        # holds an order's head: another order
+        blocks = re.split(r"<pre\b", text, flags=re.I)[2:]
+        others = [" ".join(m.group(0).split()) for block in blocks
+                  if (m := _ANY_HEAD.search(block)) is not None]
+        return Source(pres[0].text_content(), "govinfo", others=others)
     if re.search(r"<(?:html|body|p|div)\b", text[:20_000], re.I):
         return _text_shape(_html_text(text), html=True)
     return _text_shape(text)
