@@ -193,6 +193,26 @@ def is_heading(text: str, headings: Sequence[str] = ()) -> bool:
 _MINOR = frozenset("a an and as at by for from in of on or the to with".split())
 
 
+def _set_heading(line: str, headings: Sequence[str]) -> bool:
+    """A paragraph's last line that is a heading the corpus knows, set in capitals or small
+    capitals (OCR's mixed case of them: ``Carps ExposeD BEFORE PLay``): two words or more,
+    each opening with a capital, short, no sentence's end but its own.
+
+    >>> _set_heading("Carps ExposeD BEFORE PLay", ["CARDS EXPOSED BEFORE PLAY"])
+    True
+    >>> _set_heading("Cards exposed before play", ["CARDS EXPOSED BEFORE PLAY"])
+    False
+    """
+    words = line.split()
+    if not 2 <= len(words) <= 8 or len(line) > 60 or not all(
+            w[:1].isupper() or not w[:1].isalpha() or w.lower() in _SMALL_WORDS for w in words):
+        return False
+    return _corpus_heading(line, headings)
+
+
+_SMALL_WORDS = frozenset({"of", "the", "and", "or", "to", "in", "on", "a", "an", "for", "by"})
+
+
 def _corpus_heading(plain: str, headings: Sequence[str]) -> bool:
     """A heading the corpus knows (a close reading of it: ``Cuess.`` for ``CHESS.``)."""
     if not headings:
@@ -272,7 +292,8 @@ def _inline_clause(text: str, start: int) -> tuple[str, str, int] | None:
     return None
 
 
-def _split_at_starts(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def _split_at_starts(text: str, spans: list[tuple[int, int]],
+                     headings: Sequence[str] = ()) -> list[tuple[int, int]]:
     """Paragraphs the OCR ran together: a line that opens a law (``Sec. 5.``, or the next
     number of the sequence) or the next clause of a sequence, after a line that ends a
     sentence, opens a paragraph of its own.
@@ -325,6 +346,10 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]]) -> list[tuple[int,
                 # before it on the page, "…of its face." then "4th. Any card": the page
                 # goes on with a list the page before began
                 split = True
+            if k and not split and law is None and clause is None and k == len(lines) - 1 \
+                    and _ITEM_END.search(lines[k - 1].group().rstrip()) \
+                    and _set_heading(body, headings):
+                split = True  # "…one to play." then "Carps ExposeD BEFORE PLay": a heading
             if split:
                 out.append((start, a + lines[k - 1].end()))
                 start = at
@@ -423,7 +448,7 @@ def _follows(label: str, previous: str) -> bool:
 def read_blocks(text: str, headings: Sequence[str] = (),
                 previous_law: int | None = None) -> list[Block]:
     """The paragraphs of ``text`` classified (see the module doc), with their labels."""
-    spans = _split_at_starts(text, paragraphs(text))
+    spans = _split_at_starts(text, paragraphs(text), headings)
     blocks: list[Block] = []
     for a, b in spans:
         para = text[a:b]
@@ -524,7 +549,9 @@ def _check_headings(blocks: list[Block]) -> None:
     one after another (``Recent.``, ``Pliocene.``) are a table's cells or a list. Nor is a
     paragraph a heading when the text after it goes on with a sentence in lower case (a
     margin's note, ``Association.``, set between the lines of a sentence it does not head)."""
-    short = [x.kind == "text" and len(x.text.split()) < 4 for x in blocks]
+    # (a short paragraph that ends a sentence begun above, "one to play.", is no cell)
+    short = [x.kind == "text" and len(x.text.split()) < 4 and not (
+        x.text[:1].islower() and _ITEM_END.search(x.text.rstrip())) for x in blocks]
     for i, b in enumerate(blocks):
         if b.kind == "heading" and (i + 1 < len(blocks) and short[i + 1] or i and short[i - 1]):
             b.kind = "text"
