@@ -152,3 +152,37 @@ def test_two_orders_in_one_file_are_refused(tmp_path: Path, capsys) -> None:
     assert main(["eo", "format", str(path), "-o", str(tmp_path / "out"), "--no-lint"]) == 2
     assert "more than one order" in capsys.readouterr().err
     assert not (tmp_path / "out" / "13998").exists()
+
+
+def test_rerun_into_an_output_folder(tmp_path: Path) -> None:
+    """A second run into the same OUTDIR: the order's Page: files of the first run that the
+    new run does not write are removed (a file of the user's in that folder is not), and
+    titles.tsv lists the other orders' files still on disk besides the new ones."""
+    from wstools.eo.bulk import run
+    from wstools.eo.format import FormatOptions
+
+    first = _text("Executive Order 13998 of May 1, 2020", date="May 1, 2020")
+    other = _text("Executive Order 13997 of April 1, 2020", date="April 1, 2020")
+    paged = first.replace("Agencies shall act.", "Agencies [Start Printed Page 101]shall "
+                          "act [Start Printed Page 102]at once.")
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.txt").write_text(paged, encoding="utf-8")
+    (folder / "b.txt").write_text(other, encoding="utf-8")
+    out = tmp_path / "out"
+    assert all(o.ok for o in run(sorted(folder.iterdir()), out, FormatOptions(), 1, False,
+                                 progress=False))
+    pages = out / "13998" / "pages"
+    assert len(list(pages.glob("*.wiki"))) == 3
+    (pages / "mine.wiki").write_text("a note of the user's", encoding="utf-8")
+    (folder / "a.txt").write_text(first, encoding="utf-8")
+    assert all(o.ok for o in run([folder / "a.txt"], out, FormatOptions(), 1, False,
+                                 progress=False))
+    assert sorted(p.name for p in pages.iterdir()) == ["1.wiki", "mine.wiki"]
+    listed = [line.split("\t")[0] for line in
+              (out / "titles.tsv").read_text(encoding="utf-8").splitlines()]
+    assert all(Path(p).is_file() for p in listed)
+    assert str(out / "13997" / "main.wiki") in listed
+    assert str(out / "13998" / "pages" / "1.wiki") in listed
+    assert len(listed) == len(set(listed)) == 4
+

@@ -2,7 +2,9 @@
 
 Each input file gives ``OUTDIR/<number>/main.wiki`` (the main-namespace page) and
 ``OUTDIR/<number>/pages/<page>.wiki`` (Page: namespace), and ``OUTDIR/titles.tsv`` maps
-every file to its wiki title. A file that cannot be read is reported and skipped; the run
+every file to its wiki title. Run again into the same OUTDIR, an order's old Page: files
+are removed before its new ones are written, and ``titles.tsv`` keeps the entries of the
+other orders already there. A file that cannot be read is reported and skipped; the run
 goes on.
 """
 
@@ -112,6 +114,7 @@ def format_file(path: Path, outdir: Path | None, options: FormatOptions,
     if outdir is not None:
         folder = outdir / (folder_name or order.number)
         try:
+            _clear_pages(folder / "pages")
             _write(folder / "main.wiki", main)
             outcome.outputs.append((str(folder / "main.wiki"),
                                     f"Executive Order {order.number}"))
@@ -124,6 +127,60 @@ def format_file(path: Path, outdir: Path | None, options: FormatOptions,
             return outcome
     outcome.ok = True
     return outcome
+
+
+#: how a Page: file this tool wrote begins
+_OURS = '<noinclude><pagequality level="'
+
+
+def _clear_pages(pages: Path) -> None:
+    """Remove the Page: files an earlier run wrote for this order (``pages/*.wiki`` that
+    begin as this tool writes them), so that a page the new run does not write is not left
+    beside the new ones; nothing else is touched."""
+    if not pages.is_dir() or pages.is_symlink():
+        return
+    for path in pages.glob("*.wiki"):
+        try:
+            if not path.is_file() or path.is_symlink():
+                continue
+            with open(path, encoding="utf-8", errors="replace") as f:
+                head = f.read(200)
+            if head.startswith(_OURS) and 'user="wstools"' in head:
+                path.unlink()
+        except OSError as exc:
+            raise OutputError(str(path), describe(exc, path)) from None
+
+
+def titles(outdir: Path, outcomes: list[Outcome]) -> str:
+    """``titles.tsv``: this run's files, and the entries of an earlier run's that are still
+    on disk in folders of OUTDIR this run did not write (other orders). An earlier entry is
+    read as ``<folder>/main.wiki`` or ``<folder>/pages/<page>.wiki`` under OUTDIR, however
+    OUTDIR was named then."""
+    lines = [f"{path}\t{title}" for o in outcomes for path, title in o.outputs]
+    written = {_entry(Path(path))[0] for o in outcomes for path, _ in o.outputs}
+    old = outdir / "titles.tsv"
+    kept: list[str] = []
+    try:
+        before = old.read_text(encoding="utf-8", errors="replace").splitlines() \
+            if old.is_file() else []
+    except OSError:
+        before = []
+    for line in before:
+        path, tab, title = line.partition("\t")
+        if not tab or not path:
+            continue
+        rel = _entry(Path(path))
+        here = outdir.joinpath(*rel)
+        if rel[0] not in written and here.is_file() and not here.is_symlink():
+            kept.append(f"{here}\t{title}")
+    return "".join(line + "\n" for line in dict.fromkeys(kept + lines))
+
+
+def _entry(path: Path) -> tuple[str, ...]:
+    """An output file's place under OUTDIR: (folder, "main.wiki") or (folder, "pages",
+    page)."""
+    parts = path.parts
+    return tuple(parts[-3:]) if len(parts) >= 3 and parts[-2] == "pages" else tuple(parts[-2:])
 
 
 _LINTER: Linter | None = None
@@ -166,8 +223,7 @@ def run(files: list[Path], outdir: Path | None, options: FormatOptions, jobs: in
     _later_history(outcomes, files, outdir, options, lint)
     _same_order_twice(outcomes, files, outdir, options, lint)
     if outdir is not None:
-        lines = [f"{path}\t{title}" for o in outcomes for path, title in o.outputs]
-        _write(outdir / "titles.tsv", "\n".join(lines) + "\n")
+        _write(outdir / "titles.tsv", titles(outdir, outcomes))
     return outcomes
 
 
