@@ -186,3 +186,19 @@ def test_rerun_into_an_output_folder(tmp_path: Path) -> None:
     assert str(out / "13998" / "pages" / "1.wiki") in listed
     assert len(listed) == len(set(listed)) == 4
 
+
+def test_closing_braces_in_a_title_stay_text(tmp_path: Path) -> None:
+    """A pasted title with ``{{PAGENAME}}``: its closing ``}}`` closed {{EOheader2}} early
+    (lint: missing 'president', '}}' closes nothing); now escaped, lint clean."""
+    from wstools.eo.bulk import format_file
+    from wstools.eo.format import FormatOptions, escape
+
+    assert escape("x }} y") == "x &#125;} y"
+    path = tmp_path / "t.txt"
+    path.write_text(_text("Executive Order 13998 of May 1, 2020\nA {{PAGENAME}} Title}}",
+                          date="May 1, 2020"), encoding="utf-8")
+    outcome = format_file(path, tmp_path / "out", FormatOptions())
+    assert outcome.ok and outcome.lint == []
+    main = (tmp_path / "out" / "13998" / "main.wiki").read_text(encoding="utf-8")
+    assert "&#123;{PAGENAME&#125;} Title&#125;}" in main
+    assert " |president=Donald Trump\n" in main

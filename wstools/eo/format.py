@@ -7,7 +7,7 @@ standard one, ``{{EOsignature}}``, ``{{EOfooter}}``). :func:`to_pages` splits th
 at the order's ``[[Page N]]`` marks into Page:-namespace pages with ``{{EOpageheader}}``.
 
 Text is escaped so that it stays text: ``|`` → ``{{!}}``, ``<``/``>`` → entities, and
-``[[``, ``{{``, ``''`` or a list marker at a line start cannot become markup.
+``[[``, ``{{``, ``}}``, ``''`` or a list marker at a line start cannot become markup.
 """
 
 from __future__ import annotations
@@ -80,11 +80,13 @@ def escape(text: str) -> str:
     """Order text made safe as a template argument or a paragraph.
 
     >>> escape("a|b <c> [[d]] {{e}} ''f'' x=y")
-    "a{{!}}b &lt;c&gt; &#91;[d]&#93; &#123;{e}} &#39;'f&#39;' x=y"
+    "a{{!}}b &lt;c&gt; &#91;[d]&#93; &#123;{e&#125;} &#39;'f&#39;' x=y"
+    >>> escape("a }} b }}} c")
+    'a &#125;} b }&#125;} c'
     """
     text = text.replace("&", "&amp;") if re.search(r"&(?:#?\w+);", text) else text
     text = text.replace("<", "&lt;").replace(">", "&gt;")
-    text = text.replace("{{", "&#123;{").replace("}}}", "}&#125;}")
+    text = text.replace("{{", "&#123;{").replace("}}}", "}&#125;}").replace("}}", "&#125;}")
     text = text.replace("[[", "&#91;[").replace("]]", "]&#93;").replace("''", "&#39;'")
     text = text.replace("~~~", "&#126;~~")
     text = text.replace("|", "{{!}}")
