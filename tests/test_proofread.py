@@ -281,3 +281,17 @@ def test_no_line_of_the_body_starts_with_a_blank() -> None:
     assert not [line for line in result.page.body.split("\n") if line[:1] in (" ", "\t")]
     assert "\" fours 4,164 to 1\n\" a full 693 to 1" in result.page.body
     assert apply_edits(ocr, result.edits) == result.page.body
+
+
+def test_a_heading_in_small_capitals_is_mended_from_the_corpus() -> None:
+    """A heading the corpus knows, set in small capitals that OCR read in mixed case and
+    misread a letter of: its words are the corpus's, a capital then small letters, each
+    change an edit ('Leaps' is a word, but a letter off the heading's far commoner one)."""
+    ocr = ("72 AUCTION OF TO-DAY\n\nsuggested.\n\nLeaps Out oF TURN\n\n"
+           "76. If either adversary lead out of turn, the declarer may treat it as a correct "
+           "lead.\n")
+    result = proofread(ocr)
+    assert "{{c|{{sc|Leads Out of Turn}}}}" in result.page.body
+    mended = [(e.old, e.new) for e in result.edits if e.rule == "heading"]
+    assert mended == [("Leaps", "Leads"), ("oF", "of"), ("TURN", "Turn")]
+    assert apply_edits(ocr, result.edits) == result.page.body

@@ -38,7 +38,7 @@ from .edits import Edit, OffsetMap, apply_edits, compose, map_to_source, with_po
 from .laws.model import Clause, Code, Law
 from .laws.parse import heading_match, parse
 from .page import DEFAULT_LEVEL, LEVELS, Page, new_page, read_page
-from .page_model import hyphen_joins, label_repairs, lay_out
+from .page_model import hyphen_joins, label_repairs, lay_out, read_blocks
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
 from .running_head import RunningHead, find_running_head
 from .text.stray_markup import stray_markup
@@ -206,17 +206,13 @@ def _core(token: str) -> tuple[str, str]:
     return (token[:m.start()], token[m.start():]) if m else (token, "")
 
 
+_RUNNING_FIRST = regex.compile(r"\s*\d")  # (a heading that opens with a number: not mended)
+
+
 def repair_headings(text: str, codes: list[Code], headings: tuple[str, ...] | list[str],
                     repairer: Repairer) -> list[Edit]:
-    """Edits (in ``text``) replacing the non-words of a heading that the corpus knows.
-
-    A word is replaced only when it is not a word of the language or the corpus, the heading
-    as a whole matches a corpus heading, and the words around it agree.
-    """
-    from rapidfuzz.distance import Levenshtein
-    from rapidfuzz.fuzz import ratio
-
-    from .repair.confusion import cost
+    """Edits (in ``text``) mending the headings of ``codes`` that the corpus knows
+    (:func:`mend_heading`)."""
     edits: list[Edit] = []
     pos = 0
     for code in codes:
@@ -227,37 +223,74 @@ def repair_headings(text: str, codes: list[Code], headings: tuple[str, ...] | li
             if at < 0:
                 continue
             pos = at + len(s.heading)
-            known, score = heading_match(s.heading, headings)
-            if known is None or score < 60:
-                continue
-            printed = [(m.start() + at, m.group()) for m in _TOKEN.finditer(s.heading)]
-            words = [w.lower() for w in _TOKEN.findall(known)]
-            # align word by word, allowing the corpus an extra leading article
-            if len(words) == len(printed) + 1 and words[0] in ("the", "a"):
-                words = words[1:]
-            if len(words) != len(printed):
-                continue
-            agree = sum(1 for (_, t), w in zip(printed, words, strict=True)
-                        if _core(t)[0].lower() == _core(w)[0])
-            for (start, token), word in zip(printed, words, strict=True):
-                core = _core(token)[0]
-                target = _core(word)[0]
-                if core.lower() == target or is_word(core, repairer.index) and core.isalpha():
-                    continue
-                confusion = cost(core.lower(), target)
-                if (ratio(core.lower(), target) < 45 and confusion > 0.4 * len(target)) \
-                        or (agree == 0 and score < 80):
-                    continue
-                # a heading word is capitalised as printed; a mangled first letter
-                # ("('ulliinj") stands for a capital at the start of the heading
-                model = core if core[:1].isalpha() else "A"
-                new = _match_case(model, target)
-                edits.append(Edit(start, start + len(core), core, new, "heading",
-                                  0.8 if score >= 80 else 0.7,
-                                  f"heading '{s.heading}' is the corpus heading '{known}' "
-                                  f"(similarity {score:.0f}); '{core}' is not a word "
-                                  f"(edit distance {Levenshtein.distance(core.lower(), target)}, "
-                                  f"OCR confusion cost {confusion:g})"))
+            edits += mend_heading(at, s.heading, headings, repairer)
+    return edits
+
+
+def mend_heading(at: int, heading: str, headings: tuple[str, ...] | list[str] | Sequence[str],
+                 repairer: Repairer) -> list[Edit]:
+    """Edits (``heading`` stands at ``at``) replacing the words of a heading the corpus knows
+    that OCR misread.
+
+    A word is replaced only when the heading as a whole matches a corpus heading and the
+    words around it agree, and it is no word of the language or the corpus, or (in a heading
+    that matches at 90 or more) a letter off the corpus's far commoner word (``Leaps`` for
+    ``Leads``). In small capitals OCR read in mixed case (``DurInG``), a word
+    the corpus's is written with its first letter a capital.
+    """
+    from rapidfuzz.distance import Levenshtein
+    from rapidfuzz.fuzz import ratio
+
+    from .repair.confusion import cost
+    from .text.english import zipf
+    known, score = heading_match(heading, headings)
+    if known is None or score < 60:
+        return []
+    printed = [(m.start() + at, m.group()) for m in _TOKEN.finditer(heading)]
+    words = [w.lower() for w in _TOKEN.findall(known)]
+    # align word by word, allowing the corpus an extra leading article
+    if len(words) == len(printed) + 1 and words[0] in ("the", "a"):
+        words = words[1:]
+    if len(words) != len(printed):
+        return []
+    agree = sum(1 for (_, t), w in zip(printed, words, strict=True)
+                if _core(t)[0].lower() == _core(w)[0])
+    small_caps = not heading.isupper() and any(
+        c.isupper() for t in heading.split()[1:] for c in t[:1])
+    edits: list[Edit] = []
+    for (start, token), word in zip(printed, words, strict=True):
+        core = _core(token)[0]
+        target = _core(word)[0]
+        if core.lower() == target:
+            if small_caps and score >= 90 and len(core) >= 2 and core[1:] != core[1:].lower():
+                edits.append(Edit(start, start + len(core), core, core[0] + core[1:].lower(),
+                                  "heading", 0.8, f"heading '{heading}' in small capitals "
+                                  f"is the corpus heading '{known}' (similarity {score:.0f}): "
+                                  f"'{core}' has capitals OCR read inside the word"))
+            continue
+        confusion = cost(core.lower(), target)
+        if is_word(core, repairer.index) and core.isalpha() and not (
+                score >= 90 and len(core) == len(target) >= 4
+                and Levenshtein.distance(core.lower(), target) == 1
+                and zipf(target) >= zipf(core.lower()) + 1):
+            # a word as printed; but in a heading the corpus knows (90 or more), a word a
+            # letter off the corpus's far commoner one is its misreading ("Leaps", "Leads")
+            continue
+        if (ratio(core.lower(), target) < 45 and confusion > 0.4 * len(target)) \
+                or (agree == 0 and score < 80):
+            continue
+        # a heading word is capitalised as printed; a mangled first letter ("('ulliinj")
+        # stands for a capital at the start of the heading
+        model = core if core[:1].isalpha() else "A"
+        if small_caps and not core.isupper():
+            model = "Aa"  # small capitals: a capital, then small letters
+        new = _match_case(model, target)
+        edits.append(Edit(start, start + len(core), core, new, "heading",
+                          0.8 if score >= 80 else 0.7,
+                          f"heading '{heading}' is the corpus heading '{known}' "
+                          f"(similarity {score:.0f}); '{core}' is OCR's misreading "
+                          f"(edit distance {Levenshtein.distance(core.lower(), target)}, "
+                          f"OCR confusion cost {confusion:g})"))
     return edits
 
 
@@ -472,6 +505,13 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
             edits.extend(_to_input(joins, maps, text, offset))
             repaired = apply_edits(repaired, joins)
             maps.append(OffsetMap(joins))
+        mends = [e for b in read_blocks(repaired, index.headings, previous_law)
+                 if b.kind == "heading" and not _RUNNING_FIRST.match(b.text)
+                 for e in mend_heading(b.start, b.text, index.headings, repairer)]
+        if mends:  # the headings the page model reads, mended from the corpus's
+            edits.extend(_to_input(mends, maps, text, offset))
+            repaired = apply_edits(repaired, mends)
+            maps.append(OffsetMap(mends))
         layout = lay_out(repaired, conventions.heading, index.headings, previous_law)
         codes = layout.codes
     if oversized:
