@@ -1095,14 +1095,15 @@ def relations(order: ExecutiveOrder) -> list[Relation]:
     for block in order.blocks:
         text = block.text
         last = 0
+        quotes = 0  # quotes opened and not closed before ``last``
         for verb in _RELATION_VERB.finditer(text):
             kind = kinds[verb.group(1)]
             subject_start = last
             for start in _SENTENCE_START.finditer(text, last, verb.start()):
                 subject_start = start.end()
+            quotes += text.count("“", last, verb.start()) - text.count("”", last, verb.start())
             last = verb.end()
-            before = text[:verb.start()]
-            if before.count("“") > before.count("”"):
+            if quotes > 0:
                 continue  # quoted: words another order is given
             subject = text[subject_start:verb.start()]
             if _UNSURE.search(subject):
@@ -1118,7 +1119,7 @@ def relations(order: ExecutiveOrder) -> list[Relation]:
 def _subject_orders(subject: str, kind: str) -> list[tuple[str, str | None]]:
     """The orders a relation's subject names: ``(number, date)``, the date as printed when
     the number has its own."""
-    subject = re.sub(r"\([^()]{0,300}\)", lambda m: " " * len(m.group(0)), subject)
+    subject = re.sub(r"\([^()]{0,300}\)", " ", " ".join(subject.split()))
     out: list[tuple[str, str | None]] = []
     pieces = _NEXT_ITEM.split(subject)
     # [item, separator, item, …]: an item joined by a bare "and" goes on the clause before
