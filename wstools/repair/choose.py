@@ -31,6 +31,7 @@ from ..edits import Edit
 from ..text.english import zipf
 from .align import Unit
 from .confusion import PLAIN, cost
+from .twins import ocr_twin
 
 _LETTERS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _DIGITS = re.compile(r"\d+")
@@ -153,7 +154,7 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
         return None
     o_lead, o_core, o_tail = _edges(o)
     w_lead, w_core, w_tail = _edges(w)
-    if cut_at_edge(ctx.text, unit, o, w):
+    if cut_at_edge(ctx.text, unit, o, w) or broken_before(ctx.text, unit, o, w):
         return None
     if unit.words == 1 and len(w_words) == 1 and (_GLYPHS.search(o) or not o_words):
         # glyphs no word has, "!><", "l>y", "(/,": OCR read a word as marks
@@ -215,18 +216,29 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
         if len(o_words) == len(w_words) and ctx.rival is not None:
             prev, nxt = _neighbours(ctx.text, unit.start, unit.end)
             for a, b in zip(o_words, w_words, strict=True):
-                rival = ctx.rival(a, b, cost(a, b, limit), prev, nxt) \
-                    if not ctx.is_word(a) else None
-                if rival is not None and \
-                        support(ctx.index.bigrams, prev, rival, nxt) >= \
-                        support(ctx.index.bigrams, prev, b, nxt):
-                    # another corpus word is a likelier reading, and the words around
-                    # do not prefer the witness's
+                price = cost(a, b, limit)
+                rival = ctx.rival(a, b, price, prev, nxt) if not ctx.is_word(a) else None
+                twin = ocr_twin(a.lower(), _zipf) if not ctx.is_word(a) else None
+                if twin is not None and twin != b.lower() and cost(a.lower(), twin) < price:
+                    return None  # one OCR misreading of a far commoner word ("betore" is
+                    # "before"): the witness's "after" is another printing's reading
+                if rival is not None and (
+                        support(ctx.index.bigrams, prev, rival, nxt) >=
+                        support(ctx.index.bigrams, prev, b, nxt)
+                        or cost(a, rival, limit) + 0.5 < price):
+                    # another corpus word is a likelier reading, and the words around do
+                    # not prefer the witness's; or it is far the likelier misreading (the
+                    # witness a variant: "betore" is "before", not another printing's "after")
                     return None
         if len(o_words) == len(w_words):
-            # word for word: a real word of the OCR must itself be a plausible misreading
+            # word for word: a real word of the OCR must itself be a plausible misreading;
+            # and a word English writes that is the witness's but for an ending ("omits",
+            # "omit") is a printing's reading, no misreading
             for a, b in zip(o_words, w_words, strict=True):
                 if a.lower() != b.lower() and ctx.is_word(a) and not _real_word_error(a, b, ctx):
+                    return None
+                if a.lower() != b.lower() and inflection(a.lower(), b.lower()) and \
+                        _zipf(a.lower()) >= 2.0:
                     return None
         new = _keep_edges(o, w, unit, ctx)
         confidence = round(max(0.6, min(0.97, 0.97 - 0.15 * c / max(1, len(w_words)))), 2)
@@ -243,6 +255,36 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
                  f"{ctx.witness}: '{b}'; the corpus has '{b}' {vocab.count(b)}× and "
                  f"{'never' if not vocab.count(a) else 'not in this context'} '{a}'; OCR "
                  f"confusion cost {cost(a, b)}")
+
+
+def broken_before(text: str, unit: Unit, o: str, w: str) -> bool:
+    """Whether ``o`` is the first part of a word the printer broke (``establi-``) whose rest
+    follows (``shed``) and makes the witness's word: the join is the hyphen rule's, not a
+    reading of the first part alone.
+
+    >>> t = "can be establi- shed;"
+    >>> broken_before(t, Unit(7, 15, "establi-", "established", 1), "establi-", "established")
+    True
+    """
+    if not o.rstrip().endswith("-"):
+        return False
+    rest = _LETTERS.match(text, len(text) - len(text[unit.end:].lstrip()))
+    if rest is None:
+        return False
+    head = "".join(_LETTERS.findall(o)).lower()
+    return "".join(_LETTERS.findall(w)).lower().startswith(head) and \
+        (head + rest.group().lower()).startswith("".join(_LETTERS.findall(w)).lower()[:len(
+            head) + 1])
+
+
+def inflection(a: str, b: str) -> bool:
+    """Whether two words differ by an ending only (``omits``/``omit``, ``played``/``play``).
+
+    >>> inflection("omits", "omit"), inflection("played", "play"), inflection("fact", "face")
+    (True, True, False)
+    """
+    short, long_ = sorted((a, b), key=len)
+    return long_.startswith(short) and long_[len(short):] in ("s", "es", "d", "ed", "ing")
 
 
 def keeps_dashes(ocr: str, witness: str) -> bool:

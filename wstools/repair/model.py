@@ -35,8 +35,16 @@ from typing import NamedTuple
 from rapidfuzz.distance import Levenshtein
 
 from ..edits import Edit
+from ..text.english import zipf as english_zipf
 from .align import Unit
-from .choose import after_law_number_mark, cut_at_edge, keeps_dashes, law_number_place
+from .choose import (
+    after_law_number_mark,
+    broken_before,
+    cut_at_edge,
+    inflection,
+    keeps_dashes,
+    law_number_place,
+)
 from .confusion import cost
 
 MODEL_FILE = Path(__file__).resolve().parents[1] / "data" / "repair-model.json"
@@ -230,6 +238,9 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
                     # ("faces"/"face"), an ending for another ("names"/"named"), a capital
                     # against none: a variant reading, a name, or what is left of a number
                     return None
+                if a.lower() != b.lower() and inflection(a.lower(), b.lower()) and \
+                        english_zipf(a.lower()) >= 2.0:
+                    return None  # a word English writes, the witness's but for its ending
         elif all(is_word(x) for x in o_words):
             return None  # words against other words: a variant reading
     if (re.search(r"[^\W\d_]-[^\W\d_]", o) is None) != \
@@ -303,6 +314,6 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
     if w[:1] in "“\"" and o[:1] not in "“\"'‘`" and w[1:] == o[len(o) - len(w) + 1:] or \
             w[:1] in "“\"" and o[:1].isalnum():
         return None  # a quotation mark opening a word: another document quoting it
-    if w == o or cut_at_edge(text, unit, o, w):
+    if w == o or cut_at_edge(text, unit, o, w) or broken_before(text, unit, o, w):
         return None  # (or the witness's reading cut by the page's end: "forma" / "form")
     return Edit(unit.start, unit.end, o, w, "witness-model", 0.0)

@@ -80,6 +80,17 @@ CAPITALISED_FUNCTION_WORDS = frozenset(w.capitalize() for w in FUNCTION_WORDS)
 OPEN_WORDS = frozenset("the a an their his her its our your".split())
 _SPECKS = re.compile(r"[_=|~^`]+")
 _GLUED = re.compile(r"([A-Za-z]{2,})([.;:,_=-])([a-z]{1,})")
+def _lost_letter(word: str, front: bool) -> bool:
+    """Whether a letter put before (``front``) or after ``word`` makes a common word (Zipf 4
+    or more): a word whose edge OCR lost, as likely as a one-letter word run into it.
+
+    >>> _lost_letter("aking", True), _lost_letter("ifa", False)
+    (True, False)
+    """
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return any(_zipf(c + word if front else word + c) >= 4.0 for c in letters)
+
+
 def _function_word_pair(left: str, right: str) -> bool:
     """Whether a hyphen between two words is a speck rather than a compound's: one of them
     is a function word (``cards-have``, ``the-pack``) and the right one no particle of a
@@ -805,6 +816,9 @@ class Repairer:
             if count >= 1 and self._is_word(left) and self._is_word(right) and \
                     (best is None or count > best[2]):
                 best = (left, right, count)
+        if best is not None and (len(best[0]) == 1 and _lost_letter(word.lower(), True)
+                                 or len(best[1]) == 1 and _lost_letter(word.lower(), False)):
+            return None  # "aking": "a king", or "taking" with its first letter lost
         return best
 
     def _near_words(self, word: str, distance: int) -> list[str]:
