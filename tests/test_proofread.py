@@ -118,6 +118,20 @@ def test_paragraph_end_gets_nop_and_refs_get_smallrefs(repairer: Repairer) -> No
     assert "{{nop}}" not in r.page.body
 
 
+def test_a_note_at_the_foot_is_not_the_last_paragraph(repairer: Repairer) -> None:
+    """Whether the page's last paragraph ends (its ``{{nop}}``) is read before the notes
+    printed at its foot: a note ends with a stop whether the text goes on or not."""
+    goes_on = ("LAWS OF ECARTE 265\n\n34.—If the dealer play with less than five cards, the "
+               "non-dealer counts as tricks all cards\n\n* The elder hand may propose, i.e. "
+               "ask for cards, as often as he pleases.")
+    r = proofread(goes_on, repairer=repairer)
+    assert "{{nop}}" not in r.page.body
+    assert r.page.body.endswith("as often as he pleases.")  # the note stays where it was
+    ends = goes_on.replace("all cards\n", "all cards he holds.\n")
+    r = proofread(ends, repairer=repairer)
+    assert r.page.body.endswith("as often as he pleases.\n{{nop}}")
+
+
 def test_options_choose_conventions(repairer: Repairer) -> None:
     c = Conventions(heading="{{center|''$1''}}", law_number="'''$1.''' ", level=3, user="Me")
     r = proofread(EXAMPLE.read_text("utf-8"), repairer=repairer, conventions=c)

@@ -40,6 +40,7 @@ from .page import Page
 from .proofread import Conventions, ProofreadResult, proofread_page
 from .repair.repair import Repairer, is_word
 from .running_head import RunningHead
+from .text.foot_notes import text_before_notes
 from .text.ocr import hyphen_break_reading, printed_forms
 from .text.vocabulary import EMPTY
 from .wikitext.markup import is_formatted
@@ -632,12 +633,13 @@ def _nop(a: _Slot, b: _Slot | None, conventions: Conventions) -> None:
     next_body = b.result.page.body
     starts, document = _starts_paragraph(next_body), _starts_document(next_body)
     has = body.endswith(nop)
+    text = text_before_notes(body)  # a note at the foot is not the page's last paragraph
     if has and (starts is False or document):
         why = ("the next page (%s) goes on with this paragraph" if not document else
                "the next page (%s) opens a new document: this page ends one") % b.name
         _drop_nop(a, nop, why)
-    elif not has and starts is True and not document and _CLOSED.search(body) and (
-            _PARAGRAPH_END.search(body) or not _HEADING_START.match(next_body.lstrip())):
+    elif not has and starts is True and not document and _CLOSED.search(text) and (
+            _PARAGRAPH_END.search(text) or not _HEADING_START.match(next_body.lstrip())):
         end = len(a.page.body.rstrip())
         if any(e.start < end < e.end or e.start == e.end == end for e in a.result.edits):
             return  # the layout changed the page's end: leave it

@@ -41,6 +41,7 @@ from .page import DEFAULT_LEVEL, LEVELS, Page, new_page, read_page
 from .page_model import hyphen_joins, label_repairs, lay_out, read_blocks
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
 from .running_head import RunningHead, find_running_head
+from .text.foot_notes import text_before_notes
 from .text.stray_markup import stray_markup
 from .wikitext.markup import clean_text_nodes, is_formatted
 
@@ -537,7 +538,7 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         codes = []
         body = _fallback_body(repaired)
     body = no_preformatted_lines(body)
-    if conventions.nop and body and _PARAGRAPH_END.search(body):
+    if conventions.nop and body and _PARAGRAPH_END.search(text_before_notes(body)):
         body += "\n" + conventions.nop
     edits.extend(_to_input(layout_edits(repaired, body), maps, text, offset))
     if not header and head is not None:

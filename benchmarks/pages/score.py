@@ -153,6 +153,7 @@ def score_page(pid: str, entry: dict | None = None, root: Path = HERE) -> dict:
     dist_before = Levenshtein.distance(plain(ocr), ref)
     dist_after = Levenshtein.distance(plain(body), ref)
     moved = moved_words(ocr, body) if result else []
+    gold_nop = "{{nop}}" in gold_body(gold)
     return {
         "id": pid,
         "head_found": head is not None,
@@ -166,6 +167,11 @@ def score_page(pid: str, entry: dict | None = None, root: Path = HERE) -> dict:
         "has_clauses": bool(st["clauses"]),
         "headings_right": headings == [_key(h) for h in st["headings"]],
         "has_headings": bool(st["headings"]),
+        # {{nop}} at the foot as the gold has it (a single page cannot always tell: book mode
+        # reads the next page)
+        "nop_right": ("{{nop}}" in body) == gold_nop,
+        "nop_extra": "{{nop}}" in body and not gold_nop,
+        "nop_missing": gold_nop and "{{nop}}" not in body,
         "cer_before": before,
         "cer_after": after,
         "worse": after > before + 1e-9,
@@ -203,6 +209,9 @@ def summarise(rows: list[dict]) -> dict:
         "clauses_right_with_clauses": pct("clauses_right", "has_clauses"),
         "headings_right": pct("headings_right"),
         "headings_right_with_headings": pct("headings_right", "has_headings"),
+        "nop_right": pct("nop_right"),
+        "nop_extra": sum(r["nop_extra"] for r in rows),
+        "nop_missing": sum(r["nop_missing"] for r in rows),
         "cer_before": 100.0 * sum(r["cer_before"] for r in rows) / n,
         "cer_after": 100.0 * sum(r["cer_after"] for r in rows) / n,
         "pooled_before": 100.0 * sum(r["dist_before"] for r in rows)
@@ -294,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
               f"folio {s['head_folio']:.0f}%; moved words {s['moved_words']} on "
               f"{s['moved_pages']} pages; pages made worse {s['worse']}; "
               f"proofread raised on {s['crashed']} pages")
+        print(f"{{{{nop}}}} at the foot right {s['nop_right']:.0f}% ({s['nop_extra']} where the "
+              f"gold has none, {s['nop_missing']} missing)")
         for r in rows:
             if r["crashed"]:
                 print(f"  crash: {r['id']}: {r['crashed']}")
