@@ -38,6 +38,7 @@ Tune on dev, report test. Exit 0.
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import sys
 import time
@@ -78,7 +79,7 @@ def plain(text: str) -> str:
         if new == text:
             break
         text = new
-    text = _TAG.sub("", text)
+    text = html.unescape(_TAG.sub("", text))  # a character reference shows its character
     text = regex.sub(r"'{2,}", "", text)
     text = text.translate(_DASHES).casefold()
     return " ".join(text.split())

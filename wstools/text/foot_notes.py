@@ -10,7 +10,7 @@ on the page decides the ``{{nop}}`` at its foot).
 >>> body = "the non-dealer counts as tricks all cards\\n\\n* The elder hand may propose."
 >>> text_before_notes(body)
 'the non-dealer counts as tricks all cards'
->>> text_before_notes("A law.\\n\\n* The first note.\\n\\n+ The second note.")
+>>> text_before_notes("A law.\\n\\n&#42; The first note.\\n\\n+ The second note.")
 'A law.'
 >>> text_before_notes("* A page that is all notes is text.")
 '* A page that is all notes is text.'
@@ -22,8 +22,9 @@ import regex
 
 # a note: its mark (a star or a dagger; OCR's + for a dagger after a first note), a blank, and
 # the note's first word, capitalised (or opening with a quote or bracket)
-_FIRST_NOTE = regex.compile(r"[ \t]*(?:\*{1,3}|[†‡])[ \t]+[\"'‘“(\[]?\p{Lu}")
-_NOTE = regex.compile(r"[ \t]*(?:\*{1,3}|[†‡§¶+])[ \t]+[\"'‘“(\[]?\p{Lu}")
+# (a star at a line's start written as its reference, &#42;, so that it makes no list item)
+_FIRST_NOTE = regex.compile(r"[ \t]*(?:\*{1,3}|&#42;|[†‡])[ \t]+[\"'‘“(\[]?\p{Lu}")
+_NOTE = regex.compile(r"[ \t]*(?:\*{1,3}|&#42;|[†‡§¶+])[ \t]+[\"'‘“(\[]?\p{Lu}")
 _PARAGRAPHS = regex.compile(r"\n[ \t]*\n\s*")
 
 
