@@ -72,6 +72,9 @@ KNOWN_SHARE = 0.75  # no witness: fix only where most of the words around are kn
 KNOWN_SHARE_LOW = 0.6  # or many, and the words on either side
 
 
+# a token English writes this often (wordfreq's Zipf scale) is a word of its own, not two
+# run together, unless both halves are function words (web text has "ofthe" at 3.3)
+SOLID_ZIPF = 2.0
 FUNCTION_WORDS = frozenset("it is in on of at to the a an and or as be by he his if for with "
                            "from that this which who not no".split())
 CAPITALISED_FUNCTION_WORDS = frozenset(w.capitalize() for w in FUNCTION_WORDS)
@@ -819,6 +822,9 @@ class Repairer:
         if best is not None and (len(best[0]) == 1 and _lost_letter(word.lower(), True)
                                  or len(best[1]) == 1 and _lost_letter(word.lower(), False)):
             return None  # "aking": "a king", or "taking" with its first letter lost
+        if best is not None and _zipf(word.lower()) >= SOLID_ZIPF and not (
+                best[0].lower() in FUNCTION_WORDS and best[1].lower() in FUNCTION_WORDS):
+            return None  # "afresh", "forthwith": a word English writes solid ("ofthe" is not)
         return best
 
     def _near_words(self, word: str, distance: int) -> list[str]:
