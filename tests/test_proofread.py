@@ -309,3 +309,60 @@ def test_a_heading_in_small_capitals_is_mended_from_the_corpus() -> None:
     mended = [(e.old, e.new) for e in result.edits if e.rule == "heading"]
     assert mended == [("Leaps", "Leads"), ("oF", "of"), ("TURN", "Turn")]
     assert apply_edits(ocr, result.edits) == result.page.body
+
+
+def test_a_number_at_the_foot_goes_to_the_footer(repairer: Repairer) -> None:
+    """A folio (or a printer's signature) printed alone at the page's foot is not glued into
+    the last sentence: it goes to the footer, an edit of its own; a law number at the foot
+    ("53.") and a table's last figure stay in the body."""
+    law = ("1.—Each player has a right to shuffle both his own and his adversary's pack.\n\n"
+           "4.—A player exposing more than one card when cutting for\n")
+    for foot in ("53", "— 53 —", "[53]"):
+        r = proofread(law + foot + "\n", repairer=repairer)
+        assert r.page.body.endswith("when cutting for"), foot
+        assert r.page.footer == "{{c|53}}"
+        assert [e.rule for e in r.edits if e.old.strip() == foot] == ["foot-folio"]
+        assert apply_edits(law + foot + "\n", r.edits) == r.page.body
+    r = proofread(law.replace("cutting for\n", "cutting.\n\n53.—The dealer\n"), repairer=repairer)
+    assert r.page.body.endswith("53.—The dealer") and r.page.footer == ""
+
+
+def test_a_heading_in_capitals_is_not_glued_into_the_law_under_it(repairer: Repairer) -> None:
+    """A line of capitals alone over a law's first line (no blank line between: a heading,
+    or a head whose folio was lost) stays a line of its own; numbered parts (CHAPTER 12,
+    RULE 4, FIG. 4) are headings, never running heads; a heading of two lines stays one."""
+    law = ("1.—Each player has a right to shuffle both his own and his\nadversary's pack. "
+           "The dealer has the right to shuffle last.\n\n2.—The pack must not be shuffled "
+           "below the table.\n")
+    for top in ("ÉCARTÉ", "CHAPTER XII", "CHAPTER 12", "RULE 4", "FIG. 4"):
+        r = proofread(top + "\n" + law, repairer=repairer)
+        assert r.page.header == "", top
+        assert r.page.body.startswith("{{c|{{sc|" + top + "}}}}\n\n1.—Each player"), top
+        assert [law.label for c in r.codes for s in c.sections for law in s.laws] == ["1", "2"]
+    r = proofread("STREAMLINING AND\nEXPEDITING REQUEsTs To\nLOCATE BROADBAND\n\nBy the "
+                  "authority vested in me as President.", repairer=repairer)
+    assert r.page.body.startswith(
+        "{{c|{{sc|STREAMLINING AND EXPEDITING REQUEsTs To LOCATE BROADBAND}}}}")
+
+
+def test_windows_line_ends_read_as_the_wiki_stores_them(repairer: Repairer) -> None:
+    """A page saved with CRLF line ends is proofread as with LF (the wiki stores LF): the
+    same body, the line ends edits of their own (rule line-end) in the input's
+    coordinates."""
+    lf = EXAMPLE.read_text("utf-8")
+    crlf = lf.replace("\n", "\r\n")
+    a, b = proofread_page(read_page(lf), repairer=repairer), proofread_page(
+        read_page(crlf), repairer=repairer)
+    assert b.page.wikitext() == a.page.wikitext()
+    assert b.laws == a.laws == 39 and b.page.header == "{{rh|600|WHIST|}}"
+    assert apply_edits(crlf, b.edits) == b.page.body
+    assert any("line-end" in e.rule for e in b.edits)
+
+
+def test_an_empty_file_is_a_page_without_text(repairer: Repairer) -> None:
+    """An empty input, like a blank one, is a page "Without text" (level 0), written whole:
+    an empty output saved to the wiki would blank the page."""
+    for text in ("", "\n\n"):
+        r = proofread_page(read_page(text), repairer=repairer)
+        assert r.page.level == 0
+        assert r.page.wikitext().startswith('<noinclude><pagequality level="0"')

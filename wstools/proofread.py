@@ -40,9 +40,10 @@ from .laws.parse import heading_match, parse
 from .page import DEFAULT_LEVEL, LEVELS, Page, new_page, read_page
 from .page_model import hyphen_joins, label_repairs, lay_out, read_blocks
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
-from .running_head import RunningHead, find_running_head
+from .running_head import RunningHead, find_foot_folio, find_running_head
 from .text.foot_notes import text_before_notes
 from .text.stray_markup import stray_markup
+from .text.whitespace import normalise_line_ends
 from .wikitext.markup import clean_text_nodes, is_formatted
 
 WIKI_CHROME = (
@@ -438,6 +439,12 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         raise ValueError(f"level must be 0-4, not {conventions.level}")
     if repairer is None:
         repairer = Repairer.load()
+    if "\r" in text:  # a file saved with Windows line ends (the wiki stores LF)
+        line_ends = normalise_line_ends(text).edits
+        inner = proofread(apply_edits(text, line_ends), title=title, repairer=repairer,
+                          conventions=conventions, header=header, footer=footer, file=file,
+                          running_titles=running_titles, previous_law=previous_law)
+        return _in_input(inner, text, line_ends)
     edits: list[Edit] = []
     found_title, chrome = strip_wiki_chrome(text)
     title = title or found_title
@@ -462,6 +469,18 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         offset = head.end
         cut = [Edit(a - offset, b - offset, text[a:b], "", "running-head")
                for a, b in spans if a >= offset]
+    foot = find_foot_folio(text[offset:stop])
+    if foot is not None and not (head is not None and head.spans[-1][1] >= offset + foot[0]):
+        # the folio printed at the foot: the footer's, as the head is the header's
+        a, b = offset + foot[0], offset + foot[1]
+        call = f"{{{{c|{foot[2]}}}}}"
+        edits.append(Edit(a, b, text[a:b], "", "foot-folio", 0.9,
+                          f"'{foot[2]}' printed alone at the page's foot (its folio, or a "
+                          f"printer's signature) is no text of the page: moved to the footer "
+                          f"as {call}"))
+        if call not in footer:
+            footer = f"{footer}\n{call}" if footer else call
+        stop = a
     body_source = apply_edits(text[offset:stop], cut) if cut else text[offset:stop]
     uncut = OffsetMap(cut)  # body_source offsets -> offsets after the head at the top
     oversized = len(body_source) > WITNESS_LIMIT
@@ -693,6 +712,23 @@ def keep_page(page: Page, *, title: str | None = None, conventions: Conventions 
                            diagnostics)
 
 
+def _in_input(result: ProofreadResult, text: str, line_ends: list[Edit]) -> ProofreadResult:
+    """``result`` of the text ``line_ends`` made from ``text``, in ``text``'s coordinates:
+    the line ends are edits (``line-end``) with the others."""
+    back = [OffsetMap(line_ends)]
+    body = result.page.body
+    edits = [*line_ends, *_to_input(result.edits, back, text, 0)]
+    edits = compose(text, edits, body) or sorted(edits, key=lambda e: (e.start, e.end))
+    head = result.running_head
+    if head is not None:
+        spans = [(_to_input_offset(a, back), _to_input_offset(b, back)) for a, b in head.spans]
+        head = replace(head, start=spans[0][0], end=_to_input_offset(head.end, back),
+                       spans=spans)
+    return replace(result, source=text, running_head=head,
+                   edits=with_positions(edits, text),
+                   flags=with_positions(_to_input(result.flags, back, text, 0), text))
+
+
 def _to_input_offset(at: int, maps: Sequence[OffsetMap]) -> int:
     """An offset into a later stage's text, in the first text's coordinates."""
     for m in reversed(maps):
@@ -790,6 +826,6 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
             page.body, file)
         return refused
     if not result.edits and result.page.body == page.body and (header, footer) == (
-            page.header, page.footer):
+            page.header, page.footer) and result.page.level == page.level:
         result.page = page  # nothing changed: the page as it was, byte for byte
     return result

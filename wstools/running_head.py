@@ -33,6 +33,15 @@ _CAPS = regex.compile(r"[\"'‘“(\[_~]*(?P<core>\p{Lu}(?:(?:[\p{Lu}&'’.\-—
                       r"|(?<=\p{Lu})[li01](?=\p{Lu}))*\p{Lu})?)(?P<tail>[\"'’”)\].,:;_~-]*)")
 _LINE = regex.compile(r"[^\n]*(?:\n|\Z)")
 MAX_TITLE_WORDS = 8
+# a word that numbers a part of a book, a figure or a rule: with a number beside it and no
+# other word it is a heading (CHAPTER 12, RULE 4, FIG. 4), never a running title and folio
+_PART_WORD = regex.compile(r"(?:CHAPTER|CHAP|PART|BOOK|SECTION|SECT|SEC|ARTICLE|ART|LAW|RULE|"
+                           r"APPENDIX|FIGURE|FIG|TABLE|PLATE|DIAGRAM|NO|NUMBER|VOL|VOLUME|"
+                           r"LESSON|EXAMPLE|PROBLEM|GAME|HAND|CANTO|ACT|SCENE|STANZA|PSALM|"
+                           r"LETTER|NOTE|CASE)\.?", regex.IGNORECASE)
+# a folio printed at the foot of the page, alone on the last line, between dashes or
+# brackets at most (no stop: "53." at the foot opens law 53)
+_FOOT_FOLIO = regex.compile(r"\n[ \t]*[—–\-\[(]?[ \t]*(?P<n>\d{1,4})[ \t]*[—–\-\])]?[ \t]*\s*\Z")
 
 
 @dataclass
@@ -313,6 +322,8 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
             return None
         if read.folio_stop and read.folio_first and (read.last_stop or not read.whole):
             return None  # "9. HIGHEST CARD." is a numbered heading or law
+        if len(read.title) == 1 and _PART_WORD.fullmatch(read.title[0]):
+            return None  # "CHAPTER 12", "RULE 4", "FIG. 4": the number is the heading's
         end = at + (len(line) if read.whole else read.end)
         if not read.whole:
             while end < len(text) and text[end] in " \t":
@@ -468,3 +479,26 @@ def _head(number: str | None, value: int | None, title: str,
           spans: list[tuple[int, int]]) -> RunningHead:
     side = None if value is None else ("left" if value % 2 == 0 else "right")
     return RunningHead(number, title, side, spans[0][0], spans[-1][1], spans)
+
+
+def find_foot_folio(text: str) -> tuple[int, int, str] | None:
+    """The folio printed at the foot of a page: ``(start, end, number)`` of the page's last
+    line when it is a number alone (between dashes at most) after a line of text; ``start``
+    is the line break before it. Not a number that ends a sentence or a line of figures.
+
+    >>> t = "4.—A player exposing more than one card when cutting for\\n— 53 —\\n"
+    >>> find_foot_folio(t)[2], t[find_foot_folio(t)[0]:]
+    ('53', '\\n— 53 —\\n')
+    >>> find_foot_folio("the dealer deals again.\\n53.") is None  # law 53 at the foot
+    True
+    >>> find_foot_folio("Kilimanjaro 19,321 Naivasha 6135\\n7") is None  # a table's figures
+    True
+    """
+    m = _FOOT_FOLIO.search(text)
+    if m is None:
+        return None
+    before = text[:m.start()].rstrip()
+    last = before[before.rfind("\n") + 1:]
+    if sum(c.isalpha() for c in last) < 12 or regex.search(r"\d[\d,.]*\s*\Z", last):
+        return None  # a column of figures, a table's row: the number may be its cell
+    return m.start(), m.end(), m.group("n")

@@ -106,6 +106,12 @@ def unwrap_paragraphs(text: str) -> Fixed:
         if _SENTENCE_END.search(text, line_start, m.start()) and _LABEL_OPENS.match(
                 text, m.end()):
             return None  # "…the following agencies:" then "(i) Department of State;"
+        next_end = text.find("\n", m.end())
+        if _CAPITALS_LINE.fullmatch(text, line_start, m.start()) and _OPENS.match(
+                text, m.end()) and not mostly_capitals(
+                text[m.end():len(text) if next_end < 0 else next_end]) \
+                and _first_line(text, line_start):
+            return None  # "CHAPTER XII" over "1.—Each player…": a heading stands alone
         return " ", 0.95, "hard-wrapped line inside a paragraph"
 
     pattern = regex.compile(r"(?<=\S)[ \t]*\n[ \t]*(?=\S)")
@@ -113,6 +119,29 @@ def unwrap_paragraphs(text: str) -> Fixed:
 
 
 _PARAGRAPH = regex.compile(r"(?:[^\n]|\n(?![ \t]*\n))+")
+# a line in capitals alone (three or more, no small letter), and what opens a new line after
+# it: a capital, a number, a bracket or a quote
+_CAPITALS_LINE = regex.compile(r"(?=(?:[^\p{Lu}\n]*\p{Lu}){3})[^\p{Ll}\n]{3,60}")
+_OPENS = regex.compile(r"[\p{Lu}\d(\[\"'‘“]")
+
+
+def mostly_capitals(line: str) -> bool:
+    """A line most of whose letters are capitals (a heading's, OCR reading some small
+    capitals as small letters: ``EXPEDITING REQUEsTs To``).
+
+    >>> mostly_capitals("EXPEDITING REQUEsTs To"), mostly_capitals("1.—Each player has")
+    (True, False)
+    """
+    letters = [c for c in line if c.isalpha()]
+    return len(letters) >= 3 and sum(c.isupper() for c in letters) >= 0.6 * len(letters)
+
+
+def _first_line(text: str, line_start: int) -> bool:
+    """Whether the line at ``line_start`` is the first of its paragraph."""
+    if line_start == 0:
+        return True
+    previous = text.rfind("\n", 0, line_start - 1) + 1  # the line before it (a blank?)
+    return not text[previous:line_start].strip()
 # a line that ends a sentence, and a line that opens with a clause label or a section number:
 # the printed paragraph ends there (the page model reads the labels and their sequence)
 _SENTENCE_END = regex.compile(r"(?:[.:;—]['\"’”)]*|--|;[ \t]+(?:and|or))[ \t]*\Z")
