@@ -67,12 +67,13 @@ def test_lint_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize("content,message", [
     (b"ab\ncd\x00ef", ":2:3: input-error binary data"),
     (b"ok\n\xff\xfe", ":2:1: input-error not UTF-8"),
+    ("600 WHIST\n1. The game.".encode("utf-16"), ":1:1: input-error UTF-16 text"),
 ])
 def test_bad_input_is_a_clear_error(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                     content: bytes, message: str) -> None:
     page = tmp_path / "bad.wiki"
     page.write_bytes(content)
-    for verb in ("expand", "lint"):
+    for verb in ("expand", "lint", "proofread"):
         code, out, err = run(capsys, verb, str(page))
         assert code == 2
         assert message in err and "Traceback" not in err

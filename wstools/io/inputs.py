@@ -45,6 +45,9 @@ def read_input(path: str, max_bytes: int = MAX_INPUT_BYTES) -> str:
     """Read a UTF-8 text file (``-`` for standard input), refusing binary or huge input."""
     name = "<stdin>" if path == "-" else path
     data = read_bytes(path, max_bytes)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InputError(name, "UTF-16 text (its byte-order mark): not UTF-8; save it as "
+                         "UTF-8", 1, 1)
     nul = data.find(b"\0")
     if nul >= 0:
         line = data.count(b"\n", 0, nul) + 1
