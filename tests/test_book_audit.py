@@ -144,3 +144,23 @@ def test_the_closing_summary_counts_what_was_done(capsys, tmp_path: Path, folder
         assert line.endswith("no changes from the sequence")
     else:
         assert "no changes" not in line and all(w in line for w in want), line
+
+
+def test_a_misread_title_beside_a_page_without_head(repairer: Repairer) -> None:
+    """``EUCIIRE 71``: its same-side neighbours are 69 (EUCHRE) and 73, which shows no head
+    (OCR lost it); 75 beyond it prints EUCHRE. Both sides agree: the title is mended. Then
+    73 is told the head its neighbours give (``head-missing``), said, not written."""
+    _, singles, books = _book("book", repairer)
+    assert singles[3].page.header == "{{rh||EUCIIRE|71}}"
+    assert books[3].page.header == "{{rh||EUCHRE|71}}"
+    assert books[5].page.header == "" and books[5].running_head is None
+    warned = [d.message for d in books[5].diagnostics if d.code == "head-missing"]
+    assert warned and "{{rh||EUCHRE|73}}" in warned[0]
+    # a neighbour beyond the headless page that prints another title: no agreement
+    tail = "\n\nthe players go on with the game here, and the dealer deals again.\n"
+    texts = ["EUCHRE 69" + tail, "70 EUCHRE" + tail, "EUCIIRE 71" + tail, "72 EUCHRE" + tail,
+             "the text of a page whose head OCR lost, going on.\n", "74 EUCHRE" + tail,
+             "WHIST 75" + tail]
+    got = proofread_book([(f"p{k}", read_page(t)) for k, t in enumerate(texts)],
+                         repairer=repairer)
+    assert got[2].page.header == "{{rh||EUCIIRE|71}}"

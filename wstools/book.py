@@ -497,6 +497,14 @@ def _agreed_title(slots: list[_Slot], i: int) -> tuple[str, str, bool] | None:
     prev1, prev2, next1, next2 = t(i - 2), t(i - 4), t(i + 2), t(i + 4)
     if prev1 and prev1 == next1:
         return prev1, "the pages two before and two after (the same side) have it", True
+    # a same-side neighbour that shows no head at all (a chapter's first page, a plate) is
+    # no evidence either way: the next page of the side beyond it stands in for it, when
+    # both sides then agree
+    before = prev1 or (t(i - 4) if _headless(slots, i - 2) else "")
+    after = next1 or (t(i + 4) if _headless(slots, i + 2) else "")
+    if before and before == after:
+        return before, ("the nearest pages of the same side before and after it that print "
+                        "a head have it (one shows none)"), True
     options = []
     if prev1 and prev1 == prev2:
         options.append((prev1, "the two previous pages of the same side have it"))
@@ -506,6 +514,13 @@ def _agreed_title(slots: list[_Slot], i: int) -> tuple[str, str, bool] | None:
         found = _closest(options, slots[i].title)
         return (*found, False) if found else None
     return (*options[0], False) if options else None
+
+
+def _headless(slots: list[_Slot], j: int) -> bool:
+    """Whether page ``j`` shows no running head at all (read by the pipeline, no head
+    found, none given)."""
+    return 0 <= j < len(slots) and slots[j].open and slots[j].result.running_head is None \
+        and not slots[j].page.header.strip() and not slots[j].result.page.header.strip()
 
 
 SIDE_SHARE = 0.6  # of the pages of a side, how many must print a title for it to be the side's
