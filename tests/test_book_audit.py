@@ -164,3 +164,26 @@ def test_a_misread_title_beside_a_page_without_head(repairer: Repairer) -> None:
     got = proofread_book([(f"p{k}", read_page(t)) for k, t in enumerate(texts)],
                          repairer=repairer)
     assert got[2].page.header == "{{rh||EUCIIRE|71}}"
+
+
+@pytest.mark.parametrize("heading", ["LAWS OF EUCHRE.", "LAWS OF EUCHRE"])
+def test_the_law_reading_across_pages_keeps_the_heading(repairer: Repairer,
+                                                         heading: str) -> None:
+    """A page read again for its first law (``4S.`` after law 44) is read knowing the book's
+    running titles too: a heading that is one of them (with its stop; without, at the
+    book's end where no same-side page after it prints the title) stays a heading, as the
+    page alone has it; the law is still read."""
+    texts = ["42 LAWS OF EUCHRE\n\n42. The dealer deals the cards.\n\n43. The last law on the "
+             "page is this one, and it is long enough.\n",
+             "LAWS OF EUCHRE 43\n\n44. The trump card is turned up after the deal, and it stays "
+             "there.\n",
+             f"{heading}\n\n4S. If the dealer exposes a card, the adversaries may call a new "
+             "deal.\n",
+             "LAWS OF EUCHRE 45\n\n46. The eldest hand leads to the first trick of the hand.\n"]
+    pages = [(f"p{k}", read_page(t)) for k, t in enumerate(texts)]
+    alone = proofread_page(pages[2][1], repairer=repairer)
+    assert alone.page.header == "" and alone.page.body.startswith(f"{{{{c|{{{{sc|{heading}")
+    books = proofread_book(pages, repairer=repairer)
+    assert any(d.code == "law-across-pages" for d in books[2].diagnostics)
+    assert books[2].page.header == "" and books[2].running_head is None
+    assert books[2].page.body.startswith(f"{{{{c|{{{{sc|{heading}}}}}}}}}")

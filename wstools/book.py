@@ -244,6 +244,10 @@ def _laws_across(slots: list[_Slot], conventions: Conventions,
         again = proofread_page(s.page, title=s.result.title, repairer=repairer,
                                conventions=conventions, file=s.name,
                                running_titles=titles, previous_law=last)
+        if again.running_head is not None and s.result.running_head is None and \
+                _heading_like(slots, k, again):  # the titles made a heading the head
+            again = proofread_page(s.page, title=s.result.title, repairer=repairer,
+                                   conventions=conventions, file=s.name, previous_law=last)
         found = _law_numbers(again)
         if found[:1] != [last + 1] or found[1:] != numbers:
             continue
