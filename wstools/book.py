@@ -4,8 +4,14 @@ Each page is first proofread alone (:func:`wstools.proofread.proofread_page`); t
 the neighbouring pages show mends what one page alone cannot tell:
 
 - ``folio-sequence``: folios go up by one a page, so a folio misread (``22`` for ``72``) or
-  lost is set to the sequence's value, only when the neighbours on both sides agree on it
-  (at the first and last pages, the two next pages on the one side);
+  lost is set to the sequence's value, only when the neighbours on both sides agree on it;
+  at an end of the run (no folio on the other side), the two next pages on the one side
+  give only a folio lost or garbled whose digits fit (``6g`` for 69), at a lower confidence,
+  never one printed in digits; a jump in the folios (a page missing from the folder) splits
+  the sequence;
+- a line of one of the book's running titles that the page alone kept as a heading is
+  made its head only where it cannot be a heading (``_heading_like``): no stop, not
+  opening a chapter, and a folio with it or the page in the middle of a run;
 - ``running-title``: the running title alternates between the even and the odd page's
   title; a title that differs from the one its same-side neighbours agree on, and is an OCR
   reading of it (similar enough), or a title lost, takes the agreed title;
