@@ -187,3 +187,19 @@ def test_the_law_reading_across_pages_keeps_the_heading(repairer: Repairer,
     assert any(d.code == "law-across-pages" for d in books[2].diagnostics)
     assert books[2].page.header == "" and books[2].running_head is None
     assert books[2].page.body.startswith(f"{{{{c|{{{{sc|{heading}}}}}}}}}")
+
+
+def test_the_folio_place_is_a_short_token_not_a_title_word() -> None:
+    """What stands with the title where no folio was read is its place when short with a
+    digit or a lower-case letter (``6g``, ``yo``), not a title word the reading spelt
+    otherwise (``PREJUDlCE`` read as ``PREJUDICE``), nor the title's stop."""
+    from wstools.book import _folio_token
+    from wstools.running_head import RunningHead
+
+    def token(line: str, title: str):  # noqa: ANN202
+        return _folio_token(line + "\ntext", RunningHead(None, title, None, 0, len(line)))
+
+    assert token("EUCHRE 6g", "EUCHRE") == (7, 9, "6g")
+    assert token("LAWS OF ÉCARTÉ yo", "LAWS OF ECARTE")[2] == "yo"
+    assert token("PREJUDlCE", "PREJUDICE") is None
+    assert token("EUCHRE.", "EUCHRE") is None

@@ -299,7 +299,11 @@ def _folio_token(body: str, head: RunningHead) -> tuple[int, int, str] | None:
     for a, b in head.spans:
         for m in regex.finditer(r"\S+", body[a:b]):
             key = _key(m.group())
-            if key and all(k not in words for k in key.split()):
+            # a folio's place: short, with a digit or a lower-case letter (not a word of
+            # the title in capitals that the reading of the title spelt otherwise)
+            if key and all(k not in words for k in key.split()) and \
+                    regex.fullmatch(r"[\p{N}\p{Ll}\p{Lu}]{1,4}", key.replace(" ", "")) and \
+                    regex.search(r"[\p{N}\p{Ll}]", m.group()):
                 return a + m.start(), a + m.end(), m.group()
     return None
 
