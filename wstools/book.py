@@ -4,8 +4,14 @@ Each page is first proofread alone (:func:`wstools.proofread.proofread_page`); t
 the neighbouring pages show mends what one page alone cannot tell:
 
 - ``folio-sequence``: folios go up by one a page, so a folio misread (``22`` for ``72``) or
-  lost is set to the sequence's value, only when the neighbours on both sides agree on it
-  (at the first and last pages, the two next pages on the one side);
+  lost is set to the sequence's value, only when the neighbours on both sides agree on it;
+  at an end of the run (no folio on the other side), the two next pages on the one side
+  give only a folio lost or garbled whose digits fit (``6g`` for 69), at a lower confidence,
+  never one printed in digits; a jump in the folios (a page missing from the folder) splits
+  the sequence;
+- a line of one of the book's running titles that the page alone kept as a heading is
+  made its head only where it cannot be a heading (``_heading_like``): no stop, not
+  opening a chapter, and a folio with it or the page in the middle of a run;
 - ``running-title``: the running title alternates between the even and the odd page's
   title; a title that differs from the one its same-side neighbours agree on, and is an OCR
   reading of it (similar enough), or a title lost, takes the agreed title;
@@ -47,7 +53,22 @@ from .wikitext.markup import is_formatted
 
 __all__ = ["BOOK_RULES", "apply_sequence", "proofread_book"]
 
-BOOK_RULES = ("folio-sequence", "running-title", "hyphen-across-pages", "nop")
+
+
+class _Rules(tuple[str, ...]):
+    """The rules of book mode. A change of the running head is recorded in the edit that
+    moved the head to the header (``running-head+folio-sequence``): ``rule in BOOK_RULES``
+    holds of such a joined rule too, so that what counts book mode's edits by ``in`` (the
+    command line's closing summary, ``book of N pages: …``) counts those."""
+
+    __slots__ = ()
+
+    def __contains__(self, rule: object) -> bool:
+        return isinstance(rule, str) and any(tuple.__contains__(self, part)
+                                             for part in rule.split("+"))
+
+
+BOOK_RULES = _Rules(("folio-sequence", "running-title", "hyphen-across-pages", "nop"))
 
 # the header the pipeline writes: {{rh|LEFT|CENTRE|RIGHT}} or {{rvh|N|TITLE}}
 _RH = regex.compile(r"\{\{\s*(rh|rvh|running header)\s*\|([^{}]*)\}\}", regex.IGNORECASE)
@@ -190,8 +211,10 @@ def _head_edit(slot: _Slot, edit: Edit) -> None:
     for k, e in enumerate(slot.result.edits):
         if "running-head" in e.rule.split("+") and e.start < e.end and \
                 e.start <= edit.start and edit.end <= e.end:
+            parts = e.rule.split("+")
             slot.result.edits[k] = replace(
-                e, rule=f"{e.rule}+{edit.rule}", confidence=min(e.confidence, edit.confidence),
+                e, rule="+".join(parts + [edit.rule] * (edit.rule not in parts)),
+                confidence=min(e.confidence, edit.confidence),
                 evidence=f"{e.evidence}; {edit.evidence}")
             return
     slot.result.edits.append(edit)
@@ -227,6 +250,10 @@ def _laws_across(slots: list[_Slot], conventions: Conventions,
         again = proofread_page(s.page, title=s.result.title, repairer=repairer,
                                conventions=conventions, file=s.name,
                                running_titles=titles, previous_law=last)
+        if again.running_head is not None and s.result.running_head is None and \
+                _heading_like(slots, k, again):  # the titles made a heading the head
+            again = proofread_page(s.page, title=s.result.title, repairer=repairer,
+                                   conventions=conventions, file=s.name, previous_law=last)
         found = _law_numbers(again)
         if found[:1] != [last + 1] or found[1:] != numbers:
             continue
@@ -252,27 +279,109 @@ def _lost_heads(slots: list[_Slot], conventions: Conventions,
         again = proofread_page(s.page, title=s.result.title, repairer=repairer,
                                conventions=conventions, file=s.name, running_titles=titles)
         head = again.running_head
-        if head is None or head.title not in titles:
+        if head is None or head.title not in titles or _heading_like(slots, i, again):
             continue
         slots[i] = _slot(s.name, s.page, again)
         for e in slots[i].result.edits:
             if "running-head" in e.rule.split("+"):
+                # the sequence's running titles made the line the head: book mode's change
                 slots[i].result.edits[slots[i].result.edits.index(e)] = replace(
-                    e, evidence=e.evidence + f"; the book prints {head.title!r} as a running "
+                    e, rule=f"{e.rule}+running-title",
+                    evidence=e.evidence + f"; the book prints {head.title!r} as a running "
                     f"title on {seen[head.title]} pages")
                 break
+
+
+def _folio_token(body: str, head: RunningHead) -> tuple[int, int, str] | None:
+    """The token that stands with the title in the head as read where no folio was read
+    (``6g`` in ``EUCHRE 6g``): the folio's place, garbled. Where in the input, and what."""
+    words = {_key(w) for w in head.title.split()}
+    for a, b in head.spans:
+        for m in regex.finditer(r"\S+", body[a:b]):
+            key = _key(m.group())
+            # a folio's place: short, with a digit or a lower-case letter (not a word of
+            # the title in capitals that the reading of the title spelt otherwise)
+            if key and all(k not in words for k in key.split()) and \
+                    regex.fullmatch(r"[\p{N}\p{Ll}\p{Lu}]{1,4}", key.replace(" ", "")) and \
+                    regex.search(r"[\p{N}\p{Ll}]", m.group()):
+                return a + m.start(), a + m.end(), m.group()
+    return None
+
+
+def _folio_place(body: str, head: RunningHead) -> bool:
+    """Whether a folio stands with the title in the head as read, or its place
+    (``EUCHRE 6g``), not the title's words alone."""
+    return head.number is not None or _folio_token(body, head) is not None
+
+
+def _heading_like(slots: list[_Slot], i: int, again: ProofreadResult) -> bool:
+    """Whether the top line the sequence would make page ``i``'s running head may be a
+    heading, which single-page mode keeps as text (``EUCHRE.`` opening a chapter): it ends
+    with a stop; or no folio stands with it and the pages on both sides do not show the
+    page in the middle of a run (the page before and the page after with heads whose folios
+    place this page between them, the same side's pages before and after printing this
+    title); or the page, without it, opens a chapter. The sequence alone never turns a
+    heading into the head: removed into the header, a heading vanishes on transclusion."""
+    head = again.running_head
+    assert head is not None
+    body = slots[i].page.body
+    text = " ".join(body[a:b] for a, b in head.spans).strip()
+    if regex.search(r"[.:;!?]['\"’”)\]]*\Z", text):
+        return True
+    if _starts_document(again.page.body):
+        return True
+    if _folio_place(body, head):
+        return False
+    if not 0 < i < len(slots) - 1:
+        return True
+    before, after = slots[i - 1], slots[i + 1]
+    if not (before.head_open and after.head_open and before.folio is not None
+            and after.folio is not None and after.folio - before.folio == 2):
+        return True
+    same = [slots[j].title for j in (i - 2, i + 2) if 0 <= j < len(slots)]
+    return not (len(same) == 2 and all(t == head.title for t in same))
 
 
 # -- folios -----------------------------------------------------------------------------
 
 
-def _expected_folio(slots: list[_Slot], i: int, reach: int = 3) -> tuple[int, str] | None:
-    """The folio the neighbours give page ``i``, when they agree: the nearest folio before
-    and the nearest after (within ``reach`` pages) must give the same; at an end of the
-    run, the two nearest on the one side must agree with each other."""
-    before = [j for j in range(i - 1, max(-1, i - reach - 1), -1) if slots[j].folio is not None]
-    after = [j for j in range(i + 1, min(len(slots), i + reach + 1))
-             if slots[j].folio is not None]
+def _breaks(slots: list[_Slot]) -> set[int]:
+    """Where the folio sequence breaks: ``k`` when the folios read on pages ``k`` and
+    ``k + 1`` do not go on by one and neither of them is a misreading between two pages
+    that disagree with it (a page missing from the folder, 70 then 72 73: no mending across
+    it)."""
+    def odd(j: int) -> bool:  # its folio disagrees with a neighbour on each side
+        f = slots[j].folio
+        return f is not None and 0 < j < len(slots) - 1 and all(
+            slots[n].folio is not None and slots[n].folio != f + (n - j) for n in (j - 1, j + 1))
+
+    return {k for k in range(len(slots) - 1)
+            if slots[k].folio is not None and slots[k + 1].folio is not None
+            and slots[k + 1].folio != slots[k].folio + 1  # type: ignore[operator]
+            and not odd(k) and not odd(k + 1)}
+
+
+def _expected_folio(slots: list[_Slot], i: int, reach: int = 3,
+                    breaks: set[int] | None = None) -> tuple[int, str, bool] | None:
+    """The folio the neighbours give page ``i``, when they agree, why, and whether from
+    both sides: the nearest folio before and the nearest after (within ``reach`` pages)
+    must give the same; with none on one side (an end of the run), the two nearest on the
+    other must agree with each other. The neighbours are not sought across a break of the
+    sequence (:func:`_breaks`)."""
+    if breaks is None:
+        breaks = _breaks(slots)
+    before: list[int] = []
+    for j in range(i - 1, max(-1, i - reach - 1), -1):
+        if j in breaks:
+            break
+        if slots[j].folio is not None:
+            before.append(j)
+    after: list[int] = []
+    for j in range(i + 1, min(len(slots), i + reach + 1)):
+        if j - 1 in breaks:
+            break
+        if slots[j].folio is not None:
+            after.append(j)
 
     def give(j: int) -> int:
         return slots[j].folio + (i - j)  # type: ignore[operator]
@@ -281,14 +390,36 @@ def _expected_folio(slots: list[_Slot], i: int, reach: int = 3) -> tuple[int, st
         a, b = give(before[0]), give(after[0])
         if a == b:
             return a, (f"page {slots[before[0]].folio} {i - before[0]} before and page "
-                       f"{slots[after[0]].folio} {after[0] - i} after")
+                       f"{slots[after[0]].folio} {after[0] - i} after"), True
         return None
     side = before or after
-    if len(side) >= 2 and give(side[0]) == give(side[1]) and (before and i + 1 >= len(slots)
-                                                               or after and i == 0):
+    if len(side) >= 2 and give(side[0]) == give(side[1]):
         return give(side[0]), (f"pages {slots[side[0]].folio} and {slots[side[1]].folio} "
-                               f"{'before' if before else 'after'} (an end of the run)")
+                               f"{'before' if before else 'after'}, none on the other side "
+                               "(an end of the run)"), False
     return None
+
+
+# what OCR reads for a digit, and the digits it may stand for
+_LOOKALIKE = {"O": "0", "o": "0", "D": "0", "Q": "0", "I": "1", "l": "1", "i": "1", "|": "1",
+              "!": "1", "Z": "2", "z": "2", "A": "4", "S": "58", "s": "5", "$": "5", "G": "6",
+              "b": "6", "B": "83", "g": "98", "q": "9"}
+
+
+def _fits(token: str, value: int) -> bool:
+    """Whether a folio read garbled may be ``value``: its digits, and the letters OCR reads
+    for digits, stand where ``value`` has them (``6g`` may be 69; ``7O`` may be 70, not
+    71); a token with neither (``yo``, ``we``) says nothing against it.
+
+    >>> _fits("6g", 69), _fits("7O", 70), _fits("7O", 71), _fits("we", 396)
+    (True, True, False, True)
+    """
+    read = [(k, c if c.isdigit() else _LOOKALIKE[c]) for k, c in enumerate(token)
+            if c.isdigit() or c in _LOOKALIKE]
+    if not any(c.isdigit() for c in token):
+        return True
+    text = str(value)
+    return len(token) == len(text) and all(text[k] in digits for k, digits in read)
 
 
 def _side_of(slots: list[_Slot], folio: int) -> str | None:
@@ -302,27 +433,47 @@ def _side_of(slots: list[_Slot], folio: int) -> str | None:
     return None
 
 
+ONE_SIDE_CONFIDENCE = 0.7  # a folio from the pages of one side only (an end of the run)
+
+
 def _folios(slots: list[_Slot], conventions: Conventions) -> None:
+    """Set a folio misread or lost to the value of the sequence. From both sides, any folio
+    read; from one side only (an end of the run), only a folio lost or garbled whose digits
+    fit the value, at a lower confidence: a folio printed cleanly in digits is not changed
+    on the word of one side (a page missing from the folder looks the same)."""
     # decide every page on the folios as read, then apply (a mended folio is no evidence)
+    breaks = _breaks(slots)
     decisions = []
     for i, s in enumerate(slots):
         if not s.head_open:
             continue
-        found = _expected_folio(slots, i)
+        found = _expected_folio(slots, i, breaks=breaks)
         if found is None or found[0] == s.folio or found[0] <= 0:
             continue
-        decisions.append((i, *found))
-    for i, value, why in decisions:
+        value, why, both = found
+        if not both:
+            number = s.result.running_head.number if s.result.running_head else None
+            token = _folio_token(s.page.body, s.result.running_head)  # type: ignore[arg-type]
+            read = number if number is not None else token[2] if token else None
+            if read is not None and (read.isdigit() or not _fits(read, value)):
+                continue
+        decisions.append((i, value, why, both))
+    for i, value, why, both in decisions:
         s = slots[i]
         head = s.result.running_head
         assert head is not None
         side = _side_of(slots, value) or head.side or ("left" if value % 2 == 0 else "right")
         old_number = head.number
-        start, end = _folio_span(s.page.body, head, old_number)
+        token = _folio_token(s.page.body, head) if old_number is None else None
+        if token is not None:
+            start, end, old_number = token
+        else:
+            start, end = _folio_span(s.page.body, head, old_number)
         call = _set_head(s, conventions, number=str(value), side=side)
         old = s.page.body[start:end]
         _head_edit(s, Edit(
-            start, end, old, str(value), "folio-sequence", 0.9,
+            start, end, old, str(value), "folio-sequence",
+            0.9 if both else ONE_SIDE_CONFIDENCE,
             f"folio {'misread ' + repr(old_number) if old_number else 'lost'}; the sequence "
             f"gives {value} ({why}); header {call}"))
 
@@ -360,6 +511,14 @@ def _agreed_title(slots: list[_Slot], i: int) -> tuple[str, str, bool] | None:
     prev1, prev2, next1, next2 = t(i - 2), t(i - 4), t(i + 2), t(i + 4)
     if prev1 and prev1 == next1:
         return prev1, "the pages two before and two after (the same side) have it", True
+    # a same-side neighbour that shows no head at all (a chapter's first page, a plate) is
+    # no evidence either way: the next page of the side beyond it stands in for it, when
+    # both sides then agree
+    before = prev1 or (t(i - 4) if _headless(slots, i - 2) else "")
+    after = next1 or (t(i + 4) if _headless(slots, i + 2) else "")
+    if before and before == after:
+        return before, ("the nearest pages of the same side before and after it that print "
+                        "a head have it (one shows none)"), True
     options = []
     if prev1 and prev1 == prev2:
         options.append((prev1, "the two previous pages of the same side have it"))
@@ -369,6 +528,13 @@ def _agreed_title(slots: list[_Slot], i: int) -> tuple[str, str, bool] | None:
         found = _closest(options, slots[i].title)
         return (*found, False) if found else None
     return (*options[0], False) if options else None
+
+
+def _headless(slots: list[_Slot], j: int) -> bool:
+    """Whether page ``j`` shows no running head at all (read by the pipeline, no head
+    found, none given)."""
+    return 0 <= j < len(slots) and slots[j].open and slots[j].result.running_head is None \
+        and not slots[j].page.header.strip() and not slots[j].result.page.header.strip()
 
 
 SIDE_SHARE = 0.6  # of the pages of a side, how many must print a title for it to be the side's
@@ -687,10 +853,11 @@ def _heads_missing(slots: list[_Slot], conventions: Conventions) -> None:
     """Say where a page shows no running head though the pages around it give one: its
     folio from the sequence and the title its side's neighbours agree on. Said, not written:
     a page may print none (a chapter's first page, its folio at the foot)."""
+    breaks = _breaks(slots)
     for i, s in enumerate(slots):
         if not s.open or s.result.running_head is not None or s.result.page.header.strip():
             continue
-        found = _expected_folio(slots, i)
+        found = _expected_folio(slots, i, breaks=breaks)
         title = _agreed_title(slots, i)
         if found is None or title is None or not title[2] or found[0] <= 0:
             continue
