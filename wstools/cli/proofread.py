@@ -415,9 +415,10 @@ def _report_book(args: argparse.Namespace, names: list[str], results: list) -> i
                 if d.severity != "info":
                     print(d.format(), file=sys.stderr)
         print(f"{name}: {result.summary()}", file=sys.stderr)
-        for e in result.edits:
-            if e.rule in BOOK_RULES:
-                counts[e.rule] = counts.get(e.rule, 0) + 1
+        for e in result.edits:  # each book rule of an edit, joined ones too
+            for part in e.rule.split("+"):
+                if part in BOOK_RULES:
+                    counts[part] = counts.get(part, 0) + 1
     book = ", ".join(f"{n} {r}" for r, n in counts.items()) or "no changes from the sequence"
     print(f"book of {len(results)} pages: {book}", file=sys.stderr)
     return 0 if all(r.lint_clean for r in results) else 1
