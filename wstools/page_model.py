@@ -48,7 +48,7 @@ import regex
 
 from .edits import Edit
 from .laws.model import Clause, Code, Law, Paragraph, Section
-from .laws.numbering import reading_cost
+from .laws.numbering import is_reference, reading_cost
 
 # a law's number as printed at the start of its paragraph
 _LAW = regex.compile(
@@ -301,6 +301,9 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
     >>> t = "report.\\nSec. 5. General.\\n(a) To the extent\\nof law.\\n(b) The"
     >>> [t[a:b] for a, b in _split_at_starts(t, [(0, len(t))])]
     ['report.', 'Sec. 5. General.', '(a) To the extent\\nof law.', '(b) The']
+    >>> t = "7.—If exposed, a fresh cut,\\n8.—The dealer gives, as in Law\\n9.—Four cards"
+    >>> [t[a:b] for a, b in _split_at_starts(t, [(0, len(t))])]
+    ['7.—If exposed, a fresh cut,', '8.—The dealer gives, as in Law\\n9.—Four cards']
     """
     out: list[tuple[int, int]] = []
     last_law: int | None = None
@@ -324,7 +327,14 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                 if weak is not None and int(weak.group("num")) == last_law + 1:
                     law = weak
             split = False
-            if k and _ITEM_END.search(lines[k - 1].group().rstrip()) \
+            if k and law is not None and not law.group("prefix") and last_law is not None \
+                    and int(law.group("num")) == last_law + 1 \
+                    and body[law.end():].lstrip(" \t").startswith("—") \
+                    and text_after(body, law) and not is_reference(text, at):
+                # "…there must be a fresh cut," then "8.—The dealer": the next law, with its
+                # dash, after a line whose stop OCR misread or lost
+                split = True
+            elif k and _ITEM_END.search(lines[k - 1].group().rstrip()) \
                     and not _PREFIX_ALONE.match(lines[k - 1].group()):
                 if law is not None and text_after(body, law) and (
                         law.group("prefix") or last_law is not None
@@ -361,6 +371,46 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
             if clause is not None and (k == 0 or split):
                 last_clause = clause[0]
         out.append((start, b))
+    return out
+
+
+# the next law's number with its dash inside a paragraph, after a word or a comma: where
+# OCR misread the stop that ends the law before ("a fresh cut, 8.—The dealer")
+_HIDDEN_LAW = regex.compile(r"(?<=[\p{L},;][ \t]*\n?[ \t]*)(\d{1,3})\.(?=[ \t]?—[ \t]*[\p{Lu}(])")
+
+
+def _split_hidden_laws(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans cut before a law that a line join ran into the law before it, its stop
+    misread as a comma or lost: in a paragraph that opens with law ``n``, ``n + 1``
+    followed by its dash (``…a fresh cut, 8.—The dealer``), when the next law the page
+    opens a paragraph with is ``n + 2`` (or there is none). Never after a word that names
+    a law (``as provided by Law 8.—``: a reference).
+
+    >>> t = "7.—If exposed, a fresh cut, 8.—The dealer gives.\\n\\n9.—If the dealer"
+    >>> [t[a:b] for a, b in _split_hidden_laws(t, paragraphs(t))]
+    ['7.—If exposed, a fresh cut,', '8.—The dealer gives.', '9.—If the dealer']
+    >>> t = "7.—If exposed, a fresh cut, 8.—The dealer gives.\\n\\n12.—If the dealer"
+    >>> len(_split_hidden_laws(t, paragraphs(t)))
+    2
+    """
+    numbers = []
+    for a, b in spans:
+        law = _law_at(text[a:b])
+        numbers.append(int(law.group("num")) if law is not None and not law.group("prefix")
+                       and not law.group("end") else None)
+    out = []
+    for k, (a, b) in enumerate(spans):
+        number = numbers[k]
+        later = [n for n in numbers[k + 1:] if n is not None]
+        if number is None or later and later[0] != number + 2:
+            out.append((a, b))
+            continue
+        for m in _HIDDEN_LAW.finditer(text, a, b):
+            if int(m.group(1)) == number + 1 and not is_reference(text, m.start()):
+                out += [(a, len(text[:m.start()].rstrip())), (m.start(), b)]
+                break
+        else:
+            out.append((a, b))
     return out
 
 
@@ -448,7 +498,7 @@ def _follows(label: str, previous: str) -> bool:
 def read_blocks(text: str, headings: Sequence[str] = (),
                 previous_law: int | None = None) -> list[Block]:
     """The paragraphs of ``text`` classified (see the module doc), with their labels."""
-    spans = _split_at_starts(text, paragraphs(text), headings)
+    spans = _split_hidden_laws(text, _split_at_starts(text, paragraphs(text), headings))
     blocks: list[Block] = []
     for a, b in spans:
         para = text[a:b]
