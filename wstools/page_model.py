@@ -48,7 +48,7 @@ import regex
 
 from .edits import Edit
 from .laws.model import Clause, Code, Law, Paragraph, Section
-from .laws.numbering import is_reference, reading_cost
+from .laws.numbering import is_reference, reading_cost, split_hidden_laws
 
 # a law's number as printed at the start of its paragraph
 _LAW = regex.compile(
@@ -374,46 +374,6 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
     return out
 
 
-# the next law's number with its dash inside a paragraph, after a word or a comma: where
-# OCR misread the stop that ends the law before ("a fresh cut, 8.—The dealer")
-_HIDDEN_LAW = regex.compile(r"(?<=[\p{L},;][ \t]*\n?[ \t]*)(\d{1,3})\.(?=[ \t]?—[ \t]*[\p{Lu}(])")
-
-
-def _split_hidden_laws(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Spans cut before a law that a line join ran into the law before it, its stop
-    misread as a comma or lost: in a paragraph that opens with law ``n``, ``n + 1``
-    followed by its dash (``…a fresh cut, 8.—The dealer``), when the next law the page
-    opens a paragraph with is ``n + 2`` (or there is none). Never after a word that names
-    a law (``as provided by Law 8.—``: a reference).
-
-    >>> t = "7.—If exposed, a fresh cut, 8.—The dealer gives.\\n\\n9.—If the dealer"
-    >>> [t[a:b] for a, b in _split_hidden_laws(t, paragraphs(t))]
-    ['7.—If exposed, a fresh cut,', '8.—The dealer gives.', '9.—If the dealer']
-    >>> t = "7.—If exposed, a fresh cut, 8.—The dealer gives.\\n\\n12.—If the dealer"
-    >>> len(_split_hidden_laws(t, paragraphs(t)))
-    2
-    """
-    numbers = []
-    for a, b in spans:
-        law = _law_at(text[a:b])
-        numbers.append(int(law.group("num")) if law is not None and not law.group("prefix")
-                       and not law.group("end") else None)
-    out = []
-    for k, (a, b) in enumerate(spans):
-        number = numbers[k]
-        later = [n for n in numbers[k + 1:] if n is not None]
-        if number is None or later and later[0] != number + 2:
-            out.append((a, b))
-            continue
-        for m in _HIDDEN_LAW.finditer(text, a, b):
-            if int(m.group(1)) == number + 1 and not is_reference(text, m.start()):
-                out += [(a, len(text[:m.start()].rstrip())), (m.start(), b)]
-                break
-        else:
-            out.append((a, b))
-    return out
-
-
 # a section named as such inside a paragraph, after a sentence: "…its final report. Sec. 5."
 _INLINE_SECTION = regex.compile(r"(?<=[.;:!?]['’”)]*[ \t]+)"
                                 r"(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|ARTICLE)\.?[ \t]+"
@@ -498,7 +458,7 @@ def _follows(label: str, previous: str) -> bool:
 def read_blocks(text: str, headings: Sequence[str] = (),
                 previous_law: int | None = None) -> list[Block]:
     """The paragraphs of ``text`` classified (see the module doc), with their labels."""
-    spans = _split_hidden_laws(text, _split_at_starts(text, paragraphs(text), headings))
+    spans = split_hidden_laws(text, _split_at_starts(text, paragraphs(text), headings))
     blocks: list[Block] = []
     for a, b in spans:
         para = text[a:b]

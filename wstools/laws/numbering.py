@@ -125,6 +125,46 @@ class LawStart:
         return self.token != str(self.number)
 
 
+# the next law's number with its dash inside a paragraph, after a word or a comma: where
+# OCR misread the stop that ends the law before ("a fresh cut, 8.—The dealer")
+_SPAN_LAW = regex.compile(r"(\d{1,3})\.(?=[ \t]?[—–-]|[ \t]+[\p{Lu}(])")
+_HIDDEN_LAW = regex.compile(r"(?<=[\p{L},;][ \t]*\n?[ \t]*)(\d{1,3})\.(?=[ \t]?—[ \t]*[\p{Lu}(])")
+
+
+def split_hidden_laws(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans cut before a law that a line join ran into the law before it, its stop
+    misread as a comma or lost: in a paragraph that opens with law ``n``, ``n + 1``
+    followed by its dash (``…a fresh cut, 8.—The dealer``), when the next law the page
+    opens a paragraph with is ``n + 2`` (or there is none). Never after a word that names
+    a law (``as provided by Law 8.—``: a reference).
+
+    >>> t = "7.—If exposed, a fresh cut, 8.—The dealer gives.\\n\\n9.—If the dealer"
+    >>> [t[a:b] for a, b in split_hidden_laws(t, [(0, 48), (50, len(t))])]
+    ['7.—If exposed, a fresh cut,', '8.—The dealer gives.', '9.—If the dealer']
+    >>> t = "7.—If exposed, a fresh cut, 8.—The dealer gives.\\n\\n12.—If the dealer"
+    >>> len(split_hidden_laws(t, [(0, 48), (50, len(t))]))
+    2
+    """
+    numbers = []
+    for a, b in spans:
+        law = _SPAN_LAW.match(text, a, b)
+        numbers.append(int(law.group(1)) if law is not None else None)
+    out = []
+    for k, (a, b) in enumerate(spans):
+        number = numbers[k]
+        later = [n for n in numbers[k + 1:] if n is not None]
+        if number is None or later and later[0] != number + 2:
+            out.append((a, b))
+            continue
+        for m in _HIDDEN_LAW.finditer(text, a, b):
+            if int(m.group(1)) == number + 1 and not is_reference(text, m.start()):
+                out += [(a, len(text[:m.start()].rstrip())), (m.start(), b)]
+                break
+        else:
+            out.append((a, b))
+    return out
+
+
 def candidates(text: str) -> list[tuple[int, int, str]]:
     """Tokens that could be a law number at a sentence start: (start, end, token); a
     number after a word that names a law (``see Sec. 4.``) is a reference, not one."""

@@ -24,7 +24,7 @@ from ..text import pipeline as cleanup
 from ..text.vocabulary import Vocabulary
 from ..wikitext import preprocess
 from .model import Clause, Code, Law, Note, PageMark, Paragraph, Section
-from .numbering import check_sequence, find_law_starts, repair_edit
+from .numbering import check_sequence, find_law_starts, repair_edit, split_hidden_laws
 
 SHAPES = ("lines", "flat", "wikitext")
 
@@ -397,15 +397,13 @@ def _blocks(text: str) -> list[Block]:
 def _hidden_laws(text: str, blocks: list[Block]) -> list[Block]:
     """``blocks`` with a law that a line join ran into the law before it (``…a fresh cut,
     8.—The dealer``, its stop misread) made a block of its own, as the page model reads it
-    (:func:`wstools.page_model._split_hidden_laws`).
+    (:func:`~wstools.laws.numbering.split_hidden_laws`).
 
     >>> t = "7.—If exposed, a fresh cut, 8.—The dealer.\\n9.—If the dealer"
     >>> [b.text for b in _hidden_laws(t, _blocks(t))]
     ['7.—If exposed, a fresh cut,', '8.—The dealer.', '9.—If the dealer']
     """
-    from ..page_model import _split_hidden_laws
-
-    spans = _split_hidden_laws(text, [(b.start, b.end) for b in blocks])
+    spans = split_hidden_laws(text, [(b.start, b.end) for b in blocks])
     if len(spans) == len(blocks):
         return blocks
     out = []
