@@ -125,9 +125,10 @@ class LawStart:
         return self.token != str(self.number)
 
 
+# a law's number opening a paragraph ("7.—If", "7. If")
+_SPAN_LAW = regex.compile(r"(\d{1,3})\.(?=[ \t]?[—–-]|[ \t]+[\p{Lu}(])")
 # the next law's number with its dash inside a paragraph, after a word or a comma: where
 # OCR misread the stop that ends the law before ("a fresh cut, 8.—The dealer")
-_SPAN_LAW = regex.compile(r"(\d{1,3})\.(?=[ \t]?[—–-]|[ \t]+[\p{Lu}(])")
 _HIDDEN_LAW = regex.compile(r"(?<=[\p{L},;][ \t]*\n?[ \t]*)(\d{1,3})\.(?=[ \t]?—[ \t]*[\p{Lu}(])")
 
 
