@@ -48,7 +48,7 @@ import regex
 
 from .edits import Edit
 from .laws.model import Clause, Code, Law, Paragraph, Section
-from .laws.numbering import reading_cost
+from .laws.numbering import is_reference, reading_cost, split_hidden_laws
 from .text.whitespace import mostly_capitals
 
 # a law's number as printed at the start of its paragraph
@@ -307,6 +307,9 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
     >>> t = "report.\\nSec. 5. General.\\n(a) To the extent\\nof law.\\n(b) The"
     >>> [t[a:b] for a, b in _split_at_starts(t, [(0, len(t))])]
     ['report.', 'Sec. 5. General.', '(a) To the extent\\nof law.', '(b) The']
+    >>> t = "7.—If exposed, a fresh cut,\\n8.—The dealer gives, as in Law\\n9.—Four cards"
+    >>> [t[a:b] for a, b in _split_at_starts(t, [(0, len(t))])]
+    ['7.—If exposed, a fresh cut,', '8.—The dealer gives, as in Law\\n9.—Four cards']
     """
     out: list[tuple[int, int]] = []
     last_law: int | None = None
@@ -330,7 +333,14 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                 if weak is not None and int(weak.group("num")) == last_law + 1:
                     law = weak
             split = False
-            if k and _ITEM_END.search(lines[k - 1].group().rstrip()) \
+            if k and law is not None and not law.group("prefix") and last_law is not None \
+                    and int(law.group("num")) == last_law + 1 \
+                    and body[law.end():].lstrip(" \t").startswith("—") \
+                    and text_after(body, law) and not is_reference(text, at):
+                # "…there must be a fresh cut," then "8.—The dealer": the next law, with its
+                # dash, after a line whose stop OCR misread or lost
+                split = True
+            elif k and _ITEM_END.search(lines[k - 1].group().rstrip()) \
                     and not _PREFIX_ALONE.match(lines[k - 1].group()):
                 if law is not None and text_after(body, law) and (
                         law.group("prefix") or last_law is not None
@@ -458,7 +468,7 @@ def _follows(label: str, previous: str) -> bool:
 def read_blocks(text: str, headings: Sequence[str] = (),
                 previous_law: int | None = None) -> list[Block]:
     """The paragraphs of ``text`` classified (see the module doc), with their labels."""
-    spans = _split_at_starts(text, paragraphs(text), headings)
+    spans = split_hidden_laws(text, _split_at_starts(text, paragraphs(text), headings))
     blocks: list[Block] = []
     for a, b in spans:
         para = text[a:b]

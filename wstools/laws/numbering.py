@@ -52,6 +52,31 @@ COMMON_TOKENS = frozenset("a an as at be by do he if in is it me my no of on or 
 _CANDIDATE = regex.compile(
     r"(?:^|(?<=[.;:!?)\]*”\"'—-]\s{1,3}))([0-9A-Za-z$!|/\]]{1,3})\."
     r"(?=\s+[\p{Lu}(“\"']|—+\s*[\p{Lu}(])")
+# a number in digits opening a line with a law's marks ("8.—The dealer"), after a line
+# that does not end a sentence (its stop misread as a comma, or lost: "a fresh cut,"): a
+# law start only as the next number of the sequence (see find_law_starts)
+_LINE_CANDIDATE = regex.compile(r"(?<=\n[ \t]*)(\d{1,3})\.(?=[ \t]?—+[ \t]*[\p{Lu}(])")
+# a word that names a law, rule or section, with the words of its sentence before it: the
+# number after it (on its line or the next) is a cross-reference ("as provided in Law⏎14.
+# The penalty"), not a law start. After a sentence's end ("…report. Sec. 5. General")
+# the word opens a section.
+REFERENCE = regex.compile(
+    r"[\p{L}\d][)'’”]?[ \t]+"
+    r"(?:Laws?|LAWS?|Rules?|RULES?|Sections?|SECTIONS?|Sect?\.|SECT?\.|Articles?|Arts?\.|"
+    r"ARTS?\.|Nos?\.|NOS?\.|Paragraphs?|Par\.|Para\.|Clauses?|§§?)"
+    r"[ \t]*(?:\n[ \t]*)?\Z")
+
+
+def is_reference(text: str, at: int) -> bool:
+    """Whether the number at ``at`` follows a word naming a law, rule or section in the
+    middle of a sentence (``provided in Law⏎14.``, ``see Sec. 4.``, ``under § 12.``): a
+    reference to it, not its start.
+
+    >>> t = "as provided in Law\\n14. The penalty, see Rule 3. A card. report. Sec. 5. General"
+    >>> [is_reference(t, t.index(n)) for n in ("14.", "3.", "5.")]
+    [True, True, False]
+    """
+    return REFERENCE.search(text, max(0, at - 40), at) is not None
 
 
 def _substitution(c: str, d: str) -> float:
@@ -100,11 +125,55 @@ class LawStart:
         return self.token != str(self.number)
 
 
+# a law's number opening a paragraph ("7.—If", "7. If")
+_SPAN_LAW = regex.compile(r"(\d{1,3})\.(?=[ \t]?[—–-]|[ \t]+[\p{Lu}(])")
+# the next law's number with its dash inside a paragraph, after a word or a comma: where
+# OCR misread the stop that ends the law before ("a fresh cut, 8.—The dealer")
+_HIDDEN_LAW = regex.compile(r"(?<=[\p{L},;][ \t]*\n?[ \t]*)(\d{1,3})\.(?=[ \t]?—[ \t]*[\p{Lu}(])")
+
+
+def split_hidden_laws(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans cut before a law that a line join ran into the law before it, its stop
+    misread as a comma or lost: in a paragraph that opens with law ``n``, ``n + 1``
+    followed by its dash (``…a fresh cut, 8.—The dealer``), when the next law the page
+    opens a paragraph with is ``n + 2`` (or there is none). Never after a word that names
+    a law (``as provided by Law 8.—``: a reference).
+
+    >>> t = "7.—If exposed, a fresh cut, 8.—The dealer gives.\\n\\n9.—If the dealer"
+    >>> [t[a:b] for a, b in split_hidden_laws(t, [(0, 48), (50, len(t))])]
+    ['7.—If exposed, a fresh cut,', '8.—The dealer gives.', '9.—If the dealer']
+    >>> t = "7.—If exposed, a fresh cut, 8.—The dealer gives.\\n\\n12.—If the dealer"
+    >>> len(split_hidden_laws(t, [(0, 48), (50, len(t))]))
+    2
+    """
+    numbers = []
+    for a, b in spans:
+        law = _SPAN_LAW.match(text, a, b)
+        numbers.append(int(law.group(1)) if law is not None else None)
+    out = []
+    for k, (a, b) in enumerate(spans):
+        number = numbers[k]
+        later = [n for n in numbers[k + 1:] if n is not None]
+        if number is None or later and later[0] != number + 2:
+            out.append((a, b))
+            continue
+        for m in _HIDDEN_LAW.finditer(text, a, b):
+            if int(m.group(1)) == number + 1 and not is_reference(text, m.start()):
+                out += [(a, len(text[:m.start()].rstrip())), (m.start(), b)]
+                break
+        else:
+            out.append((a, b))
+    return out
+
+
 def candidates(text: str) -> list[tuple[int, int, str]]:
-    """Tokens that could be a law number at a sentence start: (start, end, token)."""
+    """Tokens that could be a law number at a sentence start: (start, end, token); a
+    number after a word that names a law (``see Sec. 4.``) is a reference, not one."""
     out = []
     for m in _CANDIDATE.finditer(text):
         token = m.group(1)
+        if is_reference(text, m.start(1)):
+            continue
         if token.lower() in COMMON_TOKENS and not token.isdigit():
             continue
         if not token.isdigit() and not any(c in CONFUSIONS or c.isdigit() for c in token):
@@ -115,10 +184,34 @@ def candidates(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+def line_candidates(text: str) -> list[tuple[int, int, str]]:
+    """Numbers in digits that open a line with a law's marks (``8.—The``) after a line
+    that does not end a sentence, (start, end, token): law starts only as the next
+    number of the sequence (:func:`find_law_starts`).
+
+    >>> line_candidates("7.—If exposed, there must\\nbe a fresh cut,\\n8.—The dealer")
+    [(42, 44, '8')]
+    """
+    strong = {a for a, _, _ in candidates(text)}  # (a line after a sentence's end)
+    return [(m.start(1), m.end(), m.group(1)) for m in _LINE_CANDIDATE.finditer(text)
+            if m.start(1) not in strong and not is_reference(text, m.start(1))]
+
+
 def find_law_starts(text: str, first: int | None = None, last: int | None = None
                     ) -> list[LawStart]:
-    """The law starts of a run-together text, numbered consecutively (see module doc)."""
-    cands = candidates(text)
+    """The law starts of a run-together text, numbered consecutively (see module doc).
+    A number opening a line after one that does not end a sentence (``a fresh cut,⏎8.—
+    The dealer``: a stop misread or lost) is read as its own number, and only as the
+    law after the one before it: the law the sequence would otherwise miss, so that its
+    neighbour is not renumbered into its place.
+
+    >>> t = "6.—A cut. 7.—If exposed, a fresh cut,\\n8.—The dealer. 9.—If the dealer"
+    >>> [(s.token, s.number) for s in find_law_starts(t)]
+    [('6', 6), ('7', 7), ('8', 8), ('9', 9)]
+    """
+    lines = line_candidates(text)
+    weak = {a for a, _, _ in lines}
+    cands = sorted(candidates(text) + lines)
     exact = [int(t) for _, _, t in cands if t.isdigit()]
     if not exact:
         return []
@@ -135,7 +228,10 @@ def find_law_starts(text: str, first: int | None = None, last: int | None = None
     by_length: dict[int, list[int]] = {}
     for number in range(lo, hi + 1):
         by_length.setdefault(len(str(number)), []).append(number)
-    for _, _, token in cands:
+    for start, _, token in cands:
+        if start in weak:  # read as printed, or not at all
+            options.append([(int(token), 0.0)] if lo <= int(token) <= hi else [])
+            continue
         opts = []
         near = [n for size in (len(token) - 1, len(token), len(token) + 1)
                 for n in by_length.get(size, ())]
@@ -144,7 +240,8 @@ def find_law_starts(text: str, first: int | None = None, last: int | None = None
             if cost <= MAX_READING_COST:
                 opts.append((number, cost))
         options.append(opts)
-    skip = [SKIP_EXACT if t.isdigit() else SKIP_GARBLED for _, _, t in cands]
+    skip = [0.0 if a in weak else SKIP_EXACT if t.isdigit() else SKIP_GARBLED
+            for a, _, t in cands]
     # best[i][number] = (cost of a path ending with candidate i read as number, back pointer)
     best: list[dict[int, tuple[float, tuple[int, int] | None]]] = []
     prefix_skip = [0.0]
@@ -163,13 +260,16 @@ def find_law_starts(text: str, first: int | None = None, last: int | None = None
                 if known is None or adjusted < known[0]:
                     reach[prev_number] = (adjusted, j)
         row: dict[int, tuple[float, tuple[int, int] | None]] = {}
+        is_weak = cands[i][0] in weak
         for number, cost in opts:
             start_cost = prefix_skip[i] + cost
             if first is not None:
                 start_cost += SKIP_NUMBER * max(0, number - first)
+            if is_weak:  # only after the law before it
+                start_cost = float("inf")
             entry: tuple[float, tuple[int, int] | None] = (start_cost, None)
             chosen: tuple[int, int] | None = None  # (j, prev_number) for tie-breaking
-            for prev_number in range(number - 4, number):
+            for prev_number in range(number - (1 if is_weak else 4), number):
                 known = reach.get(prev_number)
                 if known is None:
                     continue

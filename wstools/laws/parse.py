@@ -24,7 +24,7 @@ from ..text import pipeline as cleanup
 from ..text.vocabulary import Vocabulary
 from ..wikitext import preprocess
 from .model import Clause, Code, Law, Note, PageMark, Paragraph, Section
-from .numbering import check_sequence, find_law_starts, repair_edit
+from .numbering import check_sequence, find_law_starts, repair_edit, split_hidden_laws
 
 SHAPES = ("lines", "flat", "wikitext")
 
@@ -394,6 +394,28 @@ def _blocks(text: str) -> list[Block]:
     return out
 
 
+def _hidden_laws(text: str, blocks: list[Block]) -> list[Block]:
+    """``blocks`` with a law that a line join ran into the law before it (``…a fresh cut,
+    8.—The dealer``, its stop misread) made a block of its own, as the page model reads it
+    (:func:`~wstools.laws.numbering.split_hidden_laws`).
+
+    >>> t = "7.—If exposed, a fresh cut, 8.—The dealer.\\n9.—If the dealer"
+    >>> [b.text for b in _hidden_laws(t, _blocks(t))]
+    ['7.—If exposed, a fresh cut,', '8.—The dealer.', '9.—If the dealer']
+    """
+    spans = split_hidden_laws(text, [(b.start, b.end) for b in blocks])
+    if len(spans) == len(blocks):
+        return blocks
+    out = []
+    for b in blocks:
+        for a, z in spans:
+            if b.start <= a < b.end:
+                first = a == b.start
+                out.append(Block(text[a:z].strip(), a, z, b.indent and first,
+                                 b.kind if first else "", b.law if first else None))
+    return out
+
+
 _LINE_START = regex.compile(r"(?:^|(?<=\n))[ \t]*\Z")
 
 
@@ -436,7 +458,7 @@ def read_lines(text: str, vocabulary: Vocabulary | None = None) -> ParseResult:
         fixes.insert(fixes.index("line-end") + 1, "unwrap")
     cleaned = repair_law_numbers(cleanup.clean(text, fixes, vocabulary=vocabulary))
     builder = Builder(cleaned.marks, cleaned.to_source)
-    for b in _blocks(cleaned.text):
+    for b in _hidden_laws(cleaned.text, _blocks(cleaned.text)):
         builder.add(b)
     codes = builder.finish()
     result = ParseResult(codes, "lines", edits=cleaned.edits, front_matter=builder.front)
@@ -478,10 +500,19 @@ def read_flat(text: str, headings: Sequence[str] = (),
     code.fragment = fragment or None
     section = Section()
     code.sections.append(section)
+    from ..repair.numbers import digits_misread
+
     for i, s in enumerate(starts):
         prev = starts[i - 1].number if i else None
         nxt = starts[i + 1].number if i + 1 < len(starts) else None
-        if s.repaired:
+        number = s.number
+        if s.repaired and s.token.isdigit() and not digits_misread(
+                s, starts[i - 1] if i else None, starts[i + 1] if nxt is not None else None,
+                body):
+            # a number printed in digits that the sequence does not fix from both sides:
+            # the printed number stands (a gap or a repeat is reported, not mended)
+            number = int(s.token)
+        elif s.repaired:
             e = repair_edit(s, prev, nxt)
             a, z = cleaned.to_source(e.start), cleaned.to_source(e.end, end=True)
             edits.append(Edit(a, z, text[a:z], e.new, e.rule, e.confidence, e.evidence))
@@ -515,7 +546,7 @@ def read_flat(text: str, headings: Sequence[str] = (),
         heading, law_text = split_run_in(segment)
         a = cleaned.to_source(s.start)
         z = cleaned.to_source(s.end + lead + len(segment), end=True)
-        law = Law(s.number, law_text, heading=heading, span=(a, z))
+        law = Law(number, law_text, heading=heading, span=(a, z))
         section.laws.append(law)
         if next_heading:
             section = Section(next_heading, heading_match=match_for_next,

@@ -13,38 +13,76 @@ from __future__ import annotations
 import re
 
 from ..edits import Edit
-from ..laws.numbering import LawStart, repair_edit
+from ..laws.numbering import LawStart, is_reference, repair_edit
 from .align import longest_rising
 
 
 def from_sequence(starts: list[LawStart], text: str) -> list[Edit]:
     """Garbled law numbers, read from the sequence. A number printed in digits is
-    changed only when its neighbours, as printed, are the numbers just before and after
-    the reading (one neighbour at the edge of the text): a jump in the numbering may be
-    a new code, not a misreading. Nor is it changed to a number the text prints at the
-    start of a line elsewhere (the sequence missed that law, not misread this one)."""
+    changed only when the sequence fixes it from both sides (:func:`digits_misread`).
+
+    >>> from ..laws.numbering import find_law_starts
+    >>> t = "2. A cut. 8. The deal. 4. A card. 5. If the dealer"
+    >>> [(e.old, e.new) for e in from_sequence(find_law_starts(t), t)]
+    [('8', '3')]
+    >>> t = "6. A cut. 7. The deal. 9. If the dealer"  # one side only: 8 may be lost
+    >>> [(s.token, s.number) for s in find_law_starts(t)], from_sequence(find_law_starts(t), t)
+    ([('6', 6), ('7', 7), ('9', 8)], [])
+    """
     out = []
     for k, s in enumerate(starts):
         if not s.repaired:
             continue
         before = starts[k - 1] if k else None
         after = starts[k + 1] if k + 1 < len(starts) else None
-        if s.token.isdigit():
-            sides = [n for n in (before, after) if n is not None]
-            if not sides or (before is not None and before.token != str(s.number - 1)) \
-                    or (after is not None and after.token != str(s.number + 1)):
-                continue
-            if not _digit_misread(s.token, str(s.number)):
-                continue
-            if re.search(rf"(?m)^[ \t]*{s.number}[ \t]?[.:,;]", text):
-                continue
-            # a line between it and its anchors that opens with digits: laws the
-            # sequence missed ("46 A player", "63 to 69."), not a misreading of this one
-            if _missed_between(text, s, before, after):
-                continue
+        if s.token.isdigit() and not digits_misread(s, before, after, text):
+            continue
         out.append(repair_edit(s, before.number if before else None,
                                after.number if after else None))
     return out
+
+
+def digits_misread(s: LawStart, before: LawStart | None, after: LawStart | None,
+                   text: str) -> bool:
+    """Whether the law number ``s``, printed in digits, is the sequence's reading of it
+    misread: the laws before and after it, as printed, leave exactly that one number
+    between them (after a jump, or at the end of the text, a number may be another
+    code's or a law the sequence missed: it is left as printed and the gap reported; the
+    text's first law only when printed higher than the law after it, ``58.`` before
+    ``54.``), and the printed number is one digit OCR confuses with it (``8`` for ``3``,
+    ``1`` for ``7``). Nor is it changed to a number the text prints at the start of a line
+    elsewhere (the sequence missed that law, not misread this one), nor when a line
+    between it and its neighbours opens with a number the sequence skipped.
+
+    >>> from ..laws.numbering import LawStart
+    >>> a, b = LawStart(0, 2, "2", 2, 0), LawStart(9, 11, "8", 3, .4)
+    >>> c = LawStart(20, 22, "4", 4, 0)
+    >>> t = "2. A cut. 8. The deal. 4. A card."
+    >>> digits_misread(b, a, c, t), digits_misread(b, a, None, t)
+    (True, False)
+    >>> t, c = "8. The deal. 4. A card.", LawStart(13, 15, "4", 4, 0)
+    >>> digits_misread(LawStart(0, 2, "8", 3, .4), None, c, t)  # no law runs backwards
+    True
+    >>> t = "2. The deal. 4. A card."  # 2 before 4: law 3 lost, not misread
+    >>> digits_misread(LawStart(0, 2, "2", 3, 3.0), None, c, t)
+    False
+    """
+    if after is None or after.token != str(s.number + 1):
+        return False
+    if before is None:
+        # the text's first law: only when its print runs backwards into the law after it
+        # ("58." before "54."), which no numbering does
+        if int(s.token) <= after.number:
+            return False
+    elif before.token != str(s.number - 1):
+        return False
+    if not _digit_misread(s.token, str(s.number)):
+        return False
+    if re.search(rf"(?m)^[ \t]*{s.number}[ \t]?[.:,;]", text):
+        return False
+    # a line between it and its anchors that opens with digits: laws the sequence
+    # missed ("46 A player", "63 to 69."), not a misreading of this one
+    return not _missed_between(text, s, before, after)
 
 
 _PARAGRAPH_START = re.compile(r"(?:\A|\n[ \t]*\n)[ \t]*\Z")
@@ -107,6 +145,8 @@ def from_line_starts(text: str, starts: list[LawStart]) -> list[Edit]:
     anchors: list[tuple[int, int]] = []  # (line, number)
     printed: dict[int, re.Match[str]] = {}  # line: its number as printed in digits
     for k, here in enumerate(lines):
+        if is_reference(text, here):
+            continue  # "as provided in Law⏎14. The penalty": a reference, no law's start
         m = _ANCHOR.match(text, here, ends[k])
         if m:
             anchors.append((k, int(m.group(1))))
@@ -253,7 +293,9 @@ def _edges(text: str, lines: list[int], ends: list[int], chain: list[tuple[int, 
                 not set(token) <= _NUMBER_LOOKALIKES or re.fullmatch(r"[IVXLl]+", token) or \
                 re.fullmatch(r"\d+(?:st|nd|rd|th|d)", token) or \
                 len(token) > len(str(number)) + 1 or \
-                token.isdigit() and not _digit_misread(token, str(number)):
+                token.isdigit():
+            # (a number printed in digits is changed only when the laws on both sides fix
+            # it: here one side has none, and "19.—" before a "14." may be printed right)
             continue
         out.append(Edit(here, end, old, f"{number}.{dash or ' '}", "law-number", 0.75,
                         f"the one paragraph {why} that opens as a law's number would, with "
@@ -270,7 +312,10 @@ _ANCHOR = re.compile(r"(\d{1,3})[ \t]?([.:,;])[ \t]?(?:[—-]+[ \t]*(?=[^\W\d_]|
 
 def _opener(text: str, here: int, end: int) -> tuple[int, int] | None:
     """The span of what a garbled law number left at the start of the line at ``here``,
-    or None if the line does not open as one would."""
+    or None if the line does not open as one would (or goes on with a reference: ``by
+    Law⏎21. If``)."""
+    if is_reference(text, here):
+        return None
     line = text[here:end]
     m = _OPENER.match(line)
     if m is None or line.upper() == line:
