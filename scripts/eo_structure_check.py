@@ -9,6 +9,7 @@ shape, how many orders differ (and how: count, labels, levels only) and lists th
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import Counter
@@ -55,21 +56,37 @@ def first_difference(truth: Structure, got: Structure) -> str:
     return f"#{min(len(truth), len(got))}: print {len(truth)}, shape {len(got)} items"
 
 
+def baseline(path: Path, html: dict[str, Structure]) -> None:
+    """Write the HTML's structures to ``path``, or compare them with those it holds."""
+    now = {k: [list(x) for x in v] for k, v in html.items()}
+    if not path.exists():
+        path.write_text(json.dumps(now))
+        print(f"HTML structures written to {path}")
+        return
+    before = json.loads(path.read_text())
+    changed = [k for k in now if before.get(k) != now[k]]
+    print(f"HTML: {len(changed)} orders' structure changed from {path}: {changed[:20]}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folder", default=str(ROOT.parent / "shared" / "sources" /
                                                 "eo-govinfo"))
     parser.add_argument("--shapes", default=",".join(SHAPES))
     parser.add_argument("--list", type=int, default=0, help="list N differing orders a shape")
+    parser.add_argument("--html-baseline", help="a JSON file of the HTML's structures: "
+                        "written when missing, else the HTML's are compared with it")
     args = parser.parse_args()
     files = sorted(Path(args.folder).glob("*.htm"))
     shapes = args.shapes.split(",")
     start = time.perf_counter()
     table: dict[str, Counter[str]] = {s: Counter() for s in shapes}
     listed: dict[str, list[str]] = {s: [] for s in shapes}
+    html: dict[str, Structure] = {}
     for f in files:
         data = f.read_bytes()
         truth = structure(read_order(data))
+        html[f.stem] = truth
         c = cut(pre_text(data))
         for shape in shapes:
             got = structure(read_order(SHAPES[shape](c).text))
@@ -86,6 +103,8 @@ def main() -> int:
     for shape in shapes:
         for line in listed[shape][:args.list]:
             print(shape, line)
+    if args.html_baseline:
+        baseline(Path(args.html_baseline), html)
     print(f"{len(files)} orders x {len(shapes)} shapes in {time.perf_counter() - start:.0f} s")
     return 0
 

@@ -261,10 +261,32 @@ def _text_shape(text: str, html: bool = False) -> Source:
     blank = sum(1 for line in text.strip().split("\n") if not line.strip())
     indented = sum(1 for line in body if line[:1] in " \t")
     shape = "lines" if body and (long_lines * 4 >= len(body) or (
-        blank * 10 <= len(body) and indented * 10 < len(body))) else "wrapped"
+        blank * 10 <= len(body) and indented * 10 < len(body)
+        and not _hard_wrapped(body))) else "wrapped"
     if html:
         shape = "lines"
     return Source(text, "html" if html else shape)
+
+
+_RUNS_ON_END = re.compile(r"[A-Za-z,]$")
+_LABEL_ALONE = re.compile(r"\s*\(\w{1,8}\)\s*")
+
+
+def _hard_wrapped(body: list[str]) -> bool:
+    """Lines wrapped at a width with no blank line between paragraphs (text rewrapped by
+    hand), not one paragraph a line: one line in 20 or more ends inside a sentence (a
+    letter or comma) and the next goes on in lower case. One paragraph a line has few
+    (a title, a label alone on its line): at most 1 in 30 in the 914 orders' rewrites.
+
+    >>> _hard_wrapped(["Sec. 1. The Secretary shall", "report to the President.", "Sec. 2."])
+    True
+    >>> _hard_wrapped(["Sec. 1. The Secretary shall report.", "(a)", "the first item;"])
+    False
+    """
+    runs_on = sum(1 for line, after in zip(body, body[1:], strict=False)
+                  if _RUNS_ON_END.search(line.rstrip()) and after[:1].islower()
+                  and not _LABEL_ALONE.fullmatch(line))
+    return runs_on >= 1 and runs_on * 20 >= len(body)
 
 
 def _from_federalregister(text: str) -> Source:
