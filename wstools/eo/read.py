@@ -270,11 +270,16 @@ def _next_of_first(before: str, line: str) -> bool:
         m.group(1))
 
 
+#: the end of the words a list's first item may follow
+_INTRODUCED = re.compile(r"(?:[:.,;—]|--)[”’\"')]*$")
+
+
 def _flat_item(lines: list[str], at: int, line: str, current: _Paragraph,
                opened: set[str], ends: bool) -> bool:
     """In text that neither sets in nor sets apart its paragraphs, ``line`` (``lines[at]``)
     opens a list's item: the list's first item after its introduction (``… the
-    following:``) whose next item too opens a line, or, after a clause's end, the next
+    following:``, ``… an activity that--``, a caption's or a clause's end) whose next
+    item too opens a line, or, after a clause's end, the next
     item of a list whose item before opened a paragraph of this section (after its head
     too: ``Sec. 4. General. (a) …`` then ``(b) …``) or ran in after a sentence's end,
     unless the item after it runs in inside a line (the label only fell at a line's
@@ -282,7 +287,7 @@ def _flat_item(lines: list[str], at: int, line: str, current: _Paragraph,
     m = LABEL.match(line)
     if m is None:
         return False
-    if current.tail(2).rstrip().endswith(":") and m.group(1) in ("1", "a", "A", "i"):
+    if _INTRODUCED.search(current.tail(4).rstrip()) and m.group(1) in ("1", "a", "A", "i"):
         return _next_placed(lines, at, line) == "line start"
     return ends and _follows_opening(_near(current), line,
                                      _opened(opened, current.head(300))) \
@@ -502,9 +507,8 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
             and 0 < _next_indent(lines, at) - indent < 4
         # an item after a line cut short, or the next item of a list whose item before
         # opened this paragraph (``(1) …; and`` then ``(2) …``)
-        item = label and ends and not one_per_line and not gap and (
-            short or follows
-            or _next_of_first(current.head(20) if current else "", stripped))
+        item = follows or (label and ends and not one_per_line and not gap and (
+            short or _next_of_first(current.head(20) if current else "", stripped)))
         new = (current is None or one_per_line or bool(held_label)
                or stripped.startswith("\x00") or current.head(1).startswith("\x00")
                or (gap and not (pending_pages and _continues(current.tail(40), stripped))
