@@ -372,11 +372,12 @@ def _near(current: _Paragraph) -> str:
 
 def _flat(lines: list[str], base: int) -> bool:
     """Paragraphs neither set in nor set apart: no more than 1 line in 100 is set in from
-    the column ``base``, and blank lines after text are fewer than 1 line in 8 (a PDF's
-running head, now a page mark, has one after it)."""
+    the column ``base``, and blank lines after text (before the last) are fewer than 1
+line in 8 (a PDF's running head, now a page mark, has one after it)."""
     text = [x for x in lines if x.strip() and not PAGE_MARK.fullmatch(x.strip())]
     inset = sum(1 for x in text if len(x) - len(x.lstrip()) > base)
-    blank = sum(1 for k, x in enumerate(lines) if not x.strip() and k
+    end = max((k for k, x in enumerate(lines) if x.strip()), default=0)
+    blank = sum(1 for k, x in enumerate(lines[:end]) if not x.strip() and k
                 and lines[k - 1].strip() and not PAGE_MARK.fullmatch(lines[k - 1].strip()))
     return bool(text) and inset * 100 <= len(text) and blank * 8 < len(text)
 
@@ -878,14 +879,15 @@ def _title(lines: list[str], head: _Head, shape: str, order: ExecutiveOrder) -> 
         else:
             indent = len(lines[index]) - len(lines[index].lstrip()) if index < len(lines) \
                 else 0
+            # no blank line after the title: the body runs on under it
+            run_on = shape in ("wrapped", "pdf") and _lines_on(lines, index) > 6
             while index < len(lines) and lines[index].strip() \
                     and not PAGE_MARK.fullmatch(lines[index].strip()):
                 line = lines[index]
                 if title_lines and ((len(line) - len(line.lstrip()) > indent
                                      and " ".join(title_lines).isupper())
                                     or _OPENINGS.match(line.strip())
-                                    or (shape in ("wrapped", "pdf")
-                                        and _cut_short_title(lines, index))):
+                                    or (run_on and _cut_short_title(lines, index))):
                     break  # a paragraph's first line, set in: the body begins
                 title_lines.append(line.strip())
                 index += 1
@@ -910,6 +912,14 @@ def _title(lines: list[str], head: _Head, shape: str, order: ExecutiveOrder) -> 
     else:
         order.head = typography(head.printed)
     return index
+
+
+def _lines_on(lines: list[str], at: int) -> int:
+    """How many lines with text follow one another from ``lines[at]``."""
+    n = 0
+    while at + n < len(lines) and lines[at + n].strip():
+        n += 1
+    return n
 
 
 def _cut_short_title(lines: list[str], at: int) -> bool:
