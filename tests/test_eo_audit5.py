@@ -155,3 +155,42 @@ def test_no_raw_footer_in_the_914() -> None:
     raw = [f.name for f in FILES
            if any("wst-eo-footer" in t for _, t in to_pages(read_order(f.read_bytes())))]
     assert raw == []
+
+
+def test_1940s_paragraphs_marked_by_indent_alone() -> None:
+    """A 1940s order typed out: paragraphs marked by their first line's indent only, blank
+    lines around the signature (they ran into one paragraph)."""
+    text = ("EXECUTIVE ORDER 9066\n\nAUTHORIZING THE SECRETARY OF WAR TO PRESCRIBE MILITARY "
+            "AREAS\n\n     WHEREAS the successful prosecution of the war requires every\n"
+            "possible protection against espionage and against sabotage to national-\n"
+            "defense material (U. S. C., Title 50, Sec. 104):\n"
+            "     NOW, THEREFORE, by virtue of the authority vested in me as President\n"
+            "of the United States, I hereby authorize and direct the Secretary of War\n"
+            "to prescribe military areas.\n"
+            "     I hereby further authorize and direct the Secretary of War to take\n"
+            "such other steps as he may deem advisable to enforce compliance.\n\n"
+            "                                   FRANKLIN D. ROOSEVELT\n\n"
+            "THE WHITE HOUSE,\n     February 19, 1942.\n\n"
+            "[F. R. Doc. 42-1563; Filed, February 21, 1942; 12:51 p. m.]\n")
+    order = read_order(text)
+    starts = [b.text.split()[0] for b in order.blocks if b.kind in ("preamble", "paragraph")]
+    assert starts == ["WHEREAS", "NOW,", "I"]
+    assert order.signature.president == "FRANKLIN D. ROOSEVELT"
+    assert "{{EOfooter|1=[F. R. Doc. 42-1563; Filed, February 21, 1942; 12:51 p. m.]}}" in \
+        to_pages(order)[-1][1]
+
+
+def test_federalregister_gov_page_details_are_not_the_orders_words() -> None:
+    """A copy of a federalregister.gov page: its document details (citation, pages,
+    document number) are no part of the order's text; they give the citation."""
+    text = ("Executive Order 13985 of January 20, 2021\nAdvancing Racial Equity\n"
+            "A Presidential Document by the Executive Office of the President on 01/25/2021\n"
+            "Document Citation: 86 FR 7009\nPage: 7009-7012 (4 pages)\nEO Citation: EO 13985\n"
+            "Document Number: 2021-01753\nBy the authority vested in me as President, it is "
+            "hereby ordered as follows:\nSection 1. Policy. Equal opportunity is the bedrock "
+            "of American democracy.\nTHE WHITE HOUSE,\nJanuary 20, 2021.\n")
+    order = read_order(text)
+    assert order.preamble.startswith("By the authority")
+    assert not any("Citation" in b.text or "Document" in b.text for b in order.blocks)
+    assert (order.register.volume, order.register.first_page) == ("86", "7009")
+    assert order.register.date == "Monday, January 25, 2021"

@@ -914,6 +914,23 @@ def _title(lines: list[str], head: _Head, shape: str, order: ExecutiveOrder) -> 
     return index
 
 
+def _set_in_not_apart(lines: list[str]) -> bool:
+    """Paragraphs marked by their first line's indent alone (a 1940s print typed out): two
+    or more lines set in from the column follow a line that ends a sentence, and no blank
+    line stands between two lines at the column (the blank lines there are around the
+    signature or a heading)."""
+    base = _base_indent(lines)
+    text = [(k, x) for k, x in enumerate(lines) if x.strip()]
+    set_in = apart = 0
+    for (k, before), (j, line) in zip(text, text[1:], strict=False):
+        indent = len(line) - len(line.lstrip())
+        if j == k + 1 and indent > base and before.rstrip().endswith((".", ":", ";")):
+            set_in += 1
+        if j > k + 1 and indent == base == len(before) - len(before.lstrip()):
+            apart += 1
+    return set_in >= 2 and apart == 0
+
+
 def _lines_on(lines: list[str], at: int) -> int:
     """How many lines with text follow one another from ``lines[at]``."""
     n = 0
@@ -1039,7 +1056,8 @@ def read_order(data: bytes | str | Source, name: str = "") -> ExecutiveOrder:
     body = _split_footer(lines[index:], order)
     one_per_line = shape in ("lines", "federalregister", "json", "wikisource", "app", "html")
     blank = sum(1 for line in body if not line.strip())
-    by_indent = shape == "wrapped" and blank * 8 < len(body) and len(body) > 8
+    by_indent = shape == "wrapped" and len(body) > 8 and (blank * 8 < len(body)
+                                                          or _set_in_not_apart(body))
     paragraphs = _paragraphs(body, one_per_line, by_indent,
                              filled=shape in ("govinfo", "wrapped"), plain=shape == "wrapped")
     order.signature_at = len(paragraphs)
