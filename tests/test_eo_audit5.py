@@ -194,3 +194,15 @@ def test_federalregister_gov_page_details_are_not_the_orders_words() -> None:
     assert not any("Citation" in b.text or "Document" in b.text for b in order.blocks)
     assert (order.register.volume, order.register.first_page) == ("86", "7009")
     assert order.register.date == "Monday, January 25, 2021"
+
+
+def test_label_after_a_list_of_references_is_a_reference() -> None:
+    """'(bb), (cc), and' then '(ee) of the CBERA' at a line's start (13191's PDF text):
+    a reference, not an item (it made a subsection the print does not have)."""
+    text = (HEAD + "Section 1. Authority. The Committee and the USTR are jointly\n"
+            "authorized to exercise the authority vested in the President under\n"
+            "sections 213(b)(2)(A)(v)(II)(bb), (cc), and\n"
+            "(ee) of the CBERA, as added by section 211(a) of the Act, and to\n"
+            "establish procedures for it.\n" + SIGNED)
+    assert read_order(text).shape == "wrapped"
+    assert _labels(text) == []

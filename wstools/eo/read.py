@@ -218,7 +218,7 @@ def _runs_on(previous: str, line: str) -> bool:
 _CLAUSE_END = re.compile(r"(?:[.;:]|\b(?:or|and))[”)]?$")
 _REFERENCE_AFTER = re.compile(r"^\(\w{1,8}\)(?:\(\w{1,8}\))*,?\s+(?:of (?:this|section|subsection|"
                               r"paragraph)\b|above\b|below\b|as \()")
-_REFERENCE_BEFORE = re.compile(r"\(\w{1,8}\)(?: and| or| through| to)$")
+_REFERENCE_BEFORE = re.compile(r"\(\w{1,8}\),?(?: and| or| through| to)$")
 
 
 def _reference(before: str, line: str) -> bool:
