@@ -1,7 +1,7 @@
 """Every order of ../shared/sources/eo-govinfo rewritten into every other shape
 (wstools/eo/rewrite.py), read, formatted and held to the words of that print by the
 independent check, and its subsections to the independent count; prints a table per
-shape (CI runs 2/11 of this matrix in tests/test_eo.py::test_rewrites_into_every_shape).
+shape (CI runs 2/13 of this matrix in tests/test_eo.py::test_rewrites_into_every_shape).
 
     python scripts/eo_shapes_check.py [--folder DIR] [--jobs 2] [--shapes pdf,xml]
 """

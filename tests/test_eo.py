@@ -419,8 +419,8 @@ EXACT_SUBSECTIONS = {"federalregister", "json", "xml", "wikisource", "app", "lin
 
 @needs_sources
 def test_rewrites_into_every_shape() -> None:
-    """Every order rewritten into two of the eleven other shapes (in turn: each shape
-    gets 2/11 of the orders; ``scripts/eo_shapes_check.py`` runs the whole matrix) is
+    """Every order rewritten into two of the thirteen other shapes (in turn: each shape
+    gets 2/13 of the orders; ``scripts/eo_shapes_check.py`` runs the whole matrix) is
     read, formatted and says the words of that print, with the print's subsections where
     the shape keeps its paragraphs."""
     shapes = list(SHAPES)

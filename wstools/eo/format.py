@@ -397,9 +397,10 @@ def _signature(order: ExecutiveOrder) -> str:
 
 
 def _footer(order: ExecutiveOrder) -> str:
-    """The footer as printed: ``{{EOfooter}}`` when it prints the same words, else its
-    lines. Nothing when the print has no footer (the banner's number is not printed with
-    the order)."""
+    """The footer as printed, in ``{{EOfooter}}``: its fields when it prints the standard
+    words (the billing code's words as printed, ``billinglabel=`` where not ``Billing
+    code``), else its lines as printed (``1=`` …, an older or misprinted footer). Nothing
+    when the print has no footer (the banner's number is not printed with the order)."""
     fr = order.register
     if not fr.footer:
         return ""
@@ -410,13 +411,35 @@ def _footer(order: ExecutiveOrder) -> str:
         params += f"|filed={escape(fr.filed)}"
         expected += f" Filed {fr.filed}"
     expected += "]"
-    if fr.billing:
+    label = re.search(r"\bBilling code\b", printed, re.I)
+    if fr.billing and label:
         params += f"|billing={escape(fr.billing)}"
-        expected += f" Billing code {fr.billing}"
+        if label.group(0) != "Billing code":
+            params += f"|billinglabel={escape(label.group(0))}"
+        expected += f" {label.group(0)} {fr.billing}"
     if fr.frdoc and printed == expected:
         return f"{{{{EOfooter{params}}}}}"
-    return '<div class="wst-eo-footer">' + "<br />\n".join(escape(line) for line in
-                                                          fr.footer) + "</div>"
+    return "{{EOfooter" + "".join(f"|{k}={escape(line)}" for k, line in
+                                  enumerate(_footer_lines(fr.footer), 1)) + "}}"
+
+
+#: the lines {{EOfooter}} takes as printed
+FOOTER_LINES = 6
+
+
+def _footer_lines(lines: list[str]) -> list[str]:
+    """The footer's lines, the ones past the template's last run on in its last (their
+    words kept, the line breaks between them not).
+
+    >>> _footer_lines(["a", "b"])
+    ['a', 'b']
+    >>> _footer_lines([str(k) for k in range(8)])
+    ['0', '1', '2', '3', '4', '5 6 7']
+    """
+    lines = [line.strip() for line in lines if line.strip()]
+    if len(lines) <= FOOTER_LINES:
+        return lines
+    return [*lines[:FOOTER_LINES - 1], " ".join(lines[FOOTER_LINES - 1:])]
 
 
 def _join(pieces: list[_Piece]) -> str:

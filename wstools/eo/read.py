@@ -218,7 +218,7 @@ def _runs_on(previous: str, line: str) -> bool:
 _CLAUSE_END = re.compile(r"(?:[.;:]|\b(?:or|and))[”)]?$")
 _REFERENCE_AFTER = re.compile(r"^\(\w{1,8}\)(?:\(\w{1,8}\))*,?\s+(?:of (?:this|section|subsection|"
                               r"paragraph)\b|above\b|below\b|as \()")
-_REFERENCE_BEFORE = re.compile(r"\(\w{1,8}\)(?: and| or| through| to)$")
+_REFERENCE_BEFORE = re.compile(r"\(\w{1,8}\),?(?: and| or| through| to)$")
 
 
 def _reference(before: str, line: str) -> bool:
@@ -228,20 +228,25 @@ def _reference(before: str, line: str) -> bool:
         or _REFERENCE_BEFORE.search(before.rstrip()) is not None
 
 
-def _run_in_list(before: str, line: str) -> bool:
+def _run_in_list(before: str, line: str, head: bool = False) -> bool:
     """``line`` opens with the label after one run in (not at its start) in the paragraph
     ``before``: ``… any proposal to: (i) reprogram …;`` then ``(ii) transfer …`` on the
-    next line is the same list, run in."""
+    next line is the same list, run in. ``head``: a label after the paragraph's section
+    head and caption is at its start too (``Sec. 5. Caption. (a) …``)."""
     m = LABEL.match(line)
     if m is None:
         return False
     previous = _previous_labels(m.group(1))
     start = 0
-    while lead := LABEL.match(before[start:]):  # the paragraph's own labels, stacked
-        start += lead.end()
+    if head and (section := SECTION.match(before)):
+        start = len(before) - len(_caption(before[section.end():])[1])
+    while lead := LABEL.match(before[start:].lstrip()):  # the paragraph's own labels
+        start += len(before[start:]) - len(before[start:].lstrip()) + lead.end()
     for p in previous:
         pattern = re.compile(rf"(?<=\s)\({re.escape(p)}\)\s+(\S+(?:\s+\S+)?)")
         for hit in pattern.finditer(before, start):
+            if head and re.search(r"[.:]\s+$", before[:hit.start()]):
+                continue  # an item run in after a sentence's end: the list's opening
             if not re.match(r"(?:of|above|below|and|or|through|as)\b", hit.group(1)):
                 return True
     return False
@@ -263,6 +268,140 @@ def _next_of_first(before: str, line: str) -> bool:
     m, first = LABEL.match(line), LABEL.match(before)
     return m is not None and first is not None and first.group(1) in _previous_labels(
         m.group(1))
+
+
+#: the end of the words a list's first item may follow
+_INTRODUCED = re.compile(r"(?:[:.,;—]|--)[”’\"')]*$")
+
+
+def _flat_item(lines: list[str], at: int, line: str, current: _Paragraph,
+               opened: set[str], ends: bool) -> bool:
+    """In text that neither sets in nor sets apart its paragraphs, ``line`` (``lines[at]``)
+    opens a list's item: the list's first item after its introduction (``… the
+    following:``, ``… an activity that--``, a caption's or a clause's end) whose next
+    item too opens a line, or, after a clause's end, the next
+    item of a list whose item before opened a paragraph of this section (after its head
+    too: ``Sec. 4. General. (a) …`` then ``(b) …``) or ran in after a sentence's end,
+    unless the item after it runs in inside a line (the label only fell at a line's
+    start)."""
+    m = LABEL.match(line)
+    if m is None:
+        return False
+    if _INTRODUCED.search(current.tail(4).rstrip()) and m.group(1) in ("1", "a", "A", "i"):
+        return _next_placed(lines, at, line) == "line start"
+    return ends and _follows_opening(_near(current), line,
+                                     _opened(opened, current.head(300))) \
+        and not _next_runs_in(lines, at, line)
+
+
+def _part_heading(line: str) -> bool:
+    """A part's heading set in capitals (``PART I--PURPOSE``), a line of its own in text
+    that does not set it in."""
+    return PART.match(line) is not None and line.isupper() and len(line.split()) <= 14
+
+
+def _follows_opening(before: str, line: str, opened: set[str]) -> bool:
+    """``line`` opens with the next label of a list whose item before opened a paragraph
+    of this section, or ran in after a sentence's or an introduction's end (``… only: (a)
+    at the direction …; or`` then ``(b) with …``), and not of a list run in the paragraph
+    ``before`` mid-sentence.
+
+    >>> _follows_opening("Sec. 2. It shall provide only: (a) at the direction; or",
+    ...                  "(b) with the concurrence", set())
+    True
+    >>> _follows_opening("(c) any proposal to (i) reprogram funds; and", "(ii) transfer", {"c"})
+    False
+    """
+    m = LABEL.match(line)
+    if m is None:
+        return False
+    previous = _previous_labels(m.group(1))
+    if previous & opened:
+        return not _run_in_list(before, line, True)
+    stop = any(re.search(rf"[.:]\s+\({re.escape(p)}\)\s", before) for p in previous)
+    return stop and not _run_in_list(before, line, True)
+
+
+def _next_label(label: str) -> str | None:
+    """The label a list puts after ``label`` (``ii`` → ``iii``, ``b`` → ``c``, ``2`` →
+    ``3``, ``B`` → ``C``); None for a roman that is a letter too, and at a kind's end."""
+    if label.isdigit():
+        return str(int(label) + 1)
+    if label in ROMAN[1:-1] or label == "i":
+        return ROMAN[ROMAN.index(label) + 1]
+    if len(label) == 1 and label.isalpha() and label not in "zZ":
+        return chr(ord(label) + 1)
+    return None
+
+
+def _next_runs_in(lines: list[str], at: int, line: str) -> bool:
+    """The label after the one ``line`` opens with comes in the next lines run in, inside
+    a line after a clause's end (``…; and (iii) other …``), before any line opens with
+    it: the list is run in, and ``line``'s label only fell at a line's start.
+
+    >>> _next_runs_in(["(ii) owners; and (iii) others;", "(c) assess"], 0, "(ii) owners")
+    True
+    >>> _next_runs_in(["(b) one;", "(c) two;"], 0, "(b) one;")
+    False
+    """
+    return _next_placed(lines, at, line) == "run in"
+
+
+def _next_placed(lines: list[str], at: int, line: str) -> str | None:
+    """Where the label after the one ``line`` opens with comes first in the next lines:
+    ``run in`` (inside a line, after a clause's end), ``line start``, else None."""
+    m = LABEL.match(line)
+    after = _next_label(m.group(1)) if m else None
+    if m is None or after is None:
+        return None
+    text = "\n".join(x.strip() for x in lines[at:at + 12])[len(m.group(0)):]
+    hit = re.search(rf"(^|\s)\({re.escape(after)}\)\s", text, re.M)
+    if hit is None or hit.start() == 0:
+        return None
+    if hit.group(1) == "\n" or text[hit.start() - 1:hit.start()] == "\n":
+        return "line start"
+    before = text[:hit.start() + len(hit.group(1))].rstrip()
+    return "run in" if re.search(r"(?:[;:,]|\b(?:and|or))$", before) else None
+
+
+def _near(current: _Paragraph) -> str:
+    """The paragraph's text, or its start and its last 3,000 characters when long."""
+    return current.text if current.length < 4000 else \
+        current.head(200) + " " + current.tail(3000)
+
+
+def _flat(lines: list[str], base: int) -> bool:
+    """Paragraphs neither set in nor set apart: no more than 1 line in 100 is set in from
+    the column ``base``, and blank lines after text (before the last) are fewer than 1
+line in 8 (a PDF's running head, now a page mark, has one after it)."""
+    text = [x for x in lines if x.strip() and not PAGE_MARK.fullmatch(x.strip())]
+    inset = sum(1 for x in text if len(x) - len(x.lstrip()) > base)
+    end = max((k for k, x in enumerate(lines) if x.strip()), default=0)
+    blank = sum(1 for k, x in enumerate(lines[:end]) if not x.strip() and k
+                and lines[k - 1].strip() and not PAGE_MARK.fullmatch(lines[k - 1].strip()))
+    return bool(text) and inset * 100 <= len(text) and blank * 8 < len(text)
+
+
+def _opened(opened: set[str], paragraph: str) -> set[str]:
+    """The labels that opened a paragraph of the section so far, with those that open
+    ``paragraph`` (a section's head begins anew, its caption passed over; stacked labels
+    each).
+
+    >>> sorted(_opened({"a"}, "Sec. 4. General. (a) The Board shall"))
+    ['a']
+    >>> sorted(_opened({"a"}, "(b)(1) The Office shall"))
+    ['1', 'a', 'b']
+    """
+    text = paragraph
+    if m := SECTION.match(text):
+        opened = set()
+        text = _caption(text[m.end():])[1]
+    else:
+        opened = set(opened)
+    while label := LABEL.match(text):
+        opened.add(label.group(1))
+        text = text[label.end():]
+    return opened
 
 
 def _cut_short(lines: list[str], at: int, line: str) -> bool:
@@ -317,7 +456,12 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
     pending_pages: list[str] = []
     held_label = ""
     last_indent = 0  # the indent of the line before
+    opened: set[str] = set()  # the labels that opened a paragraph of this section
     base = _base_indent(lines)
+    # no line set in from the column (text from a PDF, rewrapped): where a paragraph
+    # begins is not shown, a list's next item at a line's start after a clause's end is
+    # read as the item it reads as
+    flat = _flat(lines, base)
     for at, raw in enumerate(lines):
         line = raw.rstrip()
         segments = _pieces(line)
@@ -348,10 +492,13 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
         # a line cut short before it: the label would have fit (a filled print broke the
         # line there)
         short = label and ends and filled and not gap and _cut_short(lines, at, stripped)
+        # text that neither sets in nor sets apart its paragraphs: a list's item at a
+        # line's start that reads as one
+        follows = flat and label and not one_per_line and not gap and current is not None \
+            and _flat_item(lines, at, stripped, current, opened, ends)
         if label and current is not None and not gap and not held_label and not short \
-                and indent <= last_indent and _run_in_list(
-                    current.text if current.length < 4000 else
-                    current.head(200) + " " + current.tail(3000), stripped):
+                and not follows and indent <= last_indent and _run_in_list(
+                    _near(current), stripped):
             # not set in from the line before, after a list run in its paragraph: the
             # same list, run in
             label = False
@@ -361,8 +508,8 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
             and 0 < _next_indent(lines, at) - indent < 4
         # an item after a line cut short, or the next item of a list whose item before
         # opened this paragraph (``(1) …; and`` then ``(2) …``)
-        item = label and ends and not one_per_line and not gap and (
-            short or _next_of_first(current.head(20) if current else "", stripped))
+        item = follows or (label and ends and not one_per_line and not gap and (
+            short or _next_of_first(current.head(20) if current else "", stripped)))
         new = (current is None or one_per_line or bool(held_label)
                or stripped.startswith("\x00") or current.head(1).startswith("\x00")
                or (gap and not (pending_pages and _continues(current.tail(40), stripped))
@@ -375,10 +522,14 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
                or SECTION.match(stripped) is not None
                or stripped.startswith(("(Presidential Sig.)", "THE WHITE HOUSE"))
                or (indent >= 18 and (stripped.startswith("—") or PART.match(stripped)
-                                     is not None)))
+                                     is not None))
+               or (flat and not one_per_line and current is not None
+                   and (_part_heading(stripped) or _part_heading(current.text))))
         held_label = ""
         last_indent = indent
         if new:
+            if flat and current is not None:
+                opened = _opened(opened, current.head(300))
             current = _Paragraph(indent=indent)
             paragraphs.append(current)
             current.breaks += [(0, p) for p in pending_pages]
@@ -728,12 +879,15 @@ def _title(lines: list[str], head: _Head, shape: str, order: ExecutiveOrder) -> 
         else:
             indent = len(lines[index]) - len(lines[index].lstrip()) if index < len(lines) \
                 else 0
+            # no blank line after the title: the body runs on under it
+            run_on = shape in ("wrapped", "pdf") and _lines_on(lines, index) > 6
             while index < len(lines) and lines[index].strip() \
                     and not PAGE_MARK.fullmatch(lines[index].strip()):
                 line = lines[index]
                 if title_lines and ((len(line) - len(line.lstrip()) > indent
                                      and " ".join(title_lines).isupper())
-                                    or _OPENINGS.match(line.strip())):
+                                    or _OPENINGS.match(line.strip())
+                                    or (run_on and _cut_short_title(lines, index))):
                     break  # a paragraph's first line, set in: the body begins
                 title_lines.append(line.strip())
                 index += 1
@@ -758,6 +912,43 @@ def _title(lines: list[str], head: _Head, shape: str, order: ExecutiveOrder) -> 
     else:
         order.head = typography(head.printed)
     return index
+
+
+def _set_in_not_apart(lines: list[str]) -> bool:
+    """Paragraphs marked by their first line's indent alone (a 1940s print typed out): two
+    or more lines set in from the column follow a line that ends a sentence, and no blank
+    line stands between two lines at the column (the blank lines there are around the
+    signature or a heading)."""
+    base = _base_indent(lines)
+    text = [(k, x) for k, x in enumerate(lines) if x.strip()]
+    set_in = apart = 0
+    for (k, before), (j, line) in zip(text, text[1:], strict=False):
+        indent = len(line) - len(line.lstrip())
+        if j == k + 1 and indent > base and before.rstrip().endswith((".", ":", ";")):
+            set_in += 1
+        if j > k + 1 and indent == base == len(before) - len(before.lstrip()):
+            apart += 1
+    return set_in >= 2 and apart == 0
+
+
+def _lines_on(lines: list[str], at: int) -> int:
+    """How many lines with text follow one another from ``lines[at]``."""
+    n = 0
+    while at + n < len(lines) and lines[at + n].strip():
+        n += 1
+    return n
+
+
+def _cut_short_title(lines: list[str], at: int) -> bool:
+    """In text wrapped at a width with no blank line after the title, the title's line
+    before ``lines[at]`` ends short of the width by more than ``lines[at]``'s first word
+    (it would have fit): the title ended there and the body begins (or the line before
+    ends a sentence)."""
+    before = lines[at - 1].strip()
+    width = max((len(x.rstrip()) for x in lines[at:at + 30]), default=0)
+    first = lines[at].split()[0] if lines[at].split() else ""
+    return before.endswith((".", ":", ";")) or len(before) + 1 + len(first) <= width \
+        or SECTION.match(lines[at].strip()) is not None
 
 
 def _split_footer(lines: list[str], order: ExecutiveOrder) -> list[str]:
@@ -865,7 +1056,8 @@ def read_order(data: bytes | str | Source, name: str = "") -> ExecutiveOrder:
     body = _split_footer(lines[index:], order)
     one_per_line = shape in ("lines", "federalregister", "json", "wikisource", "app", "html")
     blank = sum(1 for line in body if not line.strip())
-    by_indent = shape == "wrapped" and blank * 8 < len(body) and len(body) > 8
+    by_indent = shape == "wrapped" and len(body) > 8 and (blank * 8 < len(body)
+                                                          or _set_in_not_apart(body))
     paragraphs = _paragraphs(body, one_per_line, by_indent,
                              filled=shape in ("govinfo", "wrapped"), plain=shape == "wrapped")
     order.signature_at = len(paragraphs)

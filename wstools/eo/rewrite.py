@@ -19,7 +19,9 @@ folios, the GPO's slug, words hyphenated at line ends), ``wikisource`` (a copied
 ``fr1940`` (``EXECUTIVE ORDER N`` and the title in capitals, paragraphs marked only by a
 first-line indent, the typed name, ``[F. R. Doc. …; Filed, …]``), ``fr1970`` (``Executive
 Order N`` alone, the title under it, place and date on one line) and ``bare`` (``Executive
-Order N``, the title, no date in the head).
+Order N``, the title, no date in the head); and two without a blank line between
+paragraphs: ``pdfflat`` (the PDF's text as its text layer gives it, at another width) and
+``rewrapped`` (plain text rewrapped by hand at another width).
 """
 
 from __future__ import annotations
@@ -230,12 +232,15 @@ def lines_shape(c: Cut) -> Rewrite:
     return Rewrite("\n".join(body) + "\n", _words(body))
 
 
-def wrapped_shape(c: Cut) -> Rewrite:
+def wrapped_shape(c: Cut, width: int = 68, gap: str = "\n\n") -> Rewrite:
+    """Hard-wrapped text: each paragraph wrapped at ``width``, paragraphs joined by
+    ``gap`` (a blank line; a bare line break where the text was rewrapped by hand and the
+    paragraphs run on line after line)."""
     body = [c.head, c.title, *_parts_lines(c, _plain_kind)]
-    text = "\n\n".join("\n".join(textwrap.wrap(p, 68, break_long_words=False,
-                                               break_on_hyphens=False))
-                       if len(p) > 68 and "\n" not in p and not p.startswith("[FR") else p
-                       for p in body)
+    text = gap.join("\n".join(textwrap.wrap(p, width, break_long_words=False,
+                                            break_on_hyphens=False))
+                    if len(p) > width and "\n" not in p and not p.startswith("[FR") else p
+                    for p in body)
     return Rewrite(text + "\n", _words(body))
 
 
@@ -349,10 +354,12 @@ def _hyphenate(paragraph: str, width: int) -> list[str]:
     return lines
 
 
-def pdf_shape(c: Cut) -> Rewrite:
+def pdf_shape(c: Cut, width: int = 58, gaps: bool = True) -> Rewrite:
     """Text from a PDF: each page under its running head and folio, the GPO's slug at the
     foot; the signature's image and graphics carry no text; words hyphenated at the line
-    ends."""
+    ends (lines of ``width``). ``gaps``: a blank line between paragraphs; without, the
+    paragraphs run on line after line as a PDF's text layer gives them (the print marks a
+    paragraph by its first line's indent, which the text loses)."""
     date = c.issue_date or ""
     head = f"Federal Register / Vol. {c.volume}, No. {c.issue} / {date} / Presidential " \
            f"Documents"
@@ -384,8 +391,9 @@ def pdf_shape(c: Cut) -> Rewrite:
                         "Fmt 4705 Sfmt 4790 E:\\FR\\FM\\21JAN0.SGM 21JAN0", "\f",
                         *running(piece)]
             elif piece.strip():
-                out += _hyphenate(piece, 58)
-        out.append("")
+                out += _hyphenate(piece, width)
+        if gaps:
+            out.append("")
     out.append("VerDate Sep<11>2014 17:55 Jan 20, 2011 Jkt 223001 PO 00000 Frm 00001 Fmt 4705 "
                "Sfmt 4790 E:\\FR\\FM\\21JAN0.SGM 21JAN0")
     return Rewrite("\n".join(out) + "\n", _words(words))
@@ -500,6 +508,10 @@ SHAPES: dict[str, Callable[[Cut], Rewrite]] = {
     "fr1940": lambda c: _decade(c, "fr1940"),
     "fr1970": lambda c: _decade(c, "fr1970"),
     "bare": lambda c: _decade(c, "bare"),
+    # text from a PDF with no blank lines between paragraphs, at another width
+    "pdfflat": lambda c: pdf_shape(c, 66, gaps=False),
+    # the text rewrapped by hand at another width, one paragraph after another
+    "rewrapped": lambda c: wrapped_shape(c, 76, "\n"),
 }
 
 

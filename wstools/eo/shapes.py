@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 import lxml.html
@@ -107,9 +108,53 @@ def normalize(data: bytes | str) -> Source:
         others = [" ".join(m.group(0).split()) for block in blocks
                   if (m := _ANY_HEAD.search(block)) is not None]
         return Source(pres[0].text_content(), "govinfo", others=others)
-    if re.search(r"<(?:html|body|p|div)\b", text[:20_000], re.I):
-        return _text_shape(_html_text(text), html=True)
-    return _text_shape(text)
+    html = re.search(r"<(?:html|body|p|div)\b", text[:20_000], re.I) is not None
+    text, details = _site_details(_html_text(text) if html else text)
+    source = _text_shape(text, html=html)
+    source.meta = {**details, **source.meta}
+    return source
+
+
+#: federalregister.gov's document details, lines of their own a copy of its page carries
+#: between the title and the text (never the print's words)
+_SITE_DETAILS = re.compile(
+    r"^[ \t]*(?:A Presidential Document by the [^\n]{1,80} on (?P<published>\d\d/\d\d/\d{4})"
+    r"|Document Citation:[ \t]*(?P<citation>\d+ FR \d+)"
+    r"|Pages?:[ \t]*(?P<start>\d+)(?:[ \t]*-[ \t]*(?P<end>\d+))?[ \t]*\(\d+ pages?\)"
+    r"|EO Citation:[ \t]*EO \d+|Executive Order Number:[ \t]*\d+"
+    r"|Document Number:[ \t]*(?P<document>[\w-]+)"
+    r"|(?:Publication|Signing) Date:[ \t]*\d\d/\d\d/\d{4}"
+    r"|Document Type:[ \t]*Presidential Document"
+    r"|Presidential Document Type:[ \t]*Executive Order"
+    r"|Agenc(?:y|ies):[ \t]*Executive Office of the President"
+    r"|Printed version:[ \t]*PDF)[ \t]*\n", re.M)
+
+
+def _site_details(text: str) -> tuple[str, dict[str, str]]:
+    r"""The text without federalregister.gov's document details (two or more of its lines:
+    ``Document Citation: 86 FR 7009``, ``Page: 7009-7012 (4 pages)``, ``Document Number:
+    …``), and what they say (citation, pages, document number, publication date).
+
+    >>> text, meta = _site_details("Title\nDocument Citation: 86 FR 7009\n"
+    ...                            "Page: 7009-7012 (4 pages)\nBy the authority\n")
+    >>> text
+    'Title\nBy the authority\n'
+    >>> sorted(meta.items())
+    [('citation', '86 FR 7009'), ('end_page', '7012'), ('start_page', '7009')]
+    """
+    hits = list(_SITE_DETAILS.finditer(text))
+    if len(hits) < 2:
+        return text, {}
+    meta: dict[str, str] = {}
+    for m in hits:
+        if m.group("published"):
+            month, day, year = m.group("published").split("/")
+            meta["publication_date"] = f"{year}-{month}-{day}"
+        for key, group in (("citation", "citation"), ("start_page", "start"),
+                           ("end_page", "end"), ("document_number", "document")):
+            if m.group(group):
+                meta.setdefault(key, m.group(group))
+    return _SITE_DETAILS.sub("", text), meta
 
 
 def _json(text: str) -> dict | None:
@@ -261,10 +306,34 @@ def _text_shape(text: str, html: bool = False) -> Source:
     blank = sum(1 for line in text.strip().split("\n") if not line.strip())
     indented = sum(1 for line in body if line[:1] in " \t")
     shape = "lines" if body and (long_lines * 4 >= len(body) or (
-        blank * 10 <= len(body) and indented * 10 < len(body))) else "wrapped"
+        blank * 10 <= len(body) and indented * 10 < len(body)
+        and not _hard_wrapped(body))) else "wrapped"
     if html:
         shape = "lines"
     return Source(text, "html" if html else shape)
+
+
+_RUNS_ON_END = re.compile(r"[A-Za-z,]$")
+_LABEL_ALONE = re.compile(r"\s*\(\w{1,8}\)\s*")
+
+
+def _hard_wrapped(body: list[str]) -> bool:
+    """Lines wrapped at a width with no blank line between paragraphs (text rewrapped by
+    hand), not one paragraph a line: one line in 20 or more ends inside a sentence (a
+    letter or comma) and the next goes on in lower case, and 9 lines in 10 are no wider
+    than 100 characters. One paragraph a line has few such lines (a title, a label alone
+    on its line, a sentence the print broke with a blank line) and wider lines.
+
+    >>> _hard_wrapped(["Sec. 1. The Secretary shall", "report to the President.", "Sec. 2."])
+    True
+    >>> _hard_wrapped(["Sec. 1. The Secretary shall report.", "(a)", "the first item;"])
+    False
+    """
+    runs_on = sum(1 for line, after in zip(body, body[1:], strict=False)
+                  if _RUNS_ON_END.search(line.rstrip()) and after[:1].islower()
+                  and not _LABEL_ALONE.fullmatch(line))
+    wide = sum(1 for line in body if len(line.rstrip()) > 100)
+    return runs_on >= 1 and runs_on * 20 >= len(body) and wide * 10 <= len(body)
 
 
 def _from_federalregister(text: str) -> Source:
@@ -312,9 +381,7 @@ _WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 
 def _dehyphenate(lines: list[str], flags: list[str]) -> str:
     text = "\n".join(lines)
-    words = set(_WORD.findall(text.replace("-\n", "\x01")))
-    hyphenated = {w.lower() for w in words if "-" in w}
-    plain = {w.lower() for w in words if "-" not in w}
+    words = Counter(w.lower() for w in _WORD.findall(text.replace("-\n", "\x01")))
     result: list[str] = []
     index = 0
     while index < len(lines):
@@ -331,9 +398,10 @@ def _dehyphenate(lines: list[str], flags: list[str]) -> str:
                 whole = (left + right).lower()
                 dashed = f"{left}-{right}".lower()
                 marks = [ln.strip() for ln in lines[index + 1:nxt_i]]
-                if dashed in hyphenated:
-                    pass  # the text has the word with its hyphen
-                elif whole in plain or _dictionary_word(left, right):
+                if words[dashed] > words[whole]:
+                    pass  # the text has the word with its hyphen (more often than without)
+                elif words[whole] > words[dashed] or (
+                        not words[dashed] and _dictionary_word(left, right)):
                     line = line[:-1]
                 else:
                     flags.append(f"line-end hyphen {left}-{right}: kept as printed")
