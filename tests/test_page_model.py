@@ -213,3 +213,12 @@ def test_what_is_not_a_heading_on_real_pages() -> None:
                                                                           "OF THE DEAL"]
     assert _headings("COMMISSION ON\n\nIMPLEMENTATION\n\nThe Commission shall meet.") == [
         "COMMISSION ON IMPLEMENTATION"]
+
+
+def test_a_digit_label_misread_between_two_exact_ones() -> None:
+    """``(8)`` between ``(2)`` and ``(4)`` can only be ``(3)`` (a new-user audit: neither
+    mended nor flagged); between ``(2)`` and ``(9)`` it is left: no one label fits both."""
+    from wstools.page_model import label_repairs
+    fixed = label_repairs("(1) One.\n\n(2) Two.\n\n(8) Three.\n\n(4) Four.")
+    assert [(e.old, e.new, e.rule) for e in fixed] == [("(8)", "(3)", "clause-sequence")]
+    assert label_repairs("(1) One.\n\n(2) Two.\n\n(8) Three.\n\n(9) Four.") == []

@@ -710,13 +710,13 @@ def _continues(first: str, second: str) -> bool:
 
 _GARBLED_LABEL = regex.compile(r"[‘’'\"`]?[(f{\[]?(?P<l>[^\s(){}\[\]]{0,4})[)}\]]{1,2}(?=\s)")
 # characters OCR reads for one another in a clause label (observed: (6) for (b), fe) for
-# (e), (l) for (1), (ili) for (iii), (j} for (i))
+# (e), (l) for (1), (ili) for (iii), (j} for (i), (8) for (3))
 _LABEL_CONFUSIONS = frozenset({("1", "l"), ("l", "1"), ("1", "i"), ("i", "1"), ("l", "i"),
                                ("i", "l"), ("6", "b"), ("b", "6"), ("c", "e"), ("e", "c"),
                                ("j", "i"), ("i", "j"), ("t", "f"), ("f", "t"), ("0", "o"),
                                ("o", "0"), ("5", "s"), ("s", "5"), ("h", "b"), ("b", "h"),
                                ("n", "u"), ("u", "n"), ("v", "y"), ("y", "v"), ("x", "z"),
-                               ("t", "i")})
+                               ("t", "i"), ("3", "8"), ("8", "3")})
 _ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii",
            "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx", "xxi", "xxii", "xxiii", "xxiv",
            "xxv"]
@@ -726,7 +726,8 @@ def _next_label(label: str, after: str | None = None) -> str | None:
     """The label after ``label`` in its sequence, of the kind ``after`` (the one after that)
     shows: ``(h)`` → ``(i)`` among letters, ``(viii)`` → ``(ix)`` among numerals."""
     if label.isdigit():
-        return str(int(label) + 1)
+        following = str(int(label) + 1)  # ("(2)", then "(9)": no one label between them)
+        return following if after is None or _follows(after, following) else None
     low = label.lower()
     options = []
     if low in _ROMANS and _ROMANS.index(low) + 1 < len(_ROMANS):
