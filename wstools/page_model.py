@@ -49,7 +49,7 @@ import regex
 from .edits import Edit
 from .laws.model import Clause, Code, Law, Paragraph, Section
 from .laws.numbering import is_reference, reading_cost, split_hidden_laws
-from .text.whitespace import mostly_capitals
+from .text.whitespace import CAPITALS_LINE, mostly_capitals
 
 # a law's number as printed at the start of its paragraph
 _LAW = regex.compile(
@@ -293,11 +293,6 @@ def _inline_clause(text: str, start: int) -> tuple[str, str, int] | None:
     return None
 
 
-# a line in capitals alone (a heading, or a head whose folio was lost): three capitals or
-# more, no small letter
-_CAPITALS_LINE = regex.compile(r"(?=(?:[^\p{Lu}\n]*\p{Lu}){3})[^\p{Ll}\n]{3,60}")
-
-
 def _split_at_starts(text: str, spans: list[tuple[int, int]],
                      headings: Sequence[str] = ()) -> list[tuple[int, int]]:
     """Paragraphs the OCR ran together: a line that opens a law (``Sec. 5.``, or the next
@@ -362,7 +357,7 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                 # before it on the page, "…of its face." then "4th. Any card": the page
                 # goes on with a list the page before began
                 split = True
-            if k == 1 and not split and _CAPITALS_LINE.fullmatch(lines[0].group().strip()) \
+            if k == 1 and not split and CAPITALS_LINE.fullmatch(lines[0].group().strip()) \
                     and not mostly_capitals(body) \
                     and (law is not None or clause is not None or body[:1].isupper()):
                 split = True  # "CHAPTER XII" over "1.—Each player": a heading, not the law's

@@ -107,7 +107,7 @@ def unwrap_paragraphs(text: str) -> Fixed:
                 text, m.end()):
             return None  # "…the following agencies:" then "(i) Department of State;"
         next_end = text.find("\n", m.end())
-        if _CAPITALS_LINE.fullmatch(text, line_start, m.start()) and _OPENS.match(
+        if CAPITALS_LINE.fullmatch(text, line_start, m.start()) and _OPENS.match(
                 text, m.end()) and not mostly_capitals(
                 text[m.end():len(text) if next_end < 0 else next_end]) \
                 and _first_line(text, line_start):
@@ -121,7 +121,7 @@ def unwrap_paragraphs(text: str) -> Fixed:
 _PARAGRAPH = regex.compile(r"(?:[^\n]|\n(?![ \t]*\n))+")
 # a line in capitals alone (three or more, no small letter), and what opens a new line after
 # it: a capital, a number, a bracket or a quote
-_CAPITALS_LINE = regex.compile(r"(?=(?:[^\p{Lu}\n]*\p{Lu}){3})[^\p{Ll}\n]{3,60}")
+CAPITALS_LINE = regex.compile(r"(?=(?:[^\p{Lu}\n]*\p{Lu}){3})[^\p{Ll}\n]{3,60}")
 _OPENS = regex.compile(r"[\p{Lu}\d(\[\"'‘“]")
 
 
