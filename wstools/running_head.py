@@ -39,6 +39,12 @@ _PART_WORD = regex.compile(r"(?:CHAPTER|CHAP|PART|BOOK|SECTION|SECT|SEC|ARTICLE|
                            r"APPENDIX|FIGURE|FIG|TABLE|PLATE|DIAGRAM|NO|NUMBER|VOL|VOLUME|"
                            r"LESSON|EXAMPLE|PROBLEM|GAME|HAND|CANTO|ACT|SCENE|STANZA|PSALM|"
                            r"LETTER|NOTE|CASE)\.?", regex.IGNORECASE)
+# a title is a noun phrase: one that ends in a word that needs what follows (THE GAME OF 500)
+# makes the number part of it, and one with a verb (21 POINTS ARE GAME) is a sentence; either
+# way the number is the text's, not a folio
+_OPEN_WORD = frozenset("OF THE A AN AND OR TO FOR WITH BY AT IN ON FROM NOR AS THAN INTO".split())
+_VERB_WORD = frozenset("IS ARE WAS WERE BE BEEN BEING HAS HAVE HAD WILL SHALL MAY MUST CAN "
+                       "DOES DO DID COUNTS COUNT WINS WIN MAKES MAKE".split())
 # a folio printed at the foot of the page, alone on the last line, between dashes or
 # brackets at most (no stop: "53." at the foot opens law 53)
 _FOOT_FOLIO = regex.compile(r"\n[ \t]*[—–\-\[(]?[ \t]*(?P<n>\d{1,4})[ \t]*[—–\-\])]?[ \t]*\s*\Z")
@@ -222,6 +228,10 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     '{{rh|602||}}'
     >>> find_running_head("53. After the dealer") is None
     True
+    >>> find_running_head("THE GAME OF 500\\n\\nThis game is played") is None
+    True
+    >>> find_running_head("21 POINTS ARE GAME.\\n\\nThe player who") is None
+    True
     """
     head = _with_section(text, headings, detached)
     if head is None and titles:
@@ -239,11 +249,22 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     rest = text[head.end:].lstrip()
     goes_on = rest[:1].islower() or _CLOSES_FIRST.match(rest) is not None or _key(
         head.title) in {_key(t) for t in titles}  # (or the book's running title: book mode)
+    if head.number and head.title and not goes_on and not _repeated(head.title, rest) and regex.search(
+            r"(?:^|\s)(?:" + "|".join(_OPEN_WORD) + r")\s+" + regex.escape(head.number) + r"\W*$",
+            text[head.spans[0][0]:head.spans[0][1]].rstrip()):
+        return None  # "THE GAME OF 500" opening a chapter: the number ends the phrase
     detached_folio = head.number is not None and head.spans[-1][0] >= head.end
     last_line = detached_folio and not text[head.spans[-1][1]:].strip()
     if (head.number is None or last_line) and not goes_on and (head.title or last_line):
         return None
     return head
+
+
+def _repeated(title: str, rest: str) -> bool:
+    """Whether a line of the page's text opens with the title: the chapter whose shortened
+    title the running head prints (SUPPORTING THE TRANSITION OF over the order's own title)."""
+    key = _key(title)
+    return any(_key(line).startswith(key) for line in rest.split("\n", 40)[:40] if line.strip())
 
 
 # a first line that closes a bracket it did not open ("Law 82) until the end"): the sentence
@@ -308,6 +329,8 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
         return _lettered_folio(at, line, after)
     title = " ".join(read.title)
     capitals = _capitals(read.title)
+    if any(w.rstrip(".") in _VERB_WORD for w in read.title):
+        return None  # "21 POINTS ARE GAME.": a sentence, not a title
 
     def line_end(i: int) -> int:
         return lines[i][0] + len(lines[i][1])
