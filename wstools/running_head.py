@@ -249,9 +249,9 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     rest = text[head.end:].lstrip()
     goes_on = rest[:1].islower() or _CLOSES_FIRST.match(rest) is not None or _key(
         head.title) in {_key(t) for t in titles}  # (or the book's running title: book mode)
-    if head.number and head.title and not goes_on and not _repeated(head.title, rest) and regex.search(
-            r"(?:^|\s)(?:" + "|".join(_OPEN_WORD) + r")\s+" + regex.escape(head.number) + r"\W*$",
-            text[head.spans[0][0]:head.spans[0][1]].rstrip()):
+    top = text[head.spans[0][0]:head.spans[0][1]].split()
+    if head.number and head.title and not goes_on and len(top) > 1 and top[-1].strip(
+            ".,:;") == head.number and top[-2] in _OPEN_WORD and not _repeated(head.title, rest):
         return None  # "THE GAME OF 500" opening a chapter: the number ends the phrase
     detached_folio = head.number is not None and head.spans[-1][0] >= head.end
     last_line = detached_folio and not text[head.spans[-1][1]:].strip()
