@@ -365,6 +365,15 @@ def test_a_heading_with_a_number_in_its_phrase_is_not_a_running_head(repairer: R
     assert r.page.header == "{{rh||SUPPORTING THE TRANSITION OF|2875}}"
 
 
+def test_a_table_of_contents_keeps_its_entries(repairer: Repairer) -> None:
+    """Entries in capitals that end in page numbers (a new-user audit: a contents page's
+    entries were run into one centred heading) are a list: each keeps its line."""
+    entries = ("CHAPTER PAGE\nI. THE GAME OF WHIST 1\nII. THE LEADS 17\n"
+               "III. SECOND HAND PLAY 33\nIV. THIRD HAND PLAY 41")
+    r = proofread("CONTENTS\n\n" + entries + "\n", repairer=repairer)
+    assert r.page.body == "{{c|{{sc|CONTENTS}}}}\n\n" + entries
+
+
 def test_windows_line_ends_read_as_the_wiki_stores_them(repairer: Repairer) -> None:
     """A page saved with CRLF line ends is proofread as with LF (the wiki stores LF): the
     same body, the line ends edits of their own (rule line-end) in the input's

@@ -161,6 +161,11 @@ def is_heading(text: str, headings: Sequence[str] = ()) -> bool:
 
     >>> is_heading("Cuess.[73]", ["CHESS."]), is_heading("Igneous.", ["CHESS."])
     (True, False)
+
+    Lines ending in page numbers are the entries of a table of contents:
+
+    >>> is_heading("CHAPTER PAGE\\nI. THE GAME OF WHIST 1\\nII. THE LEADS 17")
+    False
     """
     plain = _NOTE_MARK.sub("", text).strip()
     words = plain.split()
@@ -170,6 +175,8 @@ def is_heading(text: str, headings: Sequence[str] = ()) -> bool:
     if _LAW.match(plain) or clause_at(plain) or plain[-1:] in ":;" or "—" in plain \
             or any(c in plain for c in "|={}<>") or "[[" in plain or "]]" in plain:
         return False  # (nothing a template call would misread)
+    if sum(1 for line in plain.split("\n") if _ENDS_IN_PAGE.search(line)) >= 2:
+        return False  # lines that end in page numbers: a table of contents, an index
     upper = sum(1 for c in letters if c.isupper())
     if upper / len(letters) >= 0.85:
         return True  # capitals: a title may run over several lines
@@ -192,6 +199,7 @@ def is_heading(text: str, headings: Sequence[str] = ()) -> bool:
 
 
 _MINOR = frozenset("a an and as at by for from in of on or the to with".split())
+_ENDS_IN_PAGE = regex.compile(r"\s\d{1,4}\.?\s*$")
 
 
 def _set_heading(line: str, headings: Sequence[str]) -> bool:
