@@ -374,6 +374,17 @@ def test_a_table_of_contents_keeps_its_entries(repairer: Repairer) -> None:
     assert r.page.body == "{{c|{{sc|CONTENTS}}}}\n\n" + entries
 
 
+def test_a_folio_misread_in_one_character_with_one_digit_reading(repairer: Repairer) -> None:
+    """A folio with one character OCR reads for a digit that has one reading (A for 4, $ for
+    5) is that number, and the edit says what OCR printed; S (5, 3 or 8) stays as read."""
+    body = "\n\npool, to abide the result of the next hand.\n"
+    r = proofread("LAWS OF LOO 3A7" + body, repairer=repairer)
+    assert r.page.header == "{{rh||LAWS OF LOO|347}}"
+    assert any("'3A7'" in e.evidence for e in r.edits if e.rule == "running-head")
+    assert proofread("LAWS OF LOO 3S7" + body, repairer=repairer).page.header == \
+        "{{rh||LAWS OF LOO|3S7}}"
+
+
 def test_windows_line_ends_read_as_the_wiki_stores_them(repairer: Repairer) -> None:
     """A page saved with CRLF line ends is proofread as with LF (the wiki stores LF): the
     same body, the line ends edits of their own (rule line-end) in the input's

@@ -66,6 +66,8 @@ class RunningHead:
     # a third element, printed at the outer side as a bracketed section name (EB1911's
     # ``GEOGRAPHY]`` left of the title on an odd page, ``[GEOGRAPHY`` right of it on an even)
     section: str = ""
+    # the folio as OCR printed it, when its number was read from a misreading (3A7 for 347)
+    misread: str = ""
 
     def __post_init__(self) -> None:
         if not self.spans:
@@ -124,6 +126,22 @@ def garbled_folio(token: str) -> bool:
 
 
 _DIGIT_LOOKALIKES = frozenset("SsOoDIlBZzGgqA$|")
+# the digit a look-alike stands for where OCR has one reading of it (S is 5 or 3 or 8, B is 8
+# or 3: those stay as read)
+_LOOKALIKE_DIGIT = {"O": "0", "o": "0", "D": "0", "I": "1", "l": "1", "|": "1", "Z": "2",
+                    "z": "2", "A": "4", "$": "5", "G": "6", "g": "9", "q": "9"}
+
+
+def garbled_folio_reading(token: str) -> str | None:
+    """The folio a garbled folio stands for, when its one look-alike has one digit reading.
+
+    >>> garbled_folio_reading("3A7"), garbled_folio_reading("$4"), garbled_folio_reading("3S9")
+    ('347', '54', None)
+    """
+    if not garbled_folio(token):
+        return None
+    read = "".join(_LOOKALIKE_DIGIT.get(c, c) for c in token)
+    return read if read.isdigit() and read[0] != "0" else None
 
 
 def _folio_text(token: str) -> str:
@@ -371,7 +389,11 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
             return _head(s, f[0], title, [(0, line_end(first)),
                                           (line_end(first), line_end(j))])
         if garbled_folio(s):  # "3S9": the folio's place, its value left to the reader
-            return _head(s, None, title, [(0, line_end(first)), (line_end(first), line_end(j))])
+            number = garbled_folio_reading(s)  # ("3A7": 347, the one reading of A)
+            spans = [(0, line_end(first)), (line_end(first), line_end(j))]
+            if number is None:
+                return _head(s, None, title, spans)
+            return replace(_head(number, int(number), title, spans), misread=s)
         break
     if after.strip():
         return None  # a head stands apart from the text
@@ -392,8 +414,11 @@ def _lettered_folio(at: int, line: str, after: str) -> RunningHead | None:
     '{{rh|yo|AUCTION OF TO-DAY|}}'
     >>> _lettered_folio(0, "LAWS OF WHIST nl\\n", "\\n").wikitext()
     '{{rh||LAWS OF WHIST|nl}}'
-    >>> _lettered_folio(0, "_ LAWS OF LOO 3A7\\n", "\\n").wikitext()
-    '{{rh||LAWS OF LOO|3A7}}'
+    >>> _lettered_folio(0, "_ LAWS OF LOO 3S7\\n", "\\n").wikitext()
+    '{{rh||LAWS OF LOO|3S7}}'
+    >>> h = _lettered_folio(0, "_ LAWS OF LOO 3A7\\n", "\\n")  # (A has one digit reading)
+    >>> h.wikitext(), h.misread
+    ('{{rh||LAWS OF LOO|347}}', '3A7')
     >>> _lettered_folio(0, "a KING and\\n", "\\n") is None  # (not capitals to its end)
     True
     >>> _lettered_folio(0, "yo AUCTION OF TO-DAY\\n", "the text\\n") is None
@@ -418,8 +443,9 @@ def _lettered_folio(at: int, line: str, after: str) -> RunningHead | None:
         if title.endswith("."):
             continue  # a heading ends with a stop
         end = at + len(line.rstrip("\n"))
-        return RunningHead(token, title, "left" if first else "right", at, end,
-                           [(at, end)])
+        read = garbled_folio_reading(token) if garbled else None
+        return RunningHead(read or token, title, "left" if first else "right", at, end,
+                           [(at, end)], misread=token if read else "")
     return None
 
 
