@@ -472,6 +472,10 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         cut = [Edit(a - offset, b - offset, text[a:b], "", "running-head")
                for a, b in spans if a >= offset]
     foot = find_foot_folio(text[offset:stop])
+    if foot is not None and head is not None and head.number and foot[2] != head.number and \
+            not (foot[2].isdigit() and int(foot[2]) <= 64):
+        foot = None  # the head has the folio: a number at the foot is the text's (or a
+        # printer's signature mark, a small number)
     if foot is not None and not (head is not None and head.spans[-1][1] >= offset + foot[0]):
         # the folio printed at the foot: the footer's, as the head is the header's
         a, b = offset + foot[0], offset + foot[1]

@@ -45,9 +45,16 @@ _PART_WORD = regex.compile(r"(?:CHAPTER|CHAP|PART|BOOK|SECTION|SECT|SEC|ARTICLE|
 _OPEN_WORD = frozenset("OF THE A AN AND OR TO FOR WITH BY AT IN ON FROM NOR AS THAN INTO".split())
 _VERB_WORD = frozenset("IS ARE WAS WERE BE BEEN BEING HAS HAVE HAD WILL SHALL MAY MUST CAN "
                        "DOES DO DID COUNTS COUNT WINS WIN MAKES MAKE".split())
+_MONTHS = frozenset("JANUARY FEBRUARY MARCH APRIL MAY JUNE JULY AUGUST SEPTEMBER OCTOBER "
+                    "NOVEMBER DECEMBER JAN FEB MAR APR JUN JUL AUG SEP SEPT OCT NOV DEC".split())
+_VERB_NEXT = regex.compile(r"[ \t]+(?:" + "|".join(sorted(w.lower() for w in _VERB_WORD)) +
+                           r"|scored|counted|made|won|played|dealt)\b")
+# a line that ends in a page number (an entry of a table of contents or an index)
+_ENTRY = regex.compile(r"\S[ \t.…]+\d{1,4}[ \t]*$")
 # a folio printed at the foot of the page, alone on the last line, between dashes or
 # brackets at most (no stop: "53." at the foot opens law 53)
-_FOOT_FOLIO = regex.compile(r"\n[ \t]*[—–\-\[(]?[ \t]*(?P<n>\d{1,4})[ \t]*[—–\-\])]?[ \t]*\s*\Z")
+_FOOT_FOLIO = regex.compile(r"\n[ \t]*[—–\-\[(]?[ \t]*(?P<n>\d{1,4}|[ivxlc]{1,6})[ \t]*[—–\-\])]?"
+                            r"[ \t]*\s*\Z")
 
 
 @dataclass
@@ -365,6 +372,18 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
             return None  # "9. HIGHEST CARD." is a numbered heading or law
         if len(read.title) == 1 and _PART_WORD.fullmatch(read.title[0]):
             return None  # "CHAPTER 12", "RULE 4", "FIG. 4": the number is the heading's
+        if len(read.title) == 1 and read.title[0].rstrip(".") in _MONTHS:
+            return None  # "MARCH 1909": a date
+        if read.folio_stop and not read.folio_first and read.whole and len(read.title) <= 2 \
+                and read.folio_value is not None and read.folio_value < 100:
+            return None  # "VARIATION 4.": a numbered heading (a folio's stop is OCR's speck:
+            # LAWS OF ECARTE 383.)
+        if not read.whole and _VERB_NEXT.match(line, read.end):
+            return None  # "100 POINTS are scored": a sentence's subject, not a head
+        entries = [s for _, s in lines[first + 1:first + 4]]
+        if not read.folio_first and after.strip() and \
+                sum(1 for s in entries if _ENTRY.search(s)) >= 2:
+            return None  # "EUCHRE 68" over lines that end in numbers: a contents' entry
         end = at + (len(line) if read.whole else read.end)
         if not read.whole:
             while end < len(text) and text[end] in " \t":
@@ -542,12 +561,23 @@ def find_foot_folio(text: str) -> tuple[int, int, str] | None:
     True
     >>> find_foot_folio("Kilimanjaro 19,321 Naivasha 6135\\n7") is None  # a table's figures
     True
+    >>> find_foot_folio("the total would be, as follows:\\n\\n120") is None  # the text's
+    True
+    >>> find_foot_folio("The Five-card Game . . . . 35\\n\\nix")[2]  # a roman folio
+    'ix'
     """
     m = _FOOT_FOLIO.search(text)
     if m is None:
         return None
+    n = m.group("n")
+    if not n.isdigit() and not 1 <= (_roman(n) or 0) <= 60 or n in ("l", "c"):
+        return None  # (a roman folio numbers a book's front matter: small)
     before = text[:m.start()].rstrip()
     last = before[before.rfind("\n") + 1:]
-    if sum(c.isalpha() for c in last) < 12 or regex.search(r"\d[\d,.]*\s*\Z", last):
+    if not n.isdigit():  # a roman folio (a preface's, a contents'): no table's cell
+        return (m.start(), m.end(), n) if last else None
+    if sum(c.isalpha() for c in last) < 6 or regex.search(r"\d[\d,.]*\s*\Z", last):
         return None  # a column of figures, a table's row: the number may be its cell
-    return m.start(), m.end(), m.group("n")
+    if last.rstrip().endswith(":") or 1450 <= int(n) <= 2100:
+        return None  # "…as follows:" then "120": the text's; "1909" under an imprint: a year
+    return m.start(), m.end(), n
