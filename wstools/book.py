@@ -313,8 +313,8 @@ def _false_heads(slots: list[_Slot], conventions: Conventions,
         found = _expected_folio(slots, i, breaks=breaks)
         if found is None or not found[2] or found[0] == s.folio:
             continue
-        read, value = str(s.folio), str(found[0])
-        if len(read) == len(value) and sum(a != b for a, b in zip(read, value,
+        read, given = str(s.folio), str(found[0])
+        if len(read) == len(given) and sum(a != b for a, b in zip(read, given,
                                                                   strict=True)) <= 1:
             continue  # a digit misread: the folio sequence mends it
         if max(_similar(head.title, t) for t in titles) >= 0.8:
