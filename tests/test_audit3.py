@@ -40,6 +40,12 @@ CASES = [
     ("a letter's dateline and salutation", "LONDON, March 4th, 1909.\n\nDEAR SIR,\n\nI have "
      "the honour to acknowledge the receipt of your letter.\n", "", "",
      "LONDON, March 4th, 1909.\n\nDEAR SIR,\n\nI have"),
+    ("footnote marks whose notes are on the page", "CRIBBAGE. 37\n\nThree fives and a ten "
+     "make four fifteens (technically spoken\nof as \"fifteen eight\"[15]), each forming one "
+     "fifteen. The dealer then\nscores for his crib.[16]\n\n[15] Or, by old players.\n[16] "
+     "See p. 41.\n", "{{rh||CRIBBAGE|37}}", "",
+     "Three fives and a ten make four fifteens (technically spoken\nof as \"fifteen "
+     "eight\"[15]), each"),
     ("a chapter's number over its title", "CHAPTER XII.\nTHE GAME OF CASSINO.\n\n" + TEXT, "",
      "", "{{c|{{sc|CHAPTER XII.}}}}\n\n{{c|{{sc|THE GAME OF CASSINO.}}}}\n\n"),
 ]
