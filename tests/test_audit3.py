@@ -46,6 +46,9 @@ CASES = [
      "See p. 41.\n", "{{rh||CRIBBAGE|37}}", "",
      "Three fives and a ten make four fifteens (technically spoken\nof as \"fifteen "
      "eight\"[15]), each"),
+    ("a printed rule (a line of dashes)", "456 HOYLE'S GAMES\n\nHere is an example of ten "
+     "coups played on the\nFitzroy system:\n\n-----+--------+\n\nShowing ten units won.\n",
+     "{{rh|456|HOYLE'S GAMES|}}", "", "Here is an example"),
     ("a chapter's number over its title", "CHAPTER XII.\nTHE GAME OF CASSINO.\n\n" + TEXT, "",
      "", "{{c|{{sc|CHAPTER XII.}}}}\n\n{{c|{{sc|THE GAME OF CASSINO.}}}}\n\n"),
 ]

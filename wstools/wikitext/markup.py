@@ -45,8 +45,12 @@ INLINE_TAGS = frozenset({"i", "b", "em", "strong", "small", "big", "span", "u", 
 
 def is_formatted(text: str) -> bool:
     """Whether ``text`` is wikitext a person wrote (templates, tables, tags, links, comments,
-    headings, entities), not OCR text. Italics and bold, list marks and bare URLs are not
-    enough: OCR text has them."""
+    headings, entities), not OCR text. Italics and bold, list marks, bare URLs and a line
+    of dashes are not enough: OCR text has them.
+
+    >>> is_formatted("the system:\\n\\n-----+--------+\\n\\nShowing"), is_formatted("{{rh|1}}")
+    (False, True)
+    """
     if not any(c in text for c in "{[<'=&"):
         return False
     if len(text) > PARSE_LIMIT or markup_marks(text) > PARSE_LIMIT // 10:
@@ -56,8 +60,9 @@ def is_formatted(text: str) -> bool:
     for node in mwparserfromhell.parse(text).nodes:
         if isinstance(node, Text):
             continue
-        if isinstance(node, Tag) and node.wiki_markup in _TEXT_MARKUP:
-            continue
+        if isinstance(node, Tag) and node.wiki_markup and (
+                node.wiki_markup in _TEXT_MARKUP or set(node.wiki_markup) == {"-"}):
+            continue  # (a line of dashes: a printed rule, a table's border OCR read)
         if isinstance(node, ExternalLink) and not node.brackets:
             continue  # a bare URL printed in the text
         if isinstance(node, Heading) and not _LETTERS.search(str(node.title)):
