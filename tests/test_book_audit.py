@@ -218,3 +218,15 @@ def test_a_numbered_heading_read_as_the_head_goes_back_to_the_text(repairer: Rep
     assert any(d.code == "head-not-head" for d in book[3].diagnostics)
     assert [r.page.header for k, r in enumerate(book) if k != 3] == \
         [r.page.header for k, r in enumerate(singles) if k != 3]
+
+
+def test_a_head_title_with_the_books_own_stop_is_the_head(repairer: Repairer) -> None:
+    """book7: Hoyle's Backgammon, pages 275-279 (a third audit, real Tesseract OCR); page
+    277's top line is ``BACKGAMMON.`` (OCR put its folio at the foot). A stop is the sign of
+    a heading, but this book prints its heads with one (``BACKGAMMON. 275``, ``… 279``), and
+    the page goes on from the one before: the line is the running head, its folio 277 from
+    the sequence."""
+    pages, singles, book = _book("book7", repairer)
+    assert singles[2].page.header == ""
+    assert book[2].page.header == "{{rh||BACKGAMMON|277}}"
+    assert book[2].page.body.startswith("either thrice")

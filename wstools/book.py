@@ -356,6 +356,16 @@ def _folio_place(body: str, head: RunningHead) -> bool:
     return head.number is not None or _folio_token(body, head) is not None
 
 
+def _head_stop(slots: list[_Slot], i: int, title: str) -> bool:
+    """Whether two pages or more of the book print this running title with a full stop
+    after it in their heads (``BACKGAMMON. 275``): the stop is the head's style, not the
+    sign of a heading."""
+    stop = regex.compile(regex.escape(title) + r"\.")
+    return sum(1 for j, s in enumerate(slots) if j != i and s.head_open and s.title == title
+               and s.result.running_head is not None and any(
+                   stop.search(s.page.body, a, b) for a, b in s.result.running_head.spans)) >= 2
+
+
 def _heading_like(slots: list[_Slot], i: int, again: ProofreadResult) -> bool:
     """Whether the top line the sequence would make page ``i``'s running head may be a
     heading, which single-page mode keeps as text (``EUCHRE.`` opening a chapter): it ends
@@ -368,8 +378,8 @@ def _heading_like(slots: list[_Slot], i: int, again: ProofreadResult) -> bool:
     assert head is not None
     body = slots[i].page.body
     text = " ".join(body[a:b] for a, b in head.spans).strip()
-    if regex.search(r"[.:;!?]['\"’”)\]]*\Z", text):
-        return True
+    if regex.search(r"[.:;!?]['\"’”)\]]*\Z", text) and not _head_stop(slots, i, head.title):
+        return True  # (unless the book's heads print the title with its stop: BACKGAMMON. 275)
     if _starts_document(again.page.body):
         return True
     if _folio_place(body, head):
