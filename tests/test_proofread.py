@@ -261,6 +261,8 @@ def test_a_copied_page_view() -> None:
     text = _VIEW.format(status="This page has been validated.")
     r = proofread_page(read_page(text))
     assert r.page.wikitext() == text and any(d.code == "page-view" for d in r.diagnostics)
+    assert "left as it is, a view of a page at level 4 (Validated)" in r.summary()  # (3rd
+    # audit: the summary said level 1)
     text = _VIEW.format(status="This page has been marked as problematic.")
     r = proofread_page(read_page(text))
     assert r.page.level == 2 and r.page.header == "{{rh||ABBESS—ABBEY|11}}"

@@ -122,9 +122,14 @@ class ProofreadResult:
             by_rule[e.rule] = by_rule.get(e.rule, 0) + 1
         rules = ", ".join(f"{n} {r}" for r, n in sorted(by_rule.items(), key=lambda x: -x[1]))
         lint = "lint clean" if self.lint_clean else "lint errors"
+        view = next((d for d in self.diagnostics if d.code == "page-view"), None)
+        level = f"level {self.page.level} ({self.page.level_name})"
+        if view is not None:  # a copied view of a proofread page: its level is the view's
+            stated = regex.search(r"at level (\d) \(([^)]*)\)", view.message)
+            level = (f"left as it is, a view of a page at level {stated[1]} ({stated[2]})"
+                     if stated else "left as it is")
         return (f"{len(self.edits)} edits ({rules or 'none'}), {len(self.flags)} flags; "
-                f"{self.laws} laws, {self.headings} headings; level {self.page.level} "
-                f"({self.page.level_name}); {lint}")
+                f"{self.laws} laws, {self.headings} headings; {level}; {lint}")
 
 
 # -- 1. wiki chrome --------------------------------------------------------------------
