@@ -365,6 +365,10 @@ def test_a_heading_with_a_number_in_its_phrase_is_not_a_running_head(repairer: R
                   "SUPPORTING THE TRANSITION OF ACTIVE DUTY SERVICE\n\nBy the authority "
                   "vested in me.\n", repairer=repairer)
     assert r.page.header == "{{rh||SUPPORTING THE TRANSITION OF|2875}}"
+    for rest in ("(v) recommend a plan for implementation of the interoperable terrorism",
+                 "106(c) and subsection 106(d) of the Act."):  # a page that opens mid-list
+        r = proofread("STRENGTHENING THE SHARING OF 1547\n\n" + rest + "\n", repairer=repairer)
+        assert r.page.header == "{{rh||STRENGTHENING THE SHARING OF|1547}}", rest
 
 
 def test_a_table_of_contents_keeps_its_entries(repairer: Repairer) -> None:
@@ -385,6 +389,22 @@ def test_a_folio_misread_in_one_character_with_one_digit_reading(repairer: Repai
     assert any("'3A7'" in e.evidence for e in r.edits if e.rule == "running-head")
     assert proofread("LAWS OF LOO 3S7" + body, repairer=repairer).page.header == \
         "{{rh||LAWS OF LOO|3S7}}"
+
+
+def test_a_folio_whose_last_digit_ocr_made_a_mark(repairer: Repairer) -> None:
+    """A head whose folio's last digit OCR read as a mark (``18)``, ``25"``) was no head: the
+    whole line stayed in the body. It is the head, the folio kept as read for the reader or
+    the sequence; a bracket the line opened (``(SEE RULE 18)``) or a verb keep it text. A
+    lower-case s is read as 5 (``s7``); a title's words run together after THE are parted."""
+    body = "\n\ncards, and the dealer deals again.\n"
+    assert proofread("AMERICAN LAWS OF WHIST 18)" + body, repairer=repairer).page.header \
+        == "{{rh||AMERICAN LAWS OF WHIST|18)}}"
+    for top in ("(SEE RULE 18)", "THE TOTAL IS 18)"):
+        assert proofread(top + body, repairer=repairer).page.header == "", top
+    assert proofread("AMERICAN LAWS OF WHIST s7" + body, repairer=repairer).page.header \
+        == "{{rh||AMERICAN LAWS OF WHIST|57}}"
+    assert proofread("DIGEST OF THELAWS 197" + body, repairer=repairer).page.header \
+        == "{{rh||DIGEST OF THE LAWS|197}}"
 
 
 def test_windows_line_ends_read_as_the_wiki_stores_them(repairer: Repairer) -> None:

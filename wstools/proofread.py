@@ -301,6 +301,31 @@ def mend_heading(at: int, heading: str, headings: tuple[str, ...] | list[str] | 
     return edits
 
 
+_FUNCTION_WORDS = ("THE", "AND", "OF")
+
+
+def _spaced(title: str, repairer: Repairer) -> str:
+    """A running title's words that OCR ran together after a short function word, parted
+    (``DIGEST OF THELAWS`` → ``DIGEST OF THE LAWS``): only where the whole is no word and
+    the rest is one.
+
+    >>> _spaced("DIGEST OF THELAWS", Repairer.load()), _spaced("THEATRE", Repairer.load())
+    ('DIGEST OF THE LAWS', 'THEATRE')
+    """
+    vocabulary = repairer.index.vocabulary
+
+    def part(m: regex.Match[str]) -> str:
+        word = m.group()
+        if len(word) < 5 or not word.isupper() or vocabulary.is_word(word):
+            return word
+        for small in _FUNCTION_WORDS:
+            rest = word[len(small):]
+            if word.startswith(small) and len(rest) >= 3 and vocabulary.is_word(rest):
+                return f"{small} {rest}"
+        return word
+    return regex.sub(r"\p{L}+", part, title)
+
+
 def _accented(title: str, repairer: Repairer) -> str:
     """A running title's words with the accents the corpus prints them with (OCR drops
     them: ``BEZIQUE`` is the corpus' ``Bézique``); a word of its own is left alone."""
@@ -466,7 +491,7 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
     if head is not None:
         spans = [(a + offset, b + offset) for a, b in head.spans]
         head = replace(head, start=spans[0][0], end=head.end + offset, spans=spans,
-                       title=_accented(head.title, repairer))
+                       title=_accented(_spaced(head.title, repairer), repairer))
         header_call = head.wikitext(conventions.header)
         for a, b in spans:  # every piece of the head (a folio on a line of its own) an edit
             edits.append(Edit(a, b, text[a:b], "", "running-head", 0.9,

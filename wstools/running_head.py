@@ -127,16 +127,27 @@ def garbled_folio(token: str) -> bool:
 
     >>> garbled_folio("3S9"), garbled_folio("1O4"), garbled_folio("339"), garbled_folio("SO")
     (True, True, False, False)
+
+    With two digits or more, a mark OCR made of the last digit is one too (``18)``,
+    ``25"``, ``18r``):
+
+    >>> garbled_folio("18)"), garbled_folio('25"'), garbled_folio("8)")
+    (True, True, False)
     """
-    return (2 <= len(token) <= 4 and sum(c.isdigit() for c in token) >= len(token) - 1 >= 1
-            and sum(c in _DIGIT_LOOKALIKES for c in token) == 1)
+    if not 2 <= len(token) <= 4 or sum(c.isdigit() for c in token) < len(token) - 1:
+        return False
+    odd = [c for c in token if not c.isdigit()]
+    return len(odd) == 1 and (odd[0] in _DIGIT_LOOKALIKES or len(token) >= 3
+                              and odd[0] in _DIGIT_MARKS and token[-1] == odd[0])
 
 
 _DIGIT_LOOKALIKES = frozenset("SsOoDIlBZzGgqA$|")
+# marks OCR makes of a folio's last digit (a 1 or 3 read as a bracket, a quote, r, t, y)
+_DIGIT_MARKS = frozenset(")]}\"'’”rty")
 # the digit a look-alike stands for where OCR has one reading of it (S is 5 or 3 or 8, B is 8
-# or 3: those stay as read)
+# or 3, g is 9 or 8: those stay as read)
 _LOOKALIKE_DIGIT = {"O": "0", "o": "0", "D": "0", "I": "1", "l": "1", "|": "1", "Z": "2",
-                    "z": "2", "A": "4", "$": "5", "G": "6", "g": "9", "q": "9"}
+                    "z": "2", "A": "4", "$": "5", "s": "5", "G": "6", "q": "9"}
 
 
 def garbled_folio_reading(token: str) -> str | None:
@@ -274,6 +285,7 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     rest = text[head.end:].lstrip()
     goes_on = rest[:1].islower() or _CLOSES_FIRST.match(rest) is not None or _key(
         head.title) in {_key(t) for t in titles}  # (or the book's running title: book mode)
+    goes_on = goes_on or _MID_LIST.match(rest) is not None  # ("(v) recommend", "106(c) and")
     top = text[head.spans[0][0]:head.spans[0][1]].split()
     if head.number and head.title and not goes_on and len(top) > 1 and top[-1].strip(
             ".,:;") == head.number and top[-2] in _OPEN_WORD and not _repeated(head.title, rest):
@@ -292,6 +304,9 @@ def _repeated(title: str, rest: str) -> bool:
     return any(_key(line).startswith(key) for line in rest.split("\n", 40)[:40] if line.strip())
 
 
+# a page that opens inside a list the page before began: an item's label that is no list's
+# first ("(v) recommend") or a reference that goes on a sentence ("106(c) and subsection")
+_MID_LIST = regex.compile(r"\((?![aiA1]\))[a-zA-Z0-9]{1,5}\)[ \t]+\p{Ll}|\d+\([a-z0-9]{1,4}\)")
 # a first line that closes a bracket it did not open ("Law 82) until the end"): the sentence
 # began on the page before
 _CLOSES_FIRST = regex.compile(r"[^\n()]*[ \t][^\n()]*\)")
@@ -451,13 +466,16 @@ def _lettered_folio(at: int, line: str, after: str) -> RunningHead | None:
         words = [t.group() for t in (tokens[1:] if first else tokens[:-1])]
         token = edge.group()
         garbled = garbled_folio(token)  # "3A7": a digit read as a letter
-        if (_LETTERED.fullmatch(token) is None or token.isupper() and not garbled
+        if (_LETTERED.fullmatch(token) is None and not garbled or token.isupper() and not garbled
                 or token.isdigit() or _folio_value(token) is not None
                 or len(words) > MAX_TITLE_WORDS):
             continue
         cores = [_CAPS.fullmatch(w) for w in words]
         if not all(cores) or _capitals(words) < 3:
             continue
+        if token[-1] in ")]}" and regex.search(r"[(\[{]", line) or any(
+                m.group("core").rstrip(".") in _VERB_WORD for m in cores if m):
+            continue  # "(SEE RULE 18)": a bracket closed; "THE TOTAL IS 18)": a sentence
         title = " ".join(m.group("core") for m in cores if m)
         if title.endswith("."):
             continue  # a heading ends with a stop
