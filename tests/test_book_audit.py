@@ -230,3 +230,15 @@ def test_a_head_title_with_the_books_own_stop_is_the_head(repairer: Repairer) ->
     assert singles[2].page.header == ""
     assert book[2].page.header == "{{rh||BACKGAMMON|277}}"
     assert book[2].page.body.startswith("either thrice")
+
+
+def test_a_fused_head_keeps_the_words_after_the_books_title(repairer: Repairer) -> None:
+    """book8: Hoyle's Backgammon, real Tesseract OCR (a fourth audit), pages 270-276; page
+    272's head is fused into its first line, whose first word is in capitals
+    (``272 HOYLE'S GAMES BLACK'S pair of dice…``). Book mode made the title HOYLE'S GAMES
+    and deleted BLACK'S; the page is now read again knowing the book's title, and the word
+    stays in the text."""
+    pages, singles, book = _book("book8", repairer)
+    assert singles[2].page.header == "{{rh|272|HOYLE'S GAMES BLACK'S|}}"
+    assert book[2].page.header == "{{rh|272|HOYLE'S GAMES|}}"
+    assert book[2].page.body.startswith("BLACK'S pair of dice")

@@ -407,6 +407,23 @@ def test_a_folio_whose_last_digit_ocr_made_a_mark(repairer: Repairer) -> None:
         == "{{rh||DIGEST OF THE LAWS|197}}"
 
 
+def test_a_head_fused_into_a_sentence_keeps_the_sentence(repairer: Repairer) -> None:
+    """A fourth new-user audit (real Tesseract OCR): a head fused into the page's first
+    line took the sentence's first word into the header (``A``, ``I``, ``A. B.``), and book
+    mode's running title then deleted it; with the book's titles known, a word in capitals
+    after the title (``BLACK'S men``) is the text's too."""
+    for first in ("A pair of dice (or sometimes a pair for each player)", "I think the "
+                  "player", "A. B. and C. play"):
+        r = proofread("272 HOYLE'S GAMES " + first + "\nand a couple of dice-boxes.\n",
+                      repairer=repairer)
+        assert r.page.header == "{{rh|272|HOYLE'S GAMES|}}", first
+        assert r.page.body.startswith(first), first
+    r = proofread("274 HOYLE'S GAMES BLACK'S men are moved\nforward.\n", repairer=repairer,
+                  running_titles=["HOYLE'S GAMES", "BACKGAMMON"])
+    assert r.page.header == "{{rh|274|HOYLE'S GAMES|}}"
+    assert r.page.body.startswith("BLACK'S men are moved")
+
+
 def test_windows_line_ends_read_as_the_wiki_stores_them(repairer: Repairer) -> None:
     """A page saved with CRLF line ends is proofread as with LF (the wiki stores LF): the
     same body, the line ends edits of their own (rule line-end) in the input's

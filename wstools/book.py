@@ -687,6 +687,18 @@ def _titles(slots: list[_Slot], conventions: Conventions,
         head = s.result.running_head
         assert head is not None
         old_title = head.title
+        if _key(old_title).startswith(_key(agreed) + " ") and len(head.spans) == 1 and \
+                s.page.body[head.spans[0][1]:head.spans[0][1] + 1] not in ("", "\n"):
+            # "HOYLE'S GAMES BLACK'S" fused into "men are moved": the words after the
+            # book's title open the text; read the page again knowing the title
+            again = proofread_page(s.page, title=s.result.title, repairer=repairer,
+                                   conventions=conventions, file=s.name,
+                                   running_titles=[agreed])
+            if any(e.rule in BOOK_RULES for e in s.result.edits):
+                continue  # (mended by the sequence already: the title is left as read)
+            if again.running_head is not None and again.running_head.title == agreed:
+                slots[i] = _slot(s.name, s.page, again)
+            continue  # (never a title cut down to the book's: its words are the text's)
         start, end = _title_span(s.page.body, head)
         call = _set_head(s, conventions, title=agreed)
         _head_edit(s, Edit(

@@ -182,6 +182,7 @@ class _Line:
     last_stop: bool  # the title ends with a full stop (as a heading does)
     folio_stop: bool  # the folio has a stop after it ("9." as a law number)
     folio_first: bool
+    starts: list[int] = field(default_factory=list)  # where each title word starts
 
 
 def _read_line(line: str) -> _Line | None:
@@ -190,6 +191,7 @@ def _read_line(line: str) -> _Line | None:
     folio = folio_value = None
     folio_stop = folio_first = False
     title: list[str] = []
+    starts: list[int] = []
     last_stop = False
     end = 0
     used = 0
@@ -214,6 +216,7 @@ def _read_line(line: str) -> _Line | None:
         last_stop = "." in m.group("tail") or m.group("core").endswith(".")
         # an abbreviation keeps its stop (MR. BENNET'S); a closing stop is dropped below
         title.append(m.group("core").rstrip(".") + ("." if last_stop else ""))
+        starts.append(t.start())
         end, used = t.end(), i + 1
     whole = all(_JUNK.fullmatch(t.group()) for t in tokens[used:])
     if whole:
@@ -224,7 +227,16 @@ def _read_line(line: str) -> _Line | None:
         return None
     if not whole and tokens[used:] and tokens[used].group().isdigit():
         return None  # "12 MAY 1815": a date, not a head fused into the text ("51." is a law)
-    return _Line(folio, folio_value, title, end, whole, last_stop, folio_stop, folio_first)
+    while not whole and folio_first and len(title) > 1 and regex.fullmatch(r"\p{Lu}\.?",
+                                                                            title[-1]):
+        # "272 HOYLE'S GAMES A pair of dice": a letter alone (A, I, A. of "A. B. and C.")
+        # opens the sentence the head is fused into, it ends no title
+        end = starts[-1]
+        title, starts, last_stop = title[:-1], starts[:-1], False
+        while end and line[end - 1] in " \t":
+            end -= 1
+    return _Line(folio, folio_value, title, end, whole, last_stop, folio_stop, folio_first,
+                 starts)
 
 
 def _capitals(words: list[str]) -> int:
@@ -278,6 +290,8 @@ def find_running_head(text: str, headings: Sequence[str] = (),
         head = _with_detached(text, head, headings)
     if head is None or head.section:
         return head
+    if titles and head.title and len(head.spans) == 1:
+        head = _known_title_fused(text, head, titles)
     # capitals alone with no folio beside them are a chapter's heading (PREFACE, THE END)
     # as often as a head whose folio was lost: a head when the page goes on with a sentence
     # begun on the page before, or when its folio is found between the columns (a folio on
@@ -294,6 +308,31 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     last_line = detached_folio and not text[head.spans[-1][1]:].strip()
     if (head.number is None or last_line) and not goes_on and (head.title or last_line):
         return None
+    return head
+
+
+def _known_title_fused(text: str, head: RunningHead, titles: Sequence[str]) -> RunningHead:
+    """A head fused into the text whose title is one of the book's running titles and more
+    words in capitals (``274 HOYLE'S GAMES BLACK'S men``): the words after the title open
+    the text (book mode knows the title; a page alone cannot tell).
+
+    >>> t = "274 HOYLE'S GAMES BLACK'S men are moved"
+    >>> h = find_running_head(t, titles=["HOYLE'S GAMES"])
+    >>> h.wikitext(), t[h.end:]
+    ("{{rh|274|HOYLE'S GAMES|}}", "BLACK'S men are moved")
+    """
+    a, b = head.spans[0]
+    if text[b:b + 1] in ("", "\n") or not text[a:b].strip():
+        return head  # (not fused: the head ends its line)
+    read = _read_line(text[a:b])
+    if read is None or len(read.starts) != len(read.title):
+        return head
+    key = _key(head.title)
+    for t in sorted(titles, key=len, reverse=True):
+        words = len(t.split())
+        if key.startswith(_key(t) + " ") and 0 < words < len(read.starts):
+            end = a + read.starts[words]
+            return replace(head, title=" ".join(read.title[:words]), end=end, spans=[(a, end)])
     return head
 
 
