@@ -306,16 +306,34 @@ def remove_footnote_marks(text: str) -> Fixed:
     >>> remove_footnote_marks("who is to deal.[49] If; revoke[s]\\n[27] See Law 73.").text
     'who is to deal. If; revoke[s]\\n[27] See Law 73.'
 
-    A mark whose note is in the text (a page with its notes at the foot) links the two: it
-    stays.
+    A mark whose note follows it within a page's length (a page with its notes at the foot)
+    links the two: it stays.
 
     >>> remove_footnote_marks("for his crib.[16]\\n\\n[16] See p. 41.").text
     'for his crib.[16]\\n\\n[16] See p. 41.'
     """
-    notes = set(_NOTE_LINE.findall(text))
-    return substitute(text, _FOOTNOTE_MARK, "footnote-mark",
-                      lambda m: None if m.group(1) in notes else
-                      ("", 1.0, f"footnote {m.group(1)}"))
+    notes: dict[str, list[int]] = {}
+    for note in _NOTE_LINE.finditer(text):
+        notes.setdefault(note.group(1), []).append(note.start())
+
+    def decide(m: regex.Match[str]) -> tuple[str, float, str] | None:
+        if any(0 < at - m.start() <= _PAGE_REACH and _at_foot(text, at)
+               for at in notes.get(m.group(1), ())):
+            return None  # its note at the foot of the same page
+        return "", 1.0, f"footnote {m.group(1)}"
+    return substitute(text, _FOOTNOTE_MARK, "footnote-mark", decide)
+
+
+# how far after its mark a page's note stands (a page holds some 3,000 characters)
+_PAGE_REACH = 4000
+
+
+def _at_foot(text: str, at: int) -> bool:
+    """Whether the note at ``at`` is among the notes that end the text (a page's foot): every
+    block after it is a note or a folio. A web copy sets a note after its paragraph, with
+    the text going on after it."""
+    return all(_NOTE_LINE.match(block) or block.strip().isdigit() or not block.strip()
+               for block in regex.split(r"\n[ \t]*\n", text[at:])[1:])
 
 
 _NOTE_LINE = regex.compile(r"(?m)^[ \t]*\[(\d{1,3})\]")
