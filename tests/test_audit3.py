@@ -5,11 +5,14 @@ the body's start; every case failed before the fix."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from wstools.proofread import proofread
 from wstools.repair.repair import Repairer
 
+AUDIT4 = Path(__file__).resolve().parent / "cases" / "audit4"
 TEXT = ("The dealer shall then deal the cards, one at a time, to each\n"
         "player in rotation, beginning on his left.\n")
 
@@ -67,3 +70,21 @@ def test_audit3_page(repairer: Repairer, name: str, page: str, header: str, foot
     assert r.page.header == header
     assert r.page.footer == footer
     assert r.page.body.startswith(start), r.page.body
+
+
+def test_audit4_layout(repairer: Repairer) -> None:
+    """A fourth audit (real Tesseract OCR of Hoyle's Backgammon and Bagatelle): a table's
+    rows of figures were run into one line; a heading OCR set under a paragraph's last line
+    was run into the paragraph; ``Fig.`` at a line's end made the next line's ``2.`` a law
+    and split the sentence."""
+    page = (AUDIT4 / "table-rows.txt").read_text(encoding="utf-8")  # (the audit's OCR)
+    r = proofread(page, repairer=repairer)
+    assert r.page.body.startswith("Distance Chances\n1 11\n2 12\n3 14\n4 15\n")
+    r = proofread("Black's men are placed in like manner on the points immediately\nfacing "
+                  "these.\nPLAYING.\n\nThe game is commenced by each player throwing.\n",
+                  repairer=repairer)
+    assert "these.\n\n{{c|{{sc|PLAYING.}}}}\n\nThe game" in r.page.body
+    r = proofread("board, oblong in shape, and in width about one-fourth of its length, as "
+                  "shown in Fig.\n2. At that end of the board which in use is farthest from "
+                  "the\nplayer are sunk nine holes.\n", repairer=repairer)
+    assert r.laws == 0

@@ -63,7 +63,9 @@ _LINE_CANDIDATE = regex.compile(r"(?<=\n[ \t]*)(\d{1,3})\.(?=[ \t]?—+[ \t]*[\p
 REFERENCE = regex.compile(
     r"[\p{L}\d][)'’”]?[ \t]+"
     r"(?:Laws?|LAWS?|Rules?|RULES?|Sections?|SECTIONS?|Sect?\.|SECT?\.|Articles?|Arts?\.|"
-    r"ARTS?\.|Nos?\.|NOS?\.|Paragraphs?|Par\.|Para\.|Clauses?|§§?)"
+    r"ARTS?\.|Nos?\.|NOS?\.|Paragraphs?|Par\.|Para\.|Clauses?|§§?|"
+    r"Figs?\.|FIGS?\.|Figures?|Plates?|PLATES?|Diagrams?|Tables?|pp?\.|Pages?|Chap\.|"
+    r"Chapters?|Vol\.|Volumes?|Lines?|Notes?)"
     r"[ \t]*(?:\n[ \t]*)?\Z")
 
 
@@ -75,6 +77,9 @@ def is_reference(text: str, at: int) -> bool:
     >>> t = "as provided in Law\\n14. The penalty, see Rule 3. A card. report. Sec. 5. General"
     >>> [is_reference(t, t.index(n)) for n in ("14.", "3.", "5.")]
     [True, True, False]
+    >>> t = "as shown in Fig.\\n2. At that end"  # (a figure, a page, a plate: the same)
+    >>> is_reference(t, t.index("2."))
+    True
     """
     return REFERENCE.search(text, max(0, at - 40), at) is not None
 

@@ -103,6 +103,16 @@ def unwrap_paragraphs(text: str) -> Fixed:
             return None
         if "|" in text[line_start:m.start()] and text[line_start:m.start()].count("|") > 1:
             return None  # a plain-text table row
+        next_line = text[m.end():len(text) if (e := text.find("\n", m.end())) < 0 else e]
+        this_line = text[line_start:m.start()]
+        if _figure_row(next_line) and len(this_line) <= 40 or _figure_row(this_line) and len(
+                next_line) <= 40:
+            return None  # a table's rows of figures ("Distance Chances" over "1 11", "2 12")
+        if CAPITALS_LINE.fullmatch(next_line.strip()) and len(next_line.split()) <= 8 and (
+                e < 0 or not text[e:].lstrip(" \t")[:1] or text[e:].lstrip(" \t")[1:2] in
+                ("\n", "")) and _SENTENCE_END.search(this_line) and regex.search(
+                r"[.!?]['\"’”)]*\s*\Z", this_line):
+            return None  # "…facing these." then "PLAYING." over a blank line: a heading
         if _SENTENCE_END.search(text, line_start, m.start()) and _LABEL_OPENS.match(
                 text, m.end()):
             return None  # "…the following agencies:" then "(i) Department of State;"
@@ -119,6 +129,17 @@ def unwrap_paragraphs(text: str) -> Fixed:
 
 
 _PARAGRAPH = regex.compile(r"(?:[^\n]|\n(?![ \t]*\n))+")
+
+
+def _figure_row(line: str) -> bool:
+    """A short line of figures, two or more, and at most one word: a table's row.
+
+    >>> _figure_row("2 12"), _figure_row("Total 10 3"), _figure_row("in 1909 and 1910")
+    (True, True, False)
+    """
+    tokens = line.split()
+    figures = sum(1 for t in tokens if regex.fullmatch(r"[\d.,/½¼¾]+", t))
+    return len(line) <= 40 and figures >= 2 and len(tokens) - figures <= 1
 # a line in capitals alone (three or more, no small letter), and what opens a new line after
 # it: a capital, a number, a bracket or a quote
 CAPITALS_LINE = regex.compile(r"(?=(?:[^\p{Lu}\n]*\p{Lu}){3})[^\p{Ll}\n]{3,60}")
