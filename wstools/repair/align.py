@@ -31,6 +31,7 @@ from rapidfuzz.distance import Levenshtein
 _WORD = re.compile(r"\S+")
 _ALNUM = re.compile(r"\w+")
 _SPACE_BEFORE = re.compile(r"\s+([;:])")
+_SPAN = re.Match.span
 LOST = 4  # the most witness characters OCR is taken to have lost in one place
 
 
@@ -139,8 +140,12 @@ def _unique_grams(text: str) -> tuple[dict[tuple[str, str, str], int], int]:
     their first word; and the number of words."""
     words = _ALNUM.findall(_lower(text))
     grams = list(zip(words, words[1:], words[2:], strict=False))
-    counts = Counter(grams)
-    return {g: k for k, g in enumerate(grams) if counts[g] == 1}, len(words)
+    first = dict(zip(grams, range(len(grams))))  # (a repeated gram's last place: dropped)
+    if len(first) != len(grams):
+        for gram, count in Counter(grams).items():
+            if count > 1:
+                del first[gram]
+    return first, len(words)
 
 
 def _word_span(text: str, k: int, count: int) -> tuple[int, int]:
@@ -189,7 +194,8 @@ def trim(text: str, witness: str) -> str:
     'The dealer must cut.'
     """
     (mine, n_mine), (theirs, n_theirs) = _unique_grams(text), _unique_grams(witness)
-    shared = sorted((mine[g], theirs[g]) for g in mine.keys() & theirs.keys())
+    get = theirs.get
+    shared = sorted([(k, w) for g, k in mine.items() if (w := get(g)) is not None])
     if not shared:
         return witness
     places = [w for _, w in shared]
@@ -249,8 +255,8 @@ def aligned(text: str, witness: str, offset: int = 0,
     skipped = 0
     if not blocks:
         return out, 0
-    mine = [m.span() for m in _WORD.finditer(text)]
-    theirs = [m.span() for m in _WORD.finditer(witness)]
+    mine = list(map(_SPAN, _WORD.finditer(text)))  # (no Python loop: C iterates)
+    theirs = list(map(_SPAN, _WORD.finditer(witness)))
     for i1, i2, j1, j2 in blocks:
         if i1 == i2:
             continue  # words the OCR does not have: nothing of it to repair
