@@ -171,7 +171,8 @@ def may_have_boilerplate(text: str) -> bool:
         fold, needs = _NEEDS[name]
         where = folded if fold else text
         if any(n in where for n in needs) and (
-                name == "page-title" or pattern.search(text) is not None):
+                name == "page-title" or isinstance(pattern, _Emails) or
+                pattern.search(text) is not None):
             return True
     return False
 
