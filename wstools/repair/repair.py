@@ -190,6 +190,7 @@ def is_word(word: str, index: CorpusIndex) -> bool:
     return stem != word and (index.vocabulary.is_word(stem) or _zipf(stem) >= WORD_ZIPF)
 
 
+_CHUNKS = re.compile(r"\S+")
 _POSSESSIVE = re.compile(r"['’]s$|s['’]$")
 
 
@@ -455,7 +456,7 @@ class Repairer:
     def _raw_candidates(self, unit: Unit, base: str) -> list[Edit]:
         """The witness's reading of ``unit`` (word by word where both have as many words)
         as candidate edits (:func:`.model.raw_candidate`)."""
-        o_parts = list(re.finditer(r"\S+", unit.ocr))
+        o_parts = list(_CHUNKS.finditer(unit.ocr))
         w_parts = unit.witness.split()
         if len(o_parts) > 1 and len(o_parts) == len(w_parts):
             parts = [Unit(unit.start + m.start(), unit.start + m.end(), m.group(0), w, 1)
