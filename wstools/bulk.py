@@ -264,7 +264,16 @@ def run_pages(pages: Iterable[DumpPage], *, jobs: int = 1, corpus: str | None = 
         for batch in batches:
             yield from zip(batch, proofread_batch(*task(batch)), strict=True)
         return
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    # (the start method set, else the platform's default, without fixing it)
+    method = multiprocessing.get_start_method(allow_none=True) or \
+        multiprocessing.get_all_start_methods()[0]
+    if method == "fork":
+        # the workers are forks of this process: set the job up here once (imports, the
+        # corpus index, the witnesses) and each worker starts with it, rather than every
+        # worker importing and building it again
+        _setup(corpus, conventions)
     with ProcessPoolExecutor(jobs) as pool:
         yield from _in_order(batches, lambda b: pool.submit(proofread_batch, *task(b)),
                              jobs * 4)

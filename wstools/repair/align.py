@@ -22,15 +22,18 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
-from itertools import islice
-from typing import NamedTuple
+from itertools import accumulate, islice
+from operator import add, itemgetter
+from typing import NamedTuple, cast
 
 from rapidfuzz.distance import Levenshtein
 
 _WORD = re.compile(r"\S+")
 _ALNUM = re.compile(r"\w+")
 _SPACE_BEFORE = re.compile(r"\s+([;:])")
+_SPAN = re.Match.span
 LOST = 4  # the most witness characters OCR is taken to have lost in one place
 
 
@@ -49,8 +52,12 @@ def same_reading(a: str, b: str) -> bool:
     """Equal once whitespace runs and the space before ``;``/``:`` are normalised."""
     if a == b:
         return True
-    return _SPACE_BEFORE.sub(r"\1", " ".join(a.split())) == \
-        _SPACE_BEFORE.sub(r"\1", " ".join(b.split()))
+    a, b = " ".join(a.split()), " ".join(b.split())
+    if a == b:
+        return True
+    if ";" not in a and ":" not in a and ";" not in b and ":" not in b:
+        return False  # (no space before a mark to take out)
+    return _SPACE_BEFORE.sub(r"\1", a) == _SPACE_BEFORE.sub(r"\1", b)
 
 
 class _Boundaries:
@@ -61,8 +68,7 @@ class _Boundaries:
 
     def __init__(self, text: str, witness: str) -> None:
         flat = text.translate(_FLAT) if not text.isprintable() else text
-        self.ops = [(op.tag, op.src_start, op.src_end, op.dest_start, op.dest_end)
-                    for op in Levenshtein.opcodes(flat, witness)]
+        self.ops = _opcodes(flat, witness)
         self.starts = [op[1] for op in self.ops]
         self.n, self.m = len(text), len(witness)
 
@@ -120,6 +126,12 @@ class _Boundaries:
 _FLAT = {ord(c): " " for c in "\n\t\r\x0b\x0c"}
 
 
+def _opcodes(a: Sequence[Hashable], b: Sequence[Hashable]) -> list[tuple[str, int, int, int, int]]:
+    """rapidfuzz's Levenshtein opcodes as (tag, src_start, src_end, dest_start, dest_end)
+    tuples (made in C: no Opcode object read attribute by attribute)."""
+    return cast(list[tuple[str, int, int, int, int]], Levenshtein.opcodes(a, b).as_list())
+
+
 def _boundaries(text: str, witness: str) -> tuple[list[int], list[int]]:
     """``lo`` and ``hi`` (see :class:`_Boundaries`) for every boundary of ``text``."""
     b = _Boundaries(text, witness)
@@ -139,8 +151,13 @@ def _unique_grams(text: str) -> tuple[dict[tuple[str, str, str], int], int]:
     their first word; and the number of words."""
     words = _ALNUM.findall(_lower(text))
     grams = list(zip(words, words[1:], words[2:], strict=False))
-    counts = Counter(grams)
-    return {g: k for k, g in enumerate(grams) if counts[g] == 1}, len(words)
+    # (a repeated gram's last place: dropped below)
+    first = dict(zip(grams, range(len(grams)), strict=True))
+    if len(first) != len(grams):
+        for gram, count in Counter(grams).items():
+            if count > 1:
+                del first[gram]
+    return first, len(words)
 
 
 def _word_span(text: str, k: int, count: int) -> tuple[int, int]:
@@ -189,7 +206,8 @@ def trim(text: str, witness: str) -> str:
     'The dealer must cut.'
     """
     (mine, n_mine), (theirs, n_theirs) = _unique_grams(text), _unique_grams(witness)
-    shared = sorted((mine[g], theirs[g]) for g in mine.keys() & theirs.keys())
+    get = theirs.get
+    shared = sorted([(k, w) for g, k in mine.items() if (w := get(g)) is not None])
     if not shared:
         return witness
     places = [w for _, w in shared]
@@ -240,44 +258,60 @@ def aligned(text: str, witness: str, offset: int = 0,
     """
     if not text or not witness:
         return [], len(text.split())
-    flat = " ".join(text.split())
+    words = text.split()
+    flat = " ".join(words)
     if flat in witness or flat in " ".join(witness.split()):
         return [], 0  # the witness has it word for word
     witness = trim(text, witness)
-    blocks = changes(text.split(), witness.split())
+    their_words = witness.split()
+    blocks = changes(words, their_words)
     out: list[Unit] = []
     skipped = 0
     if not blocks:
         return out, 0
-    mine = [m.span() for m in _WORD.finditer(text)]
-    theirs = [m.span() for m in _WORD.finditer(witness)]
+    mine, mine_ends = _word_spans(text, words)
+    theirs, their_ends = _word_spans(witness, their_words)
     for i1, i2, j1, j2 in blocks:
         if i1 == i2:
             continue  # words the OCR does not have: nothing of it to repair
-        start, end = mine[i1][0], mine[i2 - 1][1]
+        start, end = mine[i1], mine_ends[i2 - 1]
         if within is not None and not any(s < offset + end and offset + start < e
                                           for s, e in within):
             skipped += i2 - i1
             continue
         if j1 == j2:
-            out += [Unit(offset + s, offset + e, text[s:e], "", 1) for s, e in mine[i1:i2]]
+            out += [Unit(offset + s, offset + e, text[s:e], "", 1)
+                    for s, e in zip(mine[i1:i2], mine_ends[i1:i2], strict=True)]
             continue
-        out += _char_units(text[start:end], witness[theirs[j1][0]:theirs[j2 - 1][1]],
+        out += _char_units(text[start:end], witness[theirs[j1]:their_ends[j2 - 1]],
                            offset + start)
     return out, skipped + sum(u.words for u in out)
+
+
+def _word_spans(text: str, words: list[str]) -> tuple[list[int], list[int]]:
+    """Where the ``words`` of ``text`` (``text.split()``, the ``\\S+`` runs) start and
+    end. Where one blank parts each word from the next and none is at either end (the
+    lengths say so), the places are running sums of the words' lengths (made in C);
+    otherwise the words are found with the pattern."""
+    n = len(words)
+    if n and sum(map(len, words)) + n - 1 == len(text):
+        sums = list(accumulate(map(len, words), initial=0))
+        return list(map(add, sums, range(n))), list(map(add, sums[1:], range(n)))
+    spans = list(map(_SPAN, _WORD.finditer(text)))  # (no Python loop: C iterates)
+    return list(map(itemgetter(0), spans)), list(map(itemgetter(1), spans))
 
 
 def changes(before: list[str], after: list[str]) -> list[tuple[int, int, int, int]]:
     """The changed stretches between two word lists, neighbouring edits joined (a split
     and a replacement side by side are one change)."""
     out: list[list[int]] = []
-    for op in Levenshtein.opcodes(before, after):
-        if op.tag == "equal":
+    for tag, src_start, src_end, dest_start, dest_end in _opcodes(before, after):
+        if tag == "equal":
             continue
-        if out and out[-1][1] == op.src_start and out[-1][3] == op.dest_start:
-            out[-1][1], out[-1][3] = op.src_end, op.dest_end
+        if out and out[-1][1] == src_start and out[-1][3] == dest_start:
+            out[-1][1], out[-1][3] = src_end, dest_end
         else:
-            out.append([op.src_start, op.src_end, op.dest_start, op.dest_end])
+            out.append([src_start, src_end, dest_start, dest_end])
     return [(a, b, c, d) for a, b, c, d in out]
 
 

@@ -35,6 +35,7 @@ from .twins import ocr_twin
 
 _LETTERS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _DIGITS = re.compile(r"\d+")
+_CHUNKS = re.compile(r"\S+")
 _GLYPHS = re.compile(r"[^\W\d_][<>/!*|\\]|[<>/!*|\\][^\W\d_]")
 _EDGE = re.compile(r"^([^\w]*)(.*?)([^\w]*)$", re.S)
 # a word read as glyphs, and the ordinary marks around it ("(exclud/ng", "trick*,")
@@ -88,7 +89,7 @@ def choose_all(unit: Unit, ctx: Context) -> list[Edit]:
     """The edits for ``unit``: word by word when the OCR and the witness have as many
     words (each is judged on its own: ``only, exgept`` against ``only (except``), else
     the unit as a whole."""
-    o_parts = list(re.finditer(r"\S+", unit.ocr))
+    o_parts = list(_CHUNKS.finditer(unit.ocr))
     w_parts = unit.witness.split()
     if len(o_parts) > 1 and len(o_parts) == len(w_parts):
         out = []

@@ -112,6 +112,13 @@ def kind(o: str, w: str) -> str:
     return "letters"
 
 
+_QUOTE_MARKS = frozenset("'\"‘’“”")
+_COLONS = frozenset(":;")
+_ODD_MARKS = frozenset("_=|~^`*")
+_STOPS = frozenset(",;:")
+_BRACKETS = frozenset("()[]{}")
+
+
 def features(edit: Edit, *, rule: bool, agreement: float, rank: int, left_gap: int,
              right_gap: int, is_word: Callable[[str], bool], text: str,
              units: int) -> tuple[float, ...]:
@@ -142,11 +149,11 @@ def features(edit: Edit, *, rule: bool, agreement: float, rank: int, left_gap: i
             float(c > 0.6), float(nonword), float(w_ok), float(min(left_gap, 3)),
             float(min(right_gap, 3)), float(min(lost, 4)), float(min(extra, 4)),
             float(min(len(o.split()), 4)), stop_lower,
-            float(bool(changed & set("'\"‘’“”"))), float(bool(changed & set(":;"))),
-            float("," in changed), float(bool(changed & set("_=|~^`*"))),
+            float(bool(changed & _QUOTE_MARKS)), float(bool(changed & _COLONS)),
+            float("," in changed), float(bool(changed & _ODD_MARKS)),
             float("-" in changed), float(min(units, 4)), variant, dust, after_function,
-            float(changed == {","}), float(changed <= set(",;:") and len(changed) > 1),
-            float(bool(changed & set("()[]{}"))), float(after[:1].isdigit()),
+            float(changed == {","}), float(changed <= _STOPS and len(changed) > 1),
+            float(bool(changed & _BRACKETS)), float(after[:1].isdigit()),
             float(k == "letters" and bool(o_words) and not nonword),
             float(_LABEL_NEXT.match(text, edit.end) is not None))
 

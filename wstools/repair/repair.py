@@ -190,6 +190,7 @@ def is_word(word: str, index: CorpusIndex) -> bool:
     return stem != word and (index.vocabulary.is_word(stem) or _zipf(stem) >= WORD_ZIPF)
 
 
+_CHUNKS = re.compile(r"\S+")
 _POSSESSIVE = re.compile(r"['’]s$|s['’]$")
 
 
@@ -415,17 +416,18 @@ class Repairer:
                 if not rule_edits and (model is not None or self.collect is not None) \
                         and self.runs("witness-model", True):
                     candidates += [(e, False) for e in self._raw_candidates(unit, base)]
-                if model is None and self.collect is None:
-                    gaps = (0, 0)
-                else:
-                    before = found[k - 1].end if k else start
-                    after = found[k + 1].start if k + 1 < len(found) else end
-                    gaps = (len(base[before:unit.start].split()) if k else 3,
-                            len(base[unit.end:after].split()) if k + 1 < len(found) else 3)
+                gaps: tuple[int, int] | None = None  # (made when a candidate needs it)
                 for edit, by_rule in candidates:
                     if any(covered[edit.start:edit.end]):
                         continue
-                    if model is not None or self.collect is not None:
+                    # (a rule's edit needs the model's features only to collect them)
+                    if self.collect is not None or (model is not None and not by_rule):
+                        if gaps is None:
+                            before = found[k - 1].end if k else start
+                            after = found[k + 1].start if k + 1 < len(found) else end
+                            gaps = (len(base[before:unit.start].split()) if k else 3,
+                                    len(base[unit.end:after].split()) if k + 1 < len(found)
+                                    else 3)
                         x = features(edit, rule=by_rule, agreement=agreement, rank=rank,
                                      left_gap=gaps[0], right_gap=gaps[1],
                                      is_word=self._is_word, text=base, units=len(found))
@@ -454,7 +456,7 @@ class Repairer:
     def _raw_candidates(self, unit: Unit, base: str) -> list[Edit]:
         """The witness's reading of ``unit`` (word by word where both have as many words)
         as candidate edits (:func:`.model.raw_candidate`)."""
-        o_parts = list(re.finditer(r"\S+", unit.ocr))
+        o_parts = list(_CHUNKS.finditer(unit.ocr))
         w_parts = unit.witness.split()
         if len(o_parts) > 1 and len(o_parts) == len(w_parts):
             parts = [Unit(unit.start + m.start(), unit.start + m.end(), m.group(0), w, 1)

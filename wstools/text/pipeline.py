@@ -170,6 +170,8 @@ def clean(text: str, fixes: Sequence[str] = DEFAULT_FIXES, options: Options | No
             fix = FIXES[name]
         except KeyError:
             raise ValueError(f"unknown fix {name!r}; known: {fix_names()}") from None
+        if name == "boilerplate" and not web.may_have_boilerplate(current):
+            continue  # no line it could take (nor need to know whether the text is a code)
         if name in LAW_ONLY_FIXES:
             if law is None:  # decided once, from the input
                 law = law_code(text).law

@@ -133,6 +133,50 @@ def score_boilerplate(paragraph: str) -> BoilerplateScore:
     return BoilerplateScore(score, tuple(found))
 
 
+# what each feature's pattern cannot match without (in the text case-folded, where the
+# pattern ignores case; else as it is): a text with none of a feature's is not searched for it
+_NEEDS: dict[str, tuple[bool, tuple[str, ...]]] = {
+    "domain": (True, (".co", ".net", ".org", ".in", ".io", ".me", ".xyz")),
+    "wiki-chrome": (True, ("jump to", "wikisource", "proofread", "retrieved")),
+    "social": (True, ("facebook", "twitter", "pinterest", "linkedin", "reddit", "tumblr")),
+    "page-title": (True, ("page:",)),
+    "novel": (True, ("novel", "manga")),
+    "chapter": (False, ("chapter", "Part ")),
+    "read": (True, ("read",)),
+    "comment": (True, ("comment",)),
+    "follow": (True, ("follow", "bookmark")),
+    "site": (True, ("site", "online", "full-screen", "f11", "mobile", "smartphone",
+                    "notification", "views", "update", "translated", "summary")),
+    "button": (False, ("click", "Like", "share", "support us", "subscribe")),
+}
+
+
+def may_have_boilerplate(text: str) -> bool:
+    """False when no line of ``text`` can score anything (:func:`score_boilerplate`): no
+    feature is found anywhere in the whole text (a feature found in a line is found in the
+    text: the patterns read no further than a line, and a line's edges are word boundaries
+    in the text as at a string's ends). :func:`remove_boilerplate` then removes nothing.
+
+    >>> may_have_boilerplate("75. Should the dealer claim a new deal.")
+    False
+    >>> may_have_boilerplate("My Book - BestNovel.com"), may_have_boilerplate("Page:X.djvu/3")
+    (True, True)
+    """
+    folded = text.casefold()
+    if "@" in text or "protected" in folded:
+        return True  # (an e-mail address)
+    for name, pattern, _ in _FEATURES:
+        if name == "email":
+            continue
+        fold, needs = _NEEDS[name]
+        where = folded if fold else text
+        if any(n in where for n in needs) and (
+                name == "page-title" or isinstance(pattern, _Emails) or
+                pattern.search(text) is not None):
+            return True
+    return False
+
+
 def _paragraphs(text: str) -> list[tuple[int, int]]:
     """Spans of paragraphs: lines, or blocks between blank lines when text is wrapped."""
     spans = []

@@ -37,11 +37,15 @@ def tidy_whitespace(text: str) -> Fixed:
     >>> tidy_whitespace("a  card   led \\n\\n\\n\\n    indented").text
     'a card led\\n\\n    indented'
     """
-    edits = [Edit(a, b, text[a:b], new, "whitespace", 1.0, "extra whitespace")
-             for m in _RUN.finditer(text) for a, b, new in _tidy_run(text, m.start(), m.end())
-             if text[a:b] != new]
+    if "  " in text or "\t" in text or "\u00a0" in text or " \n" in text or \
+            text.endswith(" "):  # (what a run needs: else there is none to look for)
+        edits = [Edit(a, b, text[a:b], new, "whitespace", 1.0, "extra whitespace")
+                 for m in _RUN.finditer(text)
+                 for a, b, new in _tidy_run(text, m.start(), m.end()) if text[a:b] != new]
+    else:
+        edits = []
     first = Fixed(apply_edits(text, edits) if edits else text, edits)
-    if not _BLANKS.search(first.text):
+    if "\n\n\n" not in first.text:
         return first
     second = substitute(first.text, _BLANKS, "whitespace",
                         lambda m: ("\n\n", 1.0, "extra blank lines"))
