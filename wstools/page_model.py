@@ -312,6 +312,7 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
     for a, b in _split_inline_sections(text, spans):
         start = a
         lines = list(regex.finditer(r"[^\n]+", text[a:b]))
+        chained = _chained_laws(text, a, lines)
         for k, line in enumerate(lines):
             at = a + line.start()
             body = line.group().strip()
@@ -338,7 +339,7 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
             elif k and _ITEM_END.search(lines[k - 1].group().rstrip()) \
                     and not _PREFIX_ALONE.match(lines[k - 1].group()):
                 if law is not None and text_after(body, law) and (
-                        law.group("prefix") or last_law is not None
+                        law.group("prefix") or k in chained or last_law is not None
                         and int(law.group("num")) == last_law + 1):
                     split = True
                 elif clause is not None and (
@@ -377,6 +378,27 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                 last_clause = clause[0]
         out.append((start, b))
     return out
+
+
+def _chained_laws(text: str, a: int, lines: list[regex.Match]) -> set[int]:
+    """The lines of one OCR paragraph (after the first) that open a law with its dash after
+    a line that ends a sentence or an item, where the next or the one before is such a line
+    too (``…as follows:`` ``1.—Each player…`` ``2.—The cards…``): a run of laws the OCR put in
+    one paragraph, with no law before them on the page to go on from."""
+    found = []
+    for k, line in enumerate(lines):
+        body = line.group().strip()
+        law = _law_at(body) if k else None
+        if law is None or law.group("prefix") or law.group("end") \
+                or not body[law.end():].lstrip(" \t").startswith(("—", "–")) \
+                or not text_after(body, law) \
+                or not _ITEM_END.search(lines[k - 1].group().rstrip()) \
+                or is_reference(text, a + line.start()):
+            continue
+        found.append((k, int(law.group("num"))))
+    return {k for n, (k, number) in enumerate(found)
+            if n + 1 < len(found) and found[n + 1][1] == number + 1
+            or n and found[n - 1][1] == number - 1}
 
 
 # a section named as such inside a paragraph, after a sentence: "…its final report. Sec. 5."
@@ -552,6 +574,68 @@ def _check_laws(blocks: list[Block], text: str, previous_law: int | None = None)
         inline = _inline_clause(b.text, m.end())
         if inline:
             b.inline.append(inline)
+    _fill_gaps(blocks, text)
+
+
+# a law's number in digits whose stop and dash OCR misread ("18,[F, after", "73-1F a", "12.1 f
+# the"): a law only where two laws around it leave exactly its place (see _fill_gaps)
+_MISPUNCTUATED = regex.compile(r"(?P<prefix>)(?P<tok>\d{1,3})"
+                               r"(?=[ \t]?[.,:;—–\[|-]{1,3}[ \t]*(?!\d\d)[\p{L}\d])")
+# old-style figures (EB Garamond): 11 set as two small i's reads as one letter
+_OLD_STYLE = {"u": "11", "n": "11", "H": "11"}
+ANCHORED_COST = 1.5  # the most a garbled number may cost where both sides fix it
+
+
+def _anchored_cost(token: str, number: int) -> float:
+    """:func:`reading_cost`, with the old-style figures OCR reads as one letter (``u.`` for
+    ``11.``)."""
+    cost = reading_cost(token, number)
+    for i, c in enumerate(token):
+        if c in _OLD_STYLE:
+            cost = min(cost, 0.3 + reading_cost(token[:i] + _OLD_STYLE[c] + token[i + 1:],
+                                                number))
+    return cost
+
+
+def _fill_gaps(blocks: list[Block], text: str) -> None:
+    """Laws n and n + k + 1 on the page, and between them exactly k paragraphs that open with
+    a token that may be a number (a garbled one, ``tu.``, ``zu.``, ``i.``, or digits whose
+    stop OCR misread, ``18,[F``): each is the law its place leaves, when each token reads
+    as its number (``ANCHORED_COST``). A gap with more or fewer such paragraphs is left as
+    it is; so is a token that is a word (``A.``, ``In.``)."""
+    laws = [i for i, b in enumerate(blocks) if b.kind == "law"]
+    for i, j in zip(laws, laws[1:], strict=False):
+        first, last = blocks[i], blocks[j]
+        assert first.number is not None and last.number is not None
+        need = last.number - (first.range_end or first.number) - 1
+        if not 1 <= need <= 3 or last.suffix or first.weak or last.weak:
+            continue
+        found = []
+        # (a letter-stop label alone between them, "i. If in cutting", is no list: the law
+        # whose 11 OCR read as a letter)
+        lone = sum(x.kind == "clause" for x in blocks[i + 1:j]) == 1
+        for x in blocks[i + 1:j]:
+            if x.kind not in ("text", "clause") or x.kind == "clause" and (
+                    x.style != "a." or not lone):
+                continue
+            m = _GARBLED.match(x.text) or _MISPUNCTUATED.match(x.text)
+            if m is None or m.group("tok").isalpha() and m.group("tok").lower() in _WORDS \
+                    and x.kind != "clause" or is_reference(text, x.start) \
+                    or not text_after(x.text, m):
+                continue
+            found.append((x, m))
+        if len(found) != need:
+            continue
+        numbers = range((first.range_end or first.number) + 1, last.number)
+        if any(_anchored_cost(m.group("tok"), n) > ANCHORED_COST
+               for (_, m), n in zip(found, numbers, strict=True)):
+            continue
+        for (x, m), n in zip(found, numbers, strict=True):
+            x.kind, x.number, x.prefix = "law", n, m.group("prefix") or ""
+            x.label, x.style = "", ""
+            inline = _inline_clause(x.text, m.end())
+            if inline:
+                x.inline.append(inline)
 
 
 _WORDS = frozenset("a i o an as at be by do go he if in is it me my no of on or so to up us we "
@@ -705,13 +789,15 @@ def _continues(first: str, second: str) -> bool:
 
 _GARBLED_LABEL = regex.compile(r"[‘’'\"`]?[(f{\[]?(?P<l>[^\s(){}\[\]]{0,4})[)}\]]{1,2}(?=\s)")
 # characters OCR reads for one another in a clause label (observed: (6) for (b), fe) for
-# (e), (l) for (1), (ili) for (iii), (j} for (i), (8) for (3))
+# (e), (l) for (1), (ili) for (iii), (j} for (i), (8) for (3), (z) for (2), (8) for (b))
 _LABEL_CONFUSIONS = frozenset({("1", "l"), ("l", "1"), ("1", "i"), ("i", "1"), ("l", "i"),
                                ("i", "l"), ("6", "b"), ("b", "6"), ("c", "e"), ("e", "c"),
                                ("j", "i"), ("i", "j"), ("t", "f"), ("f", "t"), ("0", "o"),
                                ("o", "0"), ("5", "s"), ("s", "5"), ("h", "b"), ("b", "h"),
                                ("n", "u"), ("u", "n"), ("v", "y"), ("y", "v"), ("x", "z"),
-                               ("t", "i"), ("3", "8"), ("8", "3")})
+                               ("t", "i"), ("3", "8"), ("8", "3"),
+                               # EB Garamond's old-style 2 and an italic b
+                               ("z", "2"), ("2", "z"), ("8", "b")})
 _ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii",
            "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx", "xxi", "xxii", "xxiii", "xxiv",
            "xxv"]
@@ -803,6 +889,78 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
         out.append(Edit(m.start(), m.end(), m.group(), new, "clause-sequence", 0.9,
                         f"between ({before.label}) and ({after[0]}) the label can only "
                         f"be {new}; '{m.group()}' is an OCR reading of it"))
+    done = {e.start for e in out}
+    out += [e for e in _one_sided_label_repairs(text, headings) if e.start not in done]
+    return sorted(out, key=lambda e: e.start)
+
+
+def _well_formed(label: str) -> bool:
+    """A label a printer sets: one letter, a roman numeral, a doubled letter, a number."""
+    low = label.lower()
+    return bool(regex.fullmatch(r"[a-z]|(\p{L})\1|\d{1,2}", low)) or low in _ROMANS
+
+
+def _open_sequences(blocks: list[Block], i: int) -> list[tuple[str, str]] | None:
+    """The clauses open above ``blocks[i]`` (outermost first, as :func:`build_codes` nests
+    them), as (label, style): the labels any of whose next ``blocks[i]`` may be. None when a
+    heading or a paragraph of text without a label (the law's own text, a preamble) comes
+    between: the list may have ended there."""
+    start = i  # (a paragraph in lower case goes on the one before: a column break cut it)
+    while start > 0 and (blocks[start - 1].kind == "clause" or start - 1 > 0
+                         and blocks[start - 1].kind == "text"
+                         and blocks[start - 1].text[:1].islower()):
+        start -= 1
+    if not any(b.kind == "clause" for b in blocks[start:i]):
+        return None
+    if start > 0 and blocks[start - 1].kind != "law":
+        return None  # (text between: the law's own text, a preamble; the list may end there)
+    open_: list[tuple[tuple[str, str], Clause]] = []
+    items = []
+    if start > 0:
+        items += [(label, style) for label, style, _ in blocks[start - 1].inline]
+    items += [(b.label, b.style) for b in blocks[start:i] if b.kind == "clause"]
+    for label, style in items:
+        kind = _sequence_kind(label, style, open_)
+        if any(k == kind for k, _ in open_):
+            while open_[-1][0] != kind:
+                open_.pop()
+            open_.pop()
+        open_.append((kind, Clause(label, "", style)))
+    return [(c.label, c.style) for _, c in open_]
+
+
+def _one_sided_label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
+    """A garbled label with no exact label after it to anchor it (the last of its page, or
+    before a law): mended only when what OCR printed is no label a printer sets (``fe)``,
+    ``(ili)``; never ``()`` or ``(6)``), it is a plausible reading of the next label of one
+    of the sequences open above it and of no other label the place allows (another open
+    sequence's next, a new nested one's first), and the paragraph before ends an item."""
+    blocks = read_blocks(text, headings)
+    out = []
+    for i, here in enumerate(blocks):
+        if here.kind not in ("text", "clause") or not i \
+                or not _ITEM_END.search(blocks[i - 1].text.rstrip()):
+            continue
+        m = _GARBLED_LABEL.match(text, here.start)
+        if m is None or not text[m.end():here.end].strip():
+            continue
+        printed = m.group("l")
+        if not regex.search(r"\p{L}|\d", printed) or _well_formed(printed) and m.group()[:1] \
+                in "(‘’'\"`" or here.kind == "clause" and _well_formed(here.label):
+            continue  # (a label as printed, in its brackets, is the printer's)
+        open_ = _open_sequences(blocks, i)
+        if not open_:
+            continue
+        nexts = [(n, style) for label, style in open_
+                 if style in ("(a)", "(a.)") and (n := _next_label(label)) is not None]
+        firsts = [f for f in ("a", "i", "1", "A") if f not in {n for n, _ in nexts}]
+        fits = [n for n, _ in nexts if _confusable(printed, n)]
+        if len(fits) != 1 or any(_confusable(printed, f) for f in firsts):
+            continue
+        new = f"({fits[0]})"
+        out.append(Edit(m.start(), m.end(), m.group(), new, "clause-sequence", 0.8,
+                        f"'{m.group()}' is no label as printed; the only label this place "
+                        f"allows that OCR may read so is {new}, next of the clauses above"))
     return out
 
 

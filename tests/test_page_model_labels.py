@@ -1,0 +1,101 @@
+"""Page model, issue 19 (generalisation): clause labels and law numbers as OCR misreads them
+on pages it was not tuned on (EB Garamond's old-style figures, poor scans), and what must
+stay as printed."""
+
+from __future__ import annotations
+
+import pytest
+
+from wstools.page_model import label_repairs
+
+
+def _mends(text: str) -> list[tuple[str, str]]:
+    return [(e.old, e.new) for e in label_repairs(text)]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # the last label of a page, its opening bracket read as f: (e) after (d) and its items
+    ("(d) Nothing in this order shall:\n\n(1) authority granted; or\n\n(2) functions of the "
+     "Director.\n\nfe) This order is not intended to, and", [("fe)", "(e)")]),
+    # a numeral no printer sets, last of its list: (iii) after (ii)
+    ("Sec. 2. Tax. (a) In furtherance:\n\n(i) impose an undue burden;\n\n(ii) add undue "
+     "complexity; or\n\n(ili) exceed the statutory authority.\n\nThis interim report",
+     [("(ili)", "(iii)")]),
+    # a continuation in lower case between the clauses (a column break) does not end the list
+    ("(c) Members shall serve;\n\n(d) Nothing in this\n\nshall be construed.\n\n"
+     "(ej) The order is", [("(ej)", "(e)")]),
+])
+def test_a_garbled_last_label_is_mended_from_the_clauses_above(text: str, want: list) -> None:
+    assert _mends(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    # an empty label may be any: left as printed
+    "(e) The Commission shall have a staff.\n\n() The Commission shall terminate.",
+    # a well-formed label in its brackets is the printer's, even out of sequence
+    "(a) One.\n\n(6) Two.",
+    "(a) One.\n\n(x) Two.",
+    # two labels the place allows fit the reading ((l) next of (k), or (1) a new list)
+    "(k) One;\n\n(l) two:\n\n(1j) The next.",
+    # no clause above it on the page: nothing to read it by
+    "the rest of a law.\n\nfe) This order is not.",
+    # text of the law between: the list may have ended
+    "(c) One.\n\nThe Secretary shall report.\n\nfd) This order.",
+    # the paragraph before does not end an item
+    "(c) One and\n\nfd) This order.",
+])
+def test_what_stays_as_printed(text: str) -> None:
+    assert _mends(text) == []
+
+
+def _laws(text: str) -> list[str]:
+    from wstools.page_model import lay_out
+    return [law.label for code in lay_out(text).codes for law in code.laws]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # EB Garamond's old-style 11 read as letters, between two laws that leave its place
+    ("10. Cutting.\n\ntu. For making a miss.\n\n12. When playing.", ["10", "11", "12"]),
+    ("10. Cutting.\n\nu. For making a miss.\n\n12. When playing.", ["10", "11", "12"]),
+    # two in a row, exactly the two places the laws around leave
+    ("10. If a Red ball.\n\nut. For making a miss.\n\n1. When playing.\n\n13. For striking.",
+     ["10", "11", "12", "13"]),
+    # the stop and dash misread: digits that are exactly the place left
+    ("17.—If, after the trump.\n\n18,[F, after the trump.\n\n19.—If a fresh deal.",
+     ["17", "18", "19"]),
+    ("72. If either.\n\n73-1F a player who.\n\n74. A player cannot.", ["72", "73", "74"]),
+    ("10. Cutting.\n\ni. If in cutting a card is exposed.\n\n12.1 f the dealer reshuffles."
+     "\n\n13. Dealing.", ["10", "11", "12", "13"]),
+])
+def test_a_garbled_law_number_in_the_place_two_laws_leave(text: str, want: list) -> None:
+    assert _laws(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # one place, two paragraphs that might fill it: left as printed
+    ("10. Cutting.\n\ntu. For making.\n\nut. For making.\n\n12. When.", ["10", "12"]),
+    # a word, not a number
+    ("10. Cutting.\n\nIn. For making.\n\n12. When.", ["10", "12"]),
+    # a reference, and a decimal
+    ("10. As in Law\n11, The penalty.\n\n12. When.", ["10", "12"]),
+    ("10. Cutting.\n\n11.50 Dollars are paid.\n\n12. When.", ["10", "12"]),
+    # a token far from the number
+    ("10. Cutting.\n\nXy. For making.\n\n12. When.", ["10", "12"]),
+])
+def test_a_gap_that_no_paragraph_fills_alone_stays(text: str, want: list) -> None:
+    assert _laws(text) == want
+
+
+def test_a_run_of_laws_in_one_ocr_paragraph_is_split() -> None:
+    text = ("These may be stated as follows:\n1.—Each player has a right to shuffle.\n"
+            "2.—The cards shall be dealt.\n3.—If the dealer—\n(1) Deals without a cut;\n"
+            "(2) Exposes a card.")
+    assert _laws(text) == ["1", "2", "3"]
+    # one number alone after a sentence is no run: the paragraph stays as printed
+    assert _laws("These are stated as follows:\n1.—Each player has a right.") == []
+
+
+def test_old_style_two_and_an_italic_b_between_exact_labels() -> None:
+    assert _mends("15.—If a player—\n\n(1) Exposes a card, or\n\n(z) Plays out of turn, or"
+                  "\n\n(3) Plays a card.") == [("(z)", "(2)")]
+    assert _mends("(a) One.\n\n(8) Two.\n\n(c) Three.") == [("(8)", "(b)")]
