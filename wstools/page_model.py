@@ -581,6 +581,10 @@ def _check_laws(blocks: list[Block], text: str, previous_law: int | None = None)
 # the"): a law only where two laws around it leave exactly its place (see _fill_gaps)
 _MISPUNCTUATED = regex.compile(r"(?P<prefix>)(?P<tok>\d{1,3})"
                                r"(?=[ \t]?[.,:;—–\[|-]{1,3}[ \t]*(?!\d\d)[\p{L}\d])")
+# a token that may be a garbled number, where two laws fix it: any word after its stop
+# ("i. fin cutting" for "11. If in cutting"; a lower-case "i." is no pronoun)
+_GAP_TOKEN = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\."
+                           r"(?=[ \t]*[—–-]|[ \t]+\S)")
 # old-style figures (EB Garamond): 11 set as two small i's reads as one letter
 _OLD_STYLE = {"u": "11", "n": "11", "H": "11"}
 ANCHORED_COST = 1.5  # the most a garbled number may cost where both sides fix it
@@ -618,9 +622,10 @@ def _fill_gaps(blocks: list[Block], text: str) -> None:
             if x.kind not in ("text", "clause") or x.kind == "clause" and (
                     x.style != "a." or not lone):
                 continue
-            m = _GARBLED.match(x.text) or _MISPUNCTUATED.match(x.text)
+            m = _GAP_TOKEN.match(x.text) or _MISPUNCTUATED.match(x.text)
             if m is None or m.group("tok").isalpha() and m.group("tok").lower() in _WORDS \
-                    and x.kind != "clause" or is_reference(text, x.start) \
+                    and x.kind != "clause" and m.group("tok") != "i" \
+                    or is_reference(text, x.start) \
                     or not text_after(x.text, m):
                 continue
             found.append((x, m))
