@@ -99,3 +99,27 @@ def test_old_style_two_and_an_italic_b_between_exact_labels() -> None:
     assert _mends("15.—If a player—\n\n(1) Exposes a card, or\n\n(z) Plays out of turn, or"
                   "\n\n(3) Plays a card.") == [("(z)", "(2)")]
     assert _mends("(a) One.\n\n(8) Two.\n\n(c) Three.") == [("(8)", "(b)")]
+
+
+def test_an_old_style_eleven_at_the_page_foot_goes_on_from_ten() -> None:
+    assert _laws("9.—If the dealer give more.\n\n10.—The hands having been dealt.\n\n"
+                 "u.—lf the dealer turn up more") == ["9", "10", "11"]
+
+
+def test_section_one_read_as_a_letter() -> None:
+    from wstools.page_model import lay_out
+    text = ("I, BARACK OBAMA, find that the actions.\n\nSection L (a) All property and "
+            "interests in property.\n\n(i) to be responsible for.")
+    law = lay_out(text).codes[0].laws[0]
+    assert (law.label, [c.label for c in law.clauses]) == ("1", ["a"])
+    assert _laws("Preamble.\n\nSection L (a) All property.\n\nSec. 2. Definitions.") == \
+        ["1", "2"]
+    # not after a law of the page, nor before a next law other than 2
+    assert _laws("Sec. 4. Duties.\n\nSection L (a) All property.") == ["4"]
+    assert _laws("Section L (a) All property.\n\nSec. 5. Definitions.") == ["5"]
+
+
+def test_a_label_with_a_speck_alone_is_no_clause() -> None:
+    from wstools.page_model import lay_out
+    text = "Sec. 3. Powers.\n\n(c)\n\nrecommend measures;\n\n(d) .\n\nsupervise the Branch."
+    assert [c.label for law in lay_out(text).codes[0].laws for c in law.clauses] == []

@@ -504,7 +504,8 @@ def read_blocks(text: str, headings: Sequence[str] = (),
             inline = _inline_clause(para, law.end())
             if inline:
                 block.inline.append(inline)
-        elif clause is not None and para[clause[2]:].strip():  # not a label alone
+        elif clause is not None and any(c.isalnum() for c in para[clause[2]:]):
+            # (not a label alone, nor with a speck: "(d) .")
             block.kind, block.label, block.style = "clause", clause[0], clause[1]
             if clause[1] == "a)":  # read as the bracketed style; the sequence decides
                 block.style, block.weak = "(a)", True
@@ -568,13 +569,41 @@ def _check_laws(blocks: list[Block], text: str, previous_law: int | None = None)
             want = after[0].number - 1  # the page's first law, garbled, before its next
         else:
             continue
-        if reading_cost(m.group("tok"), want) > GARBLED_COST:
+        if _anchored_cost(m.group("tok"), want) > GARBLED_COST:
             continue
         b.kind, b.number, b.prefix = "law", want, m.group("prefix") or ""
         inline = _inline_clause(b.text, m.end())
         if inline:
             b.inline.append(inline)
     _fill_gaps(blocks, text)
+    _first_section(blocks, previous_law)
+
+
+# "Section L (a) All property…": an order's first section, its 1 read as a letter
+_SECTION_ONE = regex.compile(r"(?P<prefix>(?:Section|SECTION|Sec\.|SEC\.)[ \t]+)"
+                             r"(?P<tok>[lLI|!J\]])[.,:;]{0,2}(?=[ \t]+[\p{Lu}(])")
+
+
+def _first_section(blocks: list[Block], previous_law: int | None) -> None:
+    """A paragraph opening ``Section`` (or ``Sec.``) and one stroke OCR read as a letter
+    (``Section L (a)``, ``Sec. l. Policy.``) is section 1 when no law comes before it on the
+    page (nor ends the page before, in book mode) and the page's next law, if any, is 2."""
+    if previous_law:
+        return
+    for i, b in enumerate(blocks):
+        if b.kind == "law":
+            return
+        m = _SECTION_ONE.match(b.text) if b.kind == "text" else None
+        if m is None:
+            continue
+        after = next((x for x in blocks[i + 1:] if x.kind == "law"), None)
+        if after is not None and (after.number != 2 or after.suffix):
+            return
+        b.kind, b.number, b.prefix = "law", 1, m.group("prefix")
+        inline = _inline_clause(b.text, m.end())
+        if inline:
+            b.inline.append(inline)
+        return
 
 
 # a law's number in digits whose stop and dash OCR misread ("18,[F, after", "73-1F a", "12.1 f
@@ -586,7 +615,7 @@ _MISPUNCTUATED = regex.compile(r"(?P<prefix>)(?P<tok>\d{1,3})"
 _GAP_TOKEN = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\."
                            r"(?=[ \t]*[—–-]|[ \t]+\S)")
 # old-style figures (EB Garamond): 11 set as two small i's reads as one letter
-_OLD_STYLE = {"u": "11", "n": "11", "H": "11"}
+_OLD_STYLE = {"u": "11", "n": "11"}
 ANCHORED_COST = 1.5  # the most a garbled number may cost where both sides fix it
 
 
