@@ -24,6 +24,7 @@ fonts-linuxlibertine, fonts-crosextra-caladea).
                                                     # wstools' corpus, appended to the manifest
     python scripts/make-page-benchmark.py --more    # two more editions of dev's law codes
     python scripts/make-page-benchmark.py --hard    # two more, EB Garamond, mostly poor
+    python scripts/make-page-benchmark.py --hard-eo # three dev EO volumes again, mostly poor
 
 Tesseract runs one process at a time with OMP_THREAD_LIMIT=1. Deterministic for a seed
 (given the same Tesseract and fonts).
@@ -1045,12 +1046,37 @@ def plan_hard_runs(rnd: random.Random) -> list[Run]:
             for tid, blocks, even, odd in texts for e in range(2)]
 
 
+# ``--hard-eo``: three dev volumes of executive orders set again (``-ed2``) in another
+# typeface and layout, levels as ``--hard``'s
+HARD_EO = ("eo-volume-2", "eo-volume-6", "eo-volume-10")
+
+
+def plan_hard_eo_runs(rnd: random.Random, seed: int, out: Path) -> list[Run]:
+    """A second edition of each volume of ``HARD_EO`` (the same orders, drawn as the main
+    run draws them), in a typeface other than its own and the other column count, its
+    pages' levels drawn by ``HARD_LEVELS``; only volumes the manifest puts in dev."""
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    dev = {p["run"] for p in manifest["pages"] if p["split"] == "dev"}
+    runs = []
+    for run in plan_runs(random.Random(f"{seed}-plan"), 0):
+        if run.id not in HARD_EO:
+            continue
+        assert run.id in dev, run.id  # the test split is never drawn on
+        face = rnd.choice([f for f in FONTS if f != run.face])
+        runs.append(Run(f"{run.id}-ed2", run.texts, face, 3 - run.columns,
+                        rnd.choice(["caps", "sc"]), rnd.randrange(1000, 3000), run.kind,
+                        HARD_LEVELS))
+    return runs
+
+
 def make_extra(args, out: Path, images: Path, started: float) -> int:
     """``--extra``: only the dev-only runs of EXTRA_TEXTS, planned by their own seeded RNG;
     their entries replace any earlier ones of the same runs at the end of the manifest, and
     nothing else in the manifest or pages/ is touched. ``--more`` and ``--hard`` likewise
     with their runs."""
-    if args.hard:
+    if args.hard_eo:
+        runs = plan_hard_eo_runs(random.Random(f"{args.seed}-hard-eo-plan"), args.seed, out)
+    elif args.hard:
         runs = plan_hard_runs(random.Random(f"{args.seed}-hard-plan"))
     elif args.more:
         runs = plan_more_runs(random.Random(f"{args.seed}-more-plan"))
@@ -1091,12 +1117,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hard", action="store_true",
                     help="make only a fifth and sixth edition of the dev split's law codes in "
                          "EB Garamond, mostly at level poor (dev), appended to the manifest")
+    ap.add_argument("--hard-eo", action="store_true",
+                    help="make only a second edition of three dev volumes of executive orders "
+                         "in another typeface and layout, mostly at level poor (dev)")
     args = ap.parse_args(argv)
     out, images = Path(args.out), Path(args.images)
     (out / "pages").mkdir(parents=True, exist_ok=True)
     images.mkdir(parents=True, exist_ok=True)
     started = time.time()
-    if args.extra or args.more or args.hard:
+    if args.extra or args.more or args.hard or args.hard_eo:
         return make_extra(args, out, images, started)
     rnd = random.Random(f"{args.seed}-plan")
     runs = plan_runs(rnd, 0)
