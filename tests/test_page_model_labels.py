@@ -123,3 +123,37 @@ def test_a_label_with_a_speck_alone_is_no_clause() -> None:
     from wstools.page_model import lay_out
     text = "Sec. 3. Powers.\n\n(c)\n\nrecommend measures;\n\n(d) .\n\nsupervise the Branch."
     assert [c.label for law in lay_out(text).codes[0].laws for c in law.clauses] == []
+
+
+def _clauses(text: str) -> list[tuple[str, list[str]]]:
+    from wstools.page_model import lay_out
+
+    def flat(cs):  # noqa: ANN001, ANN202
+        return [x for c in cs for x in [c.label, *flat(c.clauses)]]
+    return [(law.label, flat(law.clauses)) for code in lay_out(text).codes for law in code.laws]
+
+
+_DEAL = "10.—There must be a new deal—\n\nI. If the pack be incorrect.\n\n"
+
+
+@pytest.mark.parametrize(("text", "want", "mends"), [
+    # II. read as 11.: between I. and III. a clause, not law 11 (whose own number follows)
+    (_DEAL + "11. If a card be faced.\n\nIII. If a player.\n\n11.—If a card be exposed.",
+     [("10", ["I", "II", "III"]), ("11", [])], [("11", "II")]),
+    # the last I and its stop read as L ("VL If"), and a numeral no printer sets (VIL.)
+    (_DEAL + "II. If a card.\n\nIII. If a player.\n\nIV. If a card.\n\nV. If the dealer.\n\n"
+     "VL If the pack.\n\nVIL. If a card.\n\n11.—If a card be exposed.",
+     [("10", ["I", "II", "III", "IV", "V", "VI", "VII"]), ("11", [])],
+     [("VL", "VI."), ("VIL", "VII")]),
+])
+def test_capital_numerals_as_ocr_reads_them(text: str, want: list, mends: list) -> None:
+    assert _clauses(text) == want
+    assert _mends(text) == mends
+
+
+def test_what_is_no_capital_numeral() -> None:
+    # a law 11 after a numeral clause, with no III. after it, is law 11
+    assert _clauses(_DEAL + "II. If a card.\n\n11. If a card be exposed.") == \
+        [("10", ["I", "II"]), ("11", [])]
+    # a word in capitals is no numeral out of its sequence
+    assert _clauses(_DEAL + "ILL. Players shall.") == [("10", ["I"])]

@@ -232,6 +232,8 @@ def clause_at(text: str) -> tuple[str, str, int] | None:
     """
     for pattern, style in _CLAUSE:
         m = pattern.match(text)
+        if m and style == "I." and m.group("l").lower() not in _ROMANS:
+            continue  # ("VIL." is OCR's VII.: the sequence reads it, _garbled_romans)
         if m:
             if style == "(a)" and m.group().rstrip().endswith(".)"):
                 style = "(a.)"
@@ -514,11 +516,32 @@ def read_blocks(text: str, headings: Sequence[str] = (),
         elif is_heading(para, headings):
             block.kind = "heading"
         blocks.append(block)
+    _numerals_read_as_digits(blocks)
     _check_laws(blocks, text, previous_law)
     _garbled_romans(blocks)
     _check_clauses(blocks)
     _check_headings(blocks)
     return blocks
+
+
+def _numerals_read_as_digits(blocks: list[Block]) -> None:
+    """``II.`` read as ``11.`` (``III.`` as ``111.``) is a law number by its shape; between the
+    numeral clause before it and the exact one after it (``I.``, ``11.``, ``III.``) it is the
+    clause. Read before the law sequence, which would take it for the next law and the
+    real one after it for a number that goes back."""
+    for i, b in enumerate(blocks):
+        if b.kind != "law" or b.prefix or b.suffix or b.range_end is not None \
+                or not regex.match(r"1{2,3}\.(?![—–-])", b.text):
+            continue
+        want = "I" * len(str(b.number))
+        before = next((x for x in reversed(blocks[:i]) if x.kind != "text"), None)
+        after = next((x for x in blocks[i + 1:] if x.kind != "text"), None)
+        if before is not None and before.kind == "clause" and before.style == "I." \
+                and _next_label(before.label) == want and after is not None \
+                and after.kind == "clause" and after.style == "I." \
+                and after.label == _next_label(want):
+            b.kind, b.number, b.label, b.style = "clause", None, want, "I."
+            b.inline.clear()
 
 
 def _check_laws(blocks: list[Block], text: str, previous_law: int | None = None) -> None:
@@ -736,7 +759,8 @@ def _check_clauses(blocks: list[Block]) -> None:
 
 
 # a capital roman numeral as OCR may read it (``Il.``, ``IL.``, ``1I.``, ``TV.`` for ``IV.``)
-_ROMAN_TOKEN = regex.compile(r"(?P<tok>[IVXLlTJ1|!HY]{1,5})[.,](?=[ \t]+[\p{Lu}“\"‘(])")
+_ROMAN_TOKEN = regex.compile(r"(?P<tok>[IVXLlTJ1|!HY]{1,5})(?:[.,]|(?<=[IVX][Ll]))"
+                             r"(?=[ \t]+[\p{Lu}“\"‘(])")  # ("VL If": the I and its stop as L)
 _ROMAN_READING = str.maketrans({"l": "I", "L": "I", "T": "I", "J": "I", "1": "I", "|": "I",
                                 "!": "I", "Y": "V"})
 
@@ -900,7 +924,8 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
         if b.kind == "clause" and b.style == "I.":
             m = _ROMAN_TOKEN.match(b.text)
             if m is not None and m["tok"] != b.label:
-                out.append(Edit(b.start, b.start + len(m["tok"]), m["tok"], b.label,
+                stop = "" if text.startswith((".", ","), b.start + len(m["tok"])) else "."
+                out.append(Edit(b.start, b.start + len(m["tok"]), m["tok"], b.label + stop,
                                 "clause-sequence", 0.9, f"'{m['tok']}.' stands where the "
                                 f"sequence of numerals has {b.label}."))
     # the label each paragraph opens with as printed, before the sequence judged it (a
