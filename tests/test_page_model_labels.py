@@ -29,9 +29,28 @@ def test_a_garbled_last_label_is_mended_from_the_clauses_above(text: str, want: 
     assert _mends(text) == want
 
 
+@pytest.mark.parametrize(("text", "want"), [
+    # a label lost whole after an item its stop closes, one list open: its next
+    ("(e) The Commission shall have a staff.\n\n() The Commission shall terminate.\n\n"
+     "Sec. 5. General.", [("()", "(f)")]),
+    # the page opens inside an item of the page before
+    ("manner;\n\n(c) ensure the transparency;\n\n(d) as appropriate;\n\n() promote trade."
+     "\n\nSec. 4. Regulatory.", [("()", "(e)")]),
+    # the first label of the page, garbled, before its exact next
+    ("2538\n\n(vy) the Secretary of Commerce;\n\n(vi) the Secretary of Labor;",
+     [("(vy)", "(v)")]),
+    # a zero is no label: the o after n
+    ("(m) One;\n\n(n) two;\n\n(0) The next", [("(0)", "(o)")]),
+])
+def test_labels_lost_or_garbled_that_one_reading_fits(text: str, want: list) -> None:
+    assert _mends(text) == want
+
+
 @pytest.mark.parametrize("text", [
-    # an empty label may be any: left as printed
-    "(e) The Commission shall have a staff.\n\n() The Commission shall terminate.",
+    # an empty label after an item that may open a list under it: left as printed
+    "(e) The Commission shall have:\n\n() The Commission shall terminate.",
+    # an empty label with two lists open: left as printed
+    "(e) The Commission shall:\n\n(1) have a staff;\n\n() The Commission shall terminate.",
     # a well-formed label in its brackets is the printer's, even out of sequence
     "(a) One.\n\n(6) Two.",
     "(a) One.\n\n(x) Two.",
@@ -157,3 +176,21 @@ def test_what_is_no_capital_numeral() -> None:
         [("10", ["I", "II"]), ("11", [])]
     # a word in capitals is no numeral out of its sequence
     assert _clauses(_DEAL + "ILL. Players shall.") == [("10", ["I"])]
+
+
+def test_a_section_named_in_a_sentence_is_no_section() -> None:
+    text = ("Section 1. Each committee is continued:\n\n(b). National Council:\n"
+            "Section 3. of Executive Order 13231.\n\n(c) Federal Council.")
+    assert _laws(text) == ["1"]
+
+
+def test_the_first_clause_after_a_title_a_column_break_cut() -> None:
+    text = ("Sec. 6. Review of Current Authorities, Regulations,\n\nand Guidance. (a) Each of "
+            "the agencies shall review.\n\n(b) The Secretary shall.")
+    assert _clauses(text) == [("6", ["a", "b"])]
+
+
+def test_labels_that_lost_their_bracket_after_a_garbled_one() -> None:
+    text = ("(ii) Secretary of State;\n\niti) Attorney General;\n\niv) Secretary of the "
+            "Interior;\n\nv) Secretary of Agriculture;\n\nvi) Secretary of Commerce;")
+    assert ("v)", "(v)") in _mends(text)

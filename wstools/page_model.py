@@ -250,7 +250,14 @@ def _law_at(text: str) -> regex.Match | None:
     # the sequence check in read_blocks keeps only numbers that run on
     if rest[:1].islower() and not m.group("prefix"):
         return None
+    if m.group("prefix") and _GOES_ON.match(rest):
+        return None  # "Section 3 of Executive Order 13231": a reference, its stop a speck
     return m
+
+
+# a word that goes on with a sentence, never opens a section's caption or text
+_GOES_ON = regex.compile(r"(?:of|to|in|and|or|is|are|was|were|shall|as|by|for|from|on|with|"
+                         r"under|through|which|that)\b")
 
 
 def _sequence_kind(label: str, style: str, open_: Sequence[tuple[tuple[str, str], Clause]]
@@ -889,13 +896,34 @@ def _first_before(label: str) -> str | None:
     return {"ii": "i", "b": "a", "B": "A", "2": "1"}.get(label)
 
 
+def _previous_label(label: str) -> str | None:
+    """The label before ``label`` when only one can be: ``(vi)`` → ``(v)``, ``(d)`` → ``(c)``,
+    ``(3)`` → ``(2)``; none for ``(i)``, ``(v)``, ``(x)`` (a letter or a numeral before them).
+
+    >>> [_previous_label(x) for x in ("vi", "d", "3", "ii", "i", "v", "x", "B", "1")]
+    ['v', 'c', '2', 'i', None, None, None, 'A', None]
+    """
+    if label.isdigit():
+        return str(int(label) - 1) if int(label) > 1 else None
+    low = label.lower()
+    if low == "i":
+        return None  # (h, or a numeral's first)
+    roman = _ROMANS[_ROMANS.index(low) - 1] if low in _ROMANS else None
+    letter = chr(ord(low) - 1) if len(low) == 1 and "a" < low <= "z" else None
+    if roman and letter or not (roman or letter):
+        return None
+    found = roman or letter
+    assert found is not None
+    return found.upper() if label.isupper() else found
+
+
 def _confusable(printed: str, label: str) -> bool:
     """``printed`` may be OCR's reading of ``label`` (lost, or a character misread)."""
     if not printed:
         return True
     if len(printed) == len(label) + 1 and printed[1:] == label and printed[0] in "GCcf{[|lt(":
         return True  # the opening bracket read as a letter: (Gj) for (j)
-    if len(printed) == len(label) + 1 and printed[:-1] == label and printed[-1] in "jlI|!1]}":
+    if len(printed) == len(label) + 1 and printed[:-1] == label and printed[-1] in "jlI|!1]}y":
         return True  # the closing bracket read twice: (ij) for (i)
     if len(printed) != len(label):
         return False
@@ -931,14 +959,18 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
     # the label each paragraph opens with as printed, before the sequence judged it (a
     # label that lost its bracket after a garbled one is still an anchor: iti) iv))
     printed = [clause_at(b.text) for b in blocks]
-    for i in range(1, len(blocks) - 1):
-        before, here = blocks[i - 1], blocks[i]
+    for i in range(len(blocks) - 1):
+        before, here = (blocks[i - 1] if i else None), blocks[i]
         after = printed[i + 1]
         if after is None or after[1] not in ("(a)", "a)"):
             continue
-        want = _next_label(before.label, after[0]) \
-            if before.kind == "clause" and before.style == "(a)" else None
-        want = want or _first_before(after[0])
+        if before is not None and before.kind == "clause" and before.style == "(a)":
+            want = _next_label(before.label, after[0]) or _first_before(after[0])
+            why = f"between ({before.label}) and ({after[0]})"
+        elif before is not None and before.kind == "clause":
+            want, why = _first_before(after[0]), f"before ({after[0]})"
+        else:  # the first clause of the page: the label before its next
+            want, why = _previous_label(after[0]), f"before ({after[0]})"
         if want is None or here.kind == "clause" and here.label == want:
             continue
         m = _GARBLED_LABEL.match(text, here.start)
@@ -946,8 +978,8 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
             continue
         new = f"({want})"
         out.append(Edit(m.start(), m.end(), m.group(), new, "clause-sequence", 0.9,
-                        f"between ({before.label}) and ({after[0]}) the label can only "
-                        f"be {new}; '{m.group()}' is an OCR reading of it"))
+                        f"{why} the label can only be {new}; '{m.group()}' is an OCR reading "
+                        "of it"))
     done = {e.start for e in out}
     out += [e for e in _one_sided_label_repairs(text, headings) if e.start not in done]
     return sorted(out, key=lambda e: e.start)
@@ -956,7 +988,7 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
 def _well_formed(label: str) -> bool:
     """A label a printer sets: one letter, a roman numeral, a doubled letter, a number."""
     low = label.lower()
-    return bool(regex.fullmatch(r"[a-z]|(\p{L})\1|\d{1,2}", low)) or low in _ROMANS
+    return bool(regex.fullmatch(r"[a-z]|(\p{L})\1|[1-9]\d?", low)) or low in _ROMANS
 
 
 def _open_sequences(blocks: list[Block], i: int) -> list[tuple[str, str]] | None:
@@ -971,11 +1003,13 @@ def _open_sequences(blocks: list[Block], i: int) -> list[tuple[str, str]] | None
         start -= 1
     if not any(b.kind == "clause" for b in blocks[start:i]):
         return None
-    if start > 0 and blocks[start - 1].kind != "law":
-        return None  # (text between: the law's own text, a preamble; the list may end there)
+    if start > 1 and blocks[start - 1].kind != "law" \
+            or start == 1 and blocks[0].kind not in ("law", "text"):
+        return None  # (text between: the law's own text, a preamble; the list may end there;
+        # the page's first paragraph of text goes on with an item of the page before)
     open_: list[tuple[tuple[str, str], Clause]] = []
     items = []
-    if start > 0:
+    if start > 0 and blocks[start - 1].kind == "law":
         items += [(label, style) for label, style, _ in blocks[start - 1].inline]
     items += [(b.label, b.style) for b in blocks[start:i] if b.kind == "clause"]
     for label, style in items:
@@ -1004,8 +1038,11 @@ def _one_sided_label_repairs(text: str, headings: Sequence[str] = ()) -> list[Ed
         if m is None or not text[m.end():here.end].strip():
             continue
         printed = m.group("l")
-        if not regex.search(r"\p{L}|\d", printed) or _well_formed(printed) and m.group()[:1] \
-                in "(‘’'\"`" or here.kind == "clause" and _well_formed(here.label):
+        # "()": the label lost whole, in its brackets
+        empty = not printed and regex.match(r"[({\[][)}\]]", m.group()) is not None
+        if not empty and not regex.search(r"\p{L}|\d", printed) \
+                or _well_formed(printed) and m.group()[:1] in "(‘’'\"`" \
+                or here.kind == "clause" and _well_formed(here.label):
             continue  # (a label as printed, in its brackets, is the printer's)
         open_ = _open_sequences(blocks, i)
         if not open_:
@@ -1013,8 +1050,13 @@ def _one_sided_label_repairs(text: str, headings: Sequence[str] = ()) -> list[Ed
         nexts = [(n, style) for label, style in open_
                  if style in ("(a)", "(a.)") and (n := _next_label(label)) is not None]
         firsts = [f for f in ("a", "i", "1", "A") if f not in {n for n, _ in nexts}]
+        # an item that ends with its stop or "; and" opens no list under it: no first label
+        # can come next, and with one list open the lost label is its next
+        closed = not regex.search(r"[:—–-]\W{0,3}\Z", blocks[i - 1].text.rstrip())
+        if empty and not (closed and len(open_) == 1):
+            continue
         fits = [n for n, _ in nexts if _confusable(printed, n)]
-        if len(fits) != 1 or any(_confusable(printed, f) for f in firsts):
+        if len(fits) != 1 or not closed and any(_confusable(printed, f) for f in firsts):
             continue
         new = f"({fits[0]})"
         out.append(Edit(m.start(), m.end(), m.group(), new, "clause-sequence", 0.8,
@@ -1125,6 +1167,14 @@ def lay_out(text: str, heading: str = "{{c|{{sc|$1}}}}", headings: Sequence[str]
     """Read ``text`` into blocks and write the body (see the module doc); ``previous_law``
     is the last law number of the page before, when the book is known (book mode)."""
     blocks = _joined(read_blocks(text, headings, previous_law))
+    for b in blocks:
+        if b.kind == "law" and not b.inline and b.end - b.start > len(b.text):
+            # a title a column break cut ("Sec. 6. Review of Current Authorities," and
+            # "and Guidance. (a) Each of…"): its first clause, in the joined paragraph
+            m = _law_at(b.text)
+            inline = _inline_clause(b.text, m.end()) if m is not None else None
+            if inline is not None:
+                b.inline.append(inline)
     out = []
     for b in blocks:
         para = b.text
