@@ -194,3 +194,24 @@ def test_labels_that_lost_their_bracket_after_a_garbled_one() -> None:
     text = ("(ii) Secretary of State;\n\niti) Attorney General;\n\niv) Secretary of the "
             "Interior;\n\nv) Secretary of Agriculture;\n\nvi) Secretary of Commerce;")
     assert ("v)", "(v)") in _mends(text)
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # I. misread as 1. or l. on the line after the lead-in's dash, before an exact II.
+    (_DEAL.replace("\n\nI.", "\n1.") + "II. If a card.\n\nIII. If a player.\n\n11.—If a card.",
+     [("10", ["I", "II", "III"]), ("11", [])]),
+    (_DEAL.replace("\n\nI.", "\nl.") + "II. If a card.\n\nIII. If a player.\n\n11.—If a card.",
+     [("10", ["I", "II", "III"]), ("11", [])]),
+    # a lower-case i inside a capital numeral (Vi., Vil.), read by the sequence
+    (_DEAL + "II. If a card.\n\nIII. If.\n\nIV. If.\n\nV. If.\n\nVi. If.\n\nVil. If.",
+     [("10", ["I", "II", "III", "IV", "V", "VI", "VII"])]),
+    # the first numeral run in after the lead-in's colon, before an exact II.
+    ("29.—There must be a new deal: I. If the pack be incorrect.\n\nII. If a card be faced."
+     "\n\n30.—If a card", [("29", ["I", "II"]), ("30", [])]),
+])
+def test_capital_numerals_in_their_sequence(text: str, want: list) -> None:
+    assert _clauses(text) == want
+
+
+def test_a_run_in_numeral_needs_its_next() -> None:
+    assert _clauses("29.—Two cases: I. If the pack.\n\n30.—If a card") == [("29", []), ("30", [])]

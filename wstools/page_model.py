@@ -333,6 +333,13 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                 if roman is not None and want is not None \
                         and roman_reading(roman["tok"]) == want:
                     clause = (want, "I.", roman.end())
+            if k and (clause is None or clause[1] == "a.") \
+                    and regex.search(r"[—–:-]\W{0,3}\Z", lines[k - 1].group()):
+                # "…a new deal—" then "1. If the pack" (I. misread) before an exact "II."
+                roman = _ROMAN_TOKEN.match(body)
+                if roman is not None and roman_reading(roman["tok"]) == "I" \
+                        and _next_label_line(text, a + line.end()) == ("II", "I."):
+                    clause, law = ("I", "I.", roman.end()), None
             if law is None and clause is None and last_law is not None:
                 weak = _WEAK_LAW.match(body)  # "51—An admitted…" after law 50
                 if weak is not None and int(weak.group("num")) == last_law + 1:
@@ -355,9 +362,8 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                         clause[1].startswith("(") and clause[0] in _FIRST_LABELS
                         or clause[1] in ("(a)", "a)", "1st.", "I.") and last_clause is not None
                         and _follows(clause[0], last_clause)
-                        or clause[1] == "I." and clause[0] == "I" and any(
-                            (clause_at(x.group().strip()) or ())[:2] == ("II", "I.")
-                            for x in lines[k + 1:])):
+                        or clause[1] == "I." and clause[0] == "I"
+                        and _next_label_line(text, a + line.end()) == ("II", "I.")):
                     split = True  # (I. only before its II.: "I." alone may be a name's)
             if k and not split and clause is not None and clause[1] == "1st." and (
                     clause[0] == "1st" or last_clause is None
@@ -387,6 +393,24 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                 last_clause = clause[0]
         out.append((start, b))
     return out
+
+
+_LINE = regex.compile(r"[^\n]+")
+
+
+def _next_label_line(text: str, at: int) -> tuple[str, str] | None:
+    """(label, style) of the first line after ``at`` that opens with a clause label or a
+    law number (None for a law, or none within the next 40 lines)."""
+    for n, m in enumerate(_LINE.finditer(text, at)):
+        if n >= 40:
+            break
+        body = m.group().strip()
+        found = clause_at(body)
+        if found is not None:
+            return found[0], found[1]
+        if _law_at(body) is not None:
+            return None
+    return None
 
 
 def _chained_laws(text: str, a: int, lines: list[regex.Match]) -> set[int]:
@@ -526,6 +550,7 @@ def read_blocks(text: str, headings: Sequence[str] = (),
     _numerals_read_as_digits(blocks)
     _check_laws(blocks, text, previous_law)
     _garbled_romans(blocks)
+    _run_in_numerals(blocks)
     _check_clauses(blocks)
     _check_headings(blocks)
     return blocks
@@ -549,6 +574,24 @@ def _numerals_read_as_digits(blocks: list[Block]) -> None:
                 and after.label == _next_label(want):
             b.kind, b.number, b.label, b.style = "clause", None, want, "I."
             b.inline.clear()
+
+
+# a law's lead-in ending with a dash or a colon, and its first capital numeral run in
+_RUN_IN_FIRST = regex.compile(r"(?<=[—–:][ \t]*)I\.[ \t]+(?=[\p{Lu}“\"‘])")
+
+
+def _run_in_numerals(blocks: list[Block]) -> None:
+    """``29.—There must be a new deal: I. If the pack…`` and then ``II. If a card…``: the
+    ``I.`` run in after the lead-in is the law's first clause, when the next paragraph with a
+    label is the exact ``II.``."""
+    for i, b in enumerate(blocks):
+        if b.kind != "law" or b.inline:
+            continue
+        m = _RUN_IN_FIRST.search(b.text, 0, 240)
+        after = next((x for x in blocks[i + 1:] if x.kind != "text"), None)
+        if m is not None and after is not None and after.kind == "clause" \
+                and after.style == "I." and after.label == "II":
+            b.inline.append(("I", "I.", m.start()))
 
 
 def _check_laws(blocks: list[Block], text: str, previous_law: int | None = None) -> None:
@@ -758,7 +801,8 @@ def _check_clauses(blocks: list[Block]) -> None:
             b.kind, b.label, b.style, b.weak = "text", "", "", False
         if b.kind == "clause":
             previous = b
-    styles = Counter(x.style for x in blocks if x.kind == "clause")
+    styles = Counter([x.style for x in blocks if x.kind == "clause"]
+                     + [style for x in blocks for _, style, _ in x.inline])
     for b in blocks:
         if b.kind == "clause" and b.style in ("a.", "I.") and styles[b.style] < 2 \
                 and b.label not in _FIRST_LABELS:
@@ -766,10 +810,11 @@ def _check_clauses(blocks: list[Block]) -> None:
 
 
 # a capital roman numeral as OCR may read it (``Il.``, ``IL.``, ``1I.``, ``TV.`` for ``IV.``)
-_ROMAN_TOKEN = regex.compile(r"(?P<tok>[IVXLlTJ1|!HY]{1,5})(?:[.,]|(?<=[IVX][Ll]))"
+_ROMAN_TOKEN = regex.compile(r"(?P<tok>[IVXLlTJ1|!HY]{1,5}|[VX][IVXil]{1,4})"
+                             r"(?:[.,]|(?<=[IVX][Ll]))"
                              r"(?=[ \t]+[\p{Lu}“\"‘(])")  # ("VL If": the I and its stop as L)
 _ROMAN_READING = str.maketrans({"l": "I", "L": "I", "T": "I", "J": "I", "1": "I", "|": "I",
-                                "!": "I", "Y": "V"})
+                                "!": "I", "Y": "V", "i": "I"})
 
 
 def roman_reading(token: str) -> str:
