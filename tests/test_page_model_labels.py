@@ -215,3 +215,11 @@ def test_capital_numerals_in_their_sequence(text: str, want: list) -> None:
 
 def test_a_run_in_numeral_needs_its_next() -> None:
     assert _clauses("29.—Two cases: I. If the pack.\n\n30.—If a card") == [("29", []), ("30", [])]
+
+
+def test_a_numeral_at_the_page_top_goes_on_with_the_list_before() -> None:
+    assert _clauses("be faced.\n\nV. If a player.\n\n30.—If a card.") == [("", ["V"]), ("30", [])]
+    # not in prose, nor after the page's first law
+    assert _clauses("be faced.\n\nV. If a player.") == []
+    assert _clauses("29.—If a card.\n\nV. If a player.\n\n30.—If a card.") == \
+        [("29", []), ("30", [])]

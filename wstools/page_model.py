@@ -803,9 +803,14 @@ def _check_clauses(blocks: list[Block]) -> None:
             previous = b
     styles = Counter([x.style for x in blocks if x.kind == "clause"]
                      + [style for x in blocks for _, style, _ in x.inline])
-    for b in blocks:
+    # a numeral at the page's top, before its first law or heading: a list the page before
+    # began ("V. If the dealer…" then "31.—…"), on a page of laws
+    top = next((i for i, x in enumerate(blocks) if x.kind in ("law", "heading")), None)
+    page_of_laws = top is not None and blocks[top].kind == "law"
+    for i, b in enumerate(blocks):
         if b.kind == "clause" and b.style in ("a.", "I.") and styles[b.style] < 2 \
-                and b.label not in _FIRST_LABELS:
+                and b.label not in _FIRST_LABELS and not (
+                    b.style == "I." and page_of_laws and top is not None and i < top):
             b.kind, b.label, b.style = "text", "", ""
 
 
