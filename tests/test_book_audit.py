@@ -204,3 +204,17 @@ def test_the_folio_place_is_a_short_token_not_a_title_word() -> None:
     assert token("LAWS OF ÉCARTÉ yo", "LAWS OF ECARTE")[2] == "yo"
     assert token("PREJUDlCE", "PREJUDICE") is None
     assert token("EUCHRE.", "EUCHRE") is None
+
+
+def test_a_numbered_heading_read_as_the_head_goes_back_to_the_text(repairer: Repairer) -> None:
+    """book6: Hoyle's Draughts, pages 442-446 (a third audit); page 445 opens with the
+    heading ``POSITION 21``, which the page alone reads as a head (title and folio). The
+    neighbours print HOYLE'S GAMES and give it folio 445: the heading is not a head, so its
+    number is not renumbered 445 (that lost it) and its words stay in the text."""
+    pages, singles, book = _book("book6", repairer)
+    assert singles[3].page.header == "{{rh||POSITION|21}}"
+    assert book[3].page.header == ""
+    assert book[3].page.body.startswith("{{c|{{sc|POSITION 21}}}}")
+    assert any(d.code == "head-not-head" for d in book[3].diagnostics)
+    assert [r.page.header for k, r in enumerate(book) if k != 3] == \
+        [r.page.header for k, r in enumerate(singles) if k != 3]

@@ -345,6 +345,46 @@ def test_a_heading_in_capitals_is_not_glued_into_the_law_under_it(repairer: Repa
         "{{c|{{sc|STREAMLINING AND EXPEDITING REQUEsTs To LOCATE BROADBAND}}}}")
 
 
+def test_a_heading_with_a_number_in_its_phrase_is_not_a_running_head(repairer: Repairer) -> None:
+    """A chapter's heading whose last word is a number that ends the phrase (THE GAME OF 500,
+    THE WAR OF 1812) or a line that is a sentence (21 POINTS ARE GAME.) stays in the body,
+    where it was printed; a title ending in OF is a head when the page goes on from the page
+    before or repeats the title below it (a running title shortened from the chapter's)."""
+    text = ("This game is played by three persons with a pack of thirty-three cards, the\n"
+            "sixes, fives, fours, threes and twos being thrown out.\n")
+    for top in ("THE GAME OF 500", "THE WAR OF 1812", "21 POINTS ARE GAME."):
+        r = proofread(top + "\n\n" + text, repairer=repairer)
+        assert r.page.header == "", top
+        assert r.page.body.startswith("{{c|{{sc|" + top + "}}}}"), top
+    r = proofread("THE GAME OF 500\n\nsixes, fives, fours, threes and twos being thrown "
+                  "out.\n", repairer=repairer)
+    assert r.page.header == "{{rh|500|THE GAME OF|}}"  # (an even folio: the left side)
+    r = proofread("SUPPORTING THE TRANSITION OF 2875\n\nEXECUTIVE ORDER 13860\n\n"
+                  "SUPPORTING THE TRANSITION OF ACTIVE DUTY SERVICE\n\nBy the authority "
+                  "vested in me.\n", repairer=repairer)
+    assert r.page.header == "{{rh||SUPPORTING THE TRANSITION OF|2875}}"
+
+
+def test_a_table_of_contents_keeps_its_entries(repairer: Repairer) -> None:
+    """Entries in capitals that end in page numbers (a new-user audit: a contents page's
+    entries were run into one centred heading) are a list: each keeps its line."""
+    entries = ("CHAPTER PAGE\nI. THE GAME OF WHIST 1\nII. THE LEADS 17\n"
+               "III. SECOND HAND PLAY 33\nIV. THIRD HAND PLAY 41")
+    r = proofread("CONTENTS\n\n" + entries + "\n", repairer=repairer)
+    assert r.page.body == "{{c|{{sc|CONTENTS}}}}\n\n" + entries
+
+
+def test_a_folio_misread_in_one_character_with_one_digit_reading(repairer: Repairer) -> None:
+    """A folio with one character OCR reads for a digit that has one reading (A for 4, $ for
+    5) is that number, and the edit says what OCR printed; S (5, 3 or 8) stays as read."""
+    body = "\n\npool, to abide the result of the next hand.\n"
+    r = proofread("LAWS OF LOO 3A7" + body, repairer=repairer)
+    assert r.page.header == "{{rh||LAWS OF LOO|347}}"
+    assert any("'3A7'" in e.evidence for e in r.edits if e.rule == "running-head")
+    assert proofread("LAWS OF LOO 3S7" + body, repairer=repairer).page.header == \
+        "{{rh||LAWS OF LOO|3S7}}"
+
+
 def test_windows_line_ends_read_as_the_wiki_stores_them(repairer: Repairer) -> None:
     """A page saved with CRLF line ends is proofread as with LF (the wiki stores LF): the
     same body, the line ends edits of their own (rule line-end) in the input's

@@ -130,6 +130,7 @@ def apply_sequence(pages: Sequence[tuple[str, Page]], results: Sequence[Proofrea
     slots = [_slot(name, page, _copy(result))
              for (name, page), result in zip(pages, results, strict=True)]
     _lost_heads(slots, conventions, repairer)
+    _false_heads(slots, conventions, repairer)
     _laws_across(slots, conventions, repairer)
     _folios(slots, conventions)
     _titles(slots, conventions, repairer)
@@ -290,6 +291,47 @@ def _lost_heads(slots: list[_Slot], conventions: Conventions,
                     evidence=e.evidence + f"; the book prints {head.title!r} as a running "
                     f"title on {seen[head.title]} pages")
                 break
+
+
+def _false_heads(slots: list[_Slot], conventions: Conventions,
+                 repairer: Repairer | None) -> None:
+    """A page alone took a heading with a number for its running head (``POSITION 21`` on
+    a page whose neighbours print ``HOYLE'S GAMES`` and give it folio 445): the book shows
+    it is not one when the pages on both sides give another folio, the number is no OCR
+    misreading of it (not the same length or more than one digit off), and the title is
+    none of the book's running titles. The page is proofread again with its top as text
+    (changing the folio would lose the heading's number and put its words in the header)."""
+    titles = _book_titles(slots)
+    if not titles:
+        return
+    breaks = _breaks(slots)
+    doubtful = []
+    for i, s in enumerate(slots):
+        head = s.result.running_head
+        if not s.head_open or head is None or not head.title or s.folio is None:
+            continue
+        found = _expected_folio(slots, i, breaks=breaks)
+        if found is None or not found[2] or found[0] == s.folio:
+            continue
+        read, given = str(s.folio), str(found[0])
+        if len(read) == len(given) and sum(a != b for a, b in zip(read, given,
+                                                                  strict=True)) <= 1:
+            continue  # a digit misread: the folio sequence mends it
+        if max(_similar(head.title, t) for t in titles) >= 0.8:
+            continue
+        doubtful.append((i, found))
+    for i, (value, why, _both) in doubtful:
+        s = slots[i]
+        head = s.result.running_head
+        assert head is not None
+        again = proofread_page(s.page, title=s.result.title, repairer=repairer,
+                               conventions=conventions, file=s.name, find_head=False)
+        slots[i] = _slot(s.name, s.page, again)
+        slots[i].result.diagnostics.extend(locate([Diagnostic(
+            "head-not-head", f"the top line ({head.title} {head.number}) is not the running "
+            f"head: the book's running titles are {', '.join(repr(t) for t in titles)} and "
+            f"the sequence gives this page folio {value} ({why}); it is left in the text",
+            0, "warning")], s.page.body, s.name))
 
 
 def _folio_token(body: str, head: RunningHead) -> tuple[int, int, str] | None:

@@ -161,15 +161,27 @@ def is_heading(text: str, headings: Sequence[str] = ()) -> bool:
 
     >>> is_heading("Cuess.[73]", ["CHESS."]), is_heading("Igneous.", ["CHESS."])
     (True, False)
+
+    Lines ending in page numbers are the entries of a table of contents:
+
+    >>> is_heading("CHAPTER PAGE\\nI. THE GAME OF WHIST 1\\nII. THE LEADS 17")
+    False
     """
     plain = _NOTE_MARK.sub("", text).strip()
     words = plain.split()
     letters = [c for c in plain if c.isalpha()]
     if len(letters) < 3 or len(words) > 30 or len(plain) > 250:
         return False
+    if sum(1 for w in words if len(w.strip(".,")) == 1 or w.strip(".,").isdigit()) >= max(
+            3, 0.6 * len(words)):
+        return False  # "A B C D" over "10 20 30 40": a table's rows
+    if _DATE.search(plain) or _SALUTATION.match(plain) and plain.endswith((",", ":")):
+        return False  # a letter's dateline ("LONDON, March 4th, 1909.") or "DEAR SIR,"
     if _LAW.match(plain) or clause_at(plain) or plain[-1:] in ":;" or "—" in plain \
             or any(c in plain for c in "|={}<>") or "[[" in plain or "]]" in plain:
         return False  # (nothing a template call would misread)
+    if sum(1 for line in plain.split("\n") if _ENDS_IN_PAGE.search(line)) >= 2:
+        return False  # lines that end in page numbers: a table of contents, an index
     upper = sum(1 for c in letters if c.isupper())
     if upper / len(letters) >= 0.85:
         return True  # capitals: a title may run over several lines
@@ -192,6 +204,12 @@ def is_heading(text: str, headings: Sequence[str] = ()) -> bool:
 
 
 _MINOR = frozenset("a an and as at by for from in of on or the to with".split())
+_DATE = regex.compile(r"\b(?:January|February|March|April|May|June|July|August|September|"
+                      r"October|November|December)\.?[ \t]+\d{1,2}(?:st|nd|rd|th|d)?\b",
+                      regex.IGNORECASE)
+_SALUTATION = regex.compile(r"(?:MY[ \t]+)?DEAR[ \t]|GENTLEMEN\b|SIR\b|MADAM\b",
+                            regex.IGNORECASE)
+_ENDS_IN_PAGE = regex.compile(r"\s\d{1,4}\.?\s*$")
 
 
 def _set_heading(line: str, headings: Sequence[str]) -> bool:
@@ -375,7 +393,9 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                 split = True
             if k == 1 and not split and CAPITALS_LINE.fullmatch(lines[0].group().strip()) \
                     and not mostly_capitals(body) \
-                    and (law is not None or clause is not None or body[:1].isupper()):
+                    and (law is not None or clause is not None or body[:1].isupper()) \
+                    and not (_ENDS_IN_PAGE.search(lines[0].group())
+                             and _ENDS_IN_PAGE.search(body)):  # (contents: "EUCHRE 68")
                 split = True  # "CHAPTER XII" over "1.—Each player": a heading, not the law's
             if k and not split and law is None and clause is None and k == len(lines) - 1 \
                     and _ITEM_END.search(lines[k - 1].group().rstrip()) \
@@ -546,6 +566,12 @@ def read_blocks(text: str, headings: Sequence[str] = (),
                 block.label, block.style, block.weak = "1st", "1st.", True
         elif is_heading(para, headings):
             block.kind = "heading"
+            first, _, rest = para.partition("\n")
+            if rest.strip() and _NUMBERED_PART.fullmatch(first.strip()) \
+                    and is_heading(rest, headings):
+                # "CHAPTER XII." over "THE GAME OF CASSINO.": two headings, as printed
+                blocks.append(Block("heading", a, a + len(first), first))
+                block = Block("heading", a + len(first) + 1, b, rest)
         blocks.append(block)
     _numerals_read_as_digits(blocks)
     _check_laws(blocks, text, previous_law)
@@ -888,18 +914,21 @@ _NUMBERED_PART = regex.compile(r"(?:CHAPTER|CHAP\.|PART|BOOK|SECTION|ARTICLE|LAW
 
 def _continues(first: str, second: str) -> bool:
     """Two heading lines in capitals that a blank line parts but the words join: the first
-    ends, or the second begins, with a word that cannot end or begin a title.
+    ends with a word that cannot end a title.
 
     >>> _continues("COMMISSION ON", "IMPLEMENTATION"), _continues("ORDER 13326", "PRESIDENT'S")
     (True, False)
     >>> _continues("CHAPTER IV", "OF THE DEAL"), _continues("PART II", "OF THE LAWS")
     (False, False)
+    >>> _continues("HOYLE'S GAMES MODERNIZED", "BY PROFESSOR HOFFMANN")  # a title page
+    False
     """
     a, b = first.split(), second.split()
     if not a or not b or _SENTENCE_END.search(first) or not first.isupper() \
             or not second.isupper() or _NUMBERED_PART.fullmatch(first.strip()):
         return False  # ("CHAPTER IV" over "OF THE DEAL": two headings, as printed)
-    return a[-1].lower() in _MINOR or b[0].lower() in _MINOR - {"a", "the"}
+    # (a block that opens with BY or AND is as often a title page's next block, a byline)
+    return a[-1].lower() in _MINOR
 
 
 _GARBLED_LABEL = regex.compile(r"[‘’'\"`]?[(f{\[]?(?P<l>[^\s(){}\[\]]{0,4})[)}\]]{1,2}(?=\s)")

@@ -427,12 +427,13 @@ def _shape(text: str) -> str | None:
 def proofread(text: str, *, title: str | None = None, repairer: Repairer | None = None,
               conventions: Conventions | None = None, header: str = "", footer: str = "",
               file: str = "-", running_titles: Sequence[str] = (),
-              previous_law: int | None = None) -> ProofreadResult:
+              previous_law: int | None = None, find_head: bool = True) -> ProofreadResult:
     """Proofread one page of OCR text; see the module docstring for the steps.
     ``running_titles`` are the book's running titles, when known (book mode): a line of
     capitals alone at the top that is one of them is the running head, its folio lost.
     ``previous_law`` is the last law number of the page before (book mode): it anchors a
-    first law whose number OCR garbled."""
+    first law whose number OCR garbled. ``find_head=False``: the page's top is text (book
+    mode, where the sequence shows that a line read as the head is not one)."""
     conventions = conventions or Conventions()
     level = DEFAULT_LEVEL if conventions.level is None else conventions.level
     if level not in LEVELS:
@@ -443,7 +444,8 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         line_ends = normalise_line_ends(text).edits
         inner = proofread(apply_edits(text, line_ends), title=title, repairer=repairer,
                           conventions=conventions, header=header, footer=footer, file=file,
-                          running_titles=running_titles, previous_law=previous_law)
+                          running_titles=running_titles, previous_law=previous_law,
+                          find_head=find_head)
         return _in_input(inner, text, line_ends)
     edits: list[Edit] = []
     found_title, chrome = strip_wiki_chrome(text)
@@ -454,7 +456,7 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         len(text)  # a page view's footer lines: not the page's text
     rest = text[offset:stop]
     head = find_running_head(rest, repairer.index.headings, detached=True,
-                             titles=running_titles)
+                             titles=running_titles) if find_head else None
     cut: list[Edit] = []  # a piece of the head inside the body (read between the columns)
     if head is not None:
         spans = [(a + offset, b + offset) for a, b in head.spans]
@@ -463,13 +465,19 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         header_call = head.wikitext(conventions.header)
         for a, b in spans:  # every piece of the head (a folio on a line of its own) an edit
             edits.append(Edit(a, b, text[a:b], "", "running-head", 0.9,
-                              f"page {head.number or '(lost)'} ({head.side or 'unknown'} "
+                              f"page {head.number or '(lost)'}"
+                              f"{f' (OCR printed {head.misread!r})' if head.misread else ''}"
+                              f" ({head.side or 'unknown'} "
                               f"page) and title '{head.title or '(lost)'}' moved to the header as "
                               f"{header_call}"))
         offset = head.end
         cut = [Edit(a - offset, b - offset, text[a:b], "", "running-head")
                for a, b in spans if a >= offset]
     foot = find_foot_folio(text[offset:stop])
+    if foot is not None and head is not None and head.number and foot[2] != head.number and \
+            not (foot[2].isdigit() and int(foot[2]) <= 64):
+        foot = None  # the head has the folio: a number at the foot is the text's (or a
+        # printer's signature mark, a small number)
     if foot is not None and not (head is not None and head.spans[-1][1] >= offset + foot[0]):
         # the folio printed at the foot: the footer's, as the head is the header's
         a, b = offset + foot[0], offset + foot[1]
@@ -773,7 +781,7 @@ def level_and_user(page: Page, conventions: Conventions) -> tuple[int, str]:
 def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer | None = None,
                    conventions: Conventions | None = None, file: str = "-",
                    fixes: tuple[str, ...] = (), running_titles: Sequence[str] = (),
-                   previous_law: int | None = None) -> ProofreadResult:
+                   previous_law: int | None = None, find_head: bool = True) -> ProofreadResult:
     """Proofread a stored Page: page: its body is the OCR text; a header already set (from
     the Index) is kept, otherwise the running head found in the body is used.
 
@@ -812,7 +820,7 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
     conventions = replace(conventions, level=level, user=user)
     result = proofread(page.body, title=title, repairer=repairer, conventions=conventions,
                        header=header, footer=footer, file=file, running_titles=running_titles,
-                       previous_law=previous_law)
+                       previous_law=previous_law, find_head=find_head)
     result.diagnostics[:0] = kept
     # (the layout's own check, same_words, already holds every page to the order; this
     # one, from outside, is quadratic in the words, so oversized pages rely on that one)

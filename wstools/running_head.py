@@ -39,9 +39,22 @@ _PART_WORD = regex.compile(r"(?:CHAPTER|CHAP|PART|BOOK|SECTION|SECT|SEC|ARTICLE|
                            r"APPENDIX|FIGURE|FIG|TABLE|PLATE|DIAGRAM|NO|NUMBER|VOL|VOLUME|"
                            r"LESSON|EXAMPLE|PROBLEM|GAME|HAND|CANTO|ACT|SCENE|STANZA|PSALM|"
                            r"LETTER|NOTE|CASE)\.?", regex.IGNORECASE)
+# a title is a noun phrase: one that ends in a word that needs what follows (THE GAME OF 500)
+# makes the number part of it, and one with a verb (21 POINTS ARE GAME) is a sentence; either
+# way the number is the text's, not a folio
+_OPEN_WORD = frozenset("OF THE A AN AND OR TO FOR WITH BY AT IN ON FROM NOR AS THAN INTO".split())
+_VERB_WORD = frozenset("IS ARE WAS WERE BE BEEN BEING HAS HAVE HAD WILL SHALL MAY MUST CAN "
+                       "DOES DO DID COUNTS COUNT WINS WIN MAKES MAKE".split())
+_MONTHS = frozenset("JANUARY FEBRUARY MARCH APRIL MAY JUNE JULY AUGUST SEPTEMBER OCTOBER "
+                    "NOVEMBER DECEMBER JAN FEB MAR APR JUN JUL AUG SEP SEPT OCT NOV DEC".split())
+_VERB_NEXT = regex.compile(r"[ \t]+(?:" + "|".join(sorted(w.lower() for w in _VERB_WORD)) +
+                           r"|scored|counted|made|won|played|dealt)\b")
+# a line that ends in a page number (an entry of a table of contents or an index)
+_ENTRY = regex.compile(r"\S[ \t.…]+\d{1,4}[ \t]*$")
 # a folio printed at the foot of the page, alone on the last line, between dashes or
 # brackets at most (no stop: "53." at the foot opens law 53)
-_FOOT_FOLIO = regex.compile(r"\n[ \t]*[—–\-\[(]?[ \t]*(?P<n>\d{1,4})[ \t]*[—–\-\])]?[ \t]*\s*\Z")
+_FOOT_FOLIO = regex.compile(r"\n[ \t]*[—–\-\[(]?[ \t]*(?P<n>\d{1,4}|[ivxlc]{1,6})[ \t]*[—–\-\])]?"
+                            r"[ \t]*\s*\Z")
 
 
 @dataclass
@@ -60,6 +73,8 @@ class RunningHead:
     # a third element, printed at the outer side as a bracketed section name (EB1911's
     # ``GEOGRAPHY]`` left of the title on an odd page, ``[GEOGRAPHY`` right of it on an even)
     section: str = ""
+    # the folio as OCR printed it, when its number was read from a misreading (3A7 for 347)
+    misread: str = ""
 
     def __post_init__(self) -> None:
         if not self.spans:
@@ -118,6 +133,22 @@ def garbled_folio(token: str) -> bool:
 
 
 _DIGIT_LOOKALIKES = frozenset("SsOoDIlBZzGgqA$|")
+# the digit a look-alike stands for where OCR has one reading of it (S is 5 or 3 or 8, B is 8
+# or 3: those stay as read)
+_LOOKALIKE_DIGIT = {"O": "0", "o": "0", "D": "0", "I": "1", "l": "1", "|": "1", "Z": "2",
+                    "z": "2", "A": "4", "$": "5", "G": "6", "g": "9", "q": "9"}
+
+
+def garbled_folio_reading(token: str) -> str | None:
+    """The folio a garbled folio stands for, when its one look-alike has one digit reading.
+
+    >>> garbled_folio_reading("3A7"), garbled_folio_reading("$4"), garbled_folio_reading("3S9")
+    ('347', '54', None)
+    """
+    if not garbled_folio(token):
+        return None
+    read = "".join(_LOOKALIKE_DIGIT.get(c, c) for c in token)
+    return read if read.isdigit() and read[0] != "0" else None
 
 
 def _folio_text(token: str) -> str:
@@ -222,6 +253,10 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     '{{rh|602||}}'
     >>> find_running_head("53. After the dealer") is None
     True
+    >>> find_running_head("THE GAME OF 500\\n\\nThis game is played") is None
+    True
+    >>> find_running_head("21 POINTS ARE GAME.\\n\\nThe player who") is None
+    True
     """
     head = _with_section(text, headings, detached)
     if head is None and titles:
@@ -239,11 +274,22 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     rest = text[head.end:].lstrip()
     goes_on = rest[:1].islower() or _CLOSES_FIRST.match(rest) is not None or _key(
         head.title) in {_key(t) for t in titles}  # (or the book's running title: book mode)
+    top = text[head.spans[0][0]:head.spans[0][1]].split()
+    if head.number and head.title and not goes_on and len(top) > 1 and top[-1].strip(
+            ".,:;") == head.number and top[-2] in _OPEN_WORD and not _repeated(head.title, rest):
+        return None  # "THE GAME OF 500" opening a chapter: the number ends the phrase
     detached_folio = head.number is not None and head.spans[-1][0] >= head.end
     last_line = detached_folio and not text[head.spans[-1][1]:].strip()
     if (head.number is None or last_line) and not goes_on and (head.title or last_line):
         return None
     return head
+
+
+def _repeated(title: str, rest: str) -> bool:
+    """Whether a line of the page's text opens with the title: the chapter whose shortened
+    title the running head prints (SUPPORTING THE TRANSITION OF over the order's own title)."""
+    key = _key(title)
+    return any(_key(line).startswith(key) for line in rest.split("\n", 40)[:40] if line.strip())
 
 
 # a first line that closes a bracket it did not open ("Law 82) until the end"): the sentence
@@ -308,6 +354,8 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
         return _lettered_folio(at, line, after)
     title = " ".join(read.title)
     capitals = _capitals(read.title)
+    if any(w.rstrip(".") in _VERB_WORD for w in read.title):
+        return None  # "21 POINTS ARE GAME.": a sentence, not a title
 
     def line_end(i: int) -> int:
         return lines[i][0] + len(lines[i][1])
@@ -324,6 +372,18 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
             return None  # "9. HIGHEST CARD." is a numbered heading or law
         if len(read.title) == 1 and _PART_WORD.fullmatch(read.title[0]):
             return None  # "CHAPTER 12", "RULE 4", "FIG. 4": the number is the heading's
+        if len(read.title) == 1 and read.title[0].rstrip(".") in _MONTHS:
+            return None  # "MARCH 1909": a date
+        if read.folio_stop and not read.folio_first and read.whole and len(read.title) <= 2 \
+                and read.folio_value is not None and read.folio_value < 100:
+            return None  # "VARIATION 4.": a numbered heading (a folio's stop is OCR's speck:
+            # LAWS OF ECARTE 383.)
+        if not read.whole and _VERB_NEXT.match(line, read.end):
+            return None  # "100 POINTS are scored": a sentence's subject, not a head
+        entries = [s for _, s in lines[first + 1:first + 4]]
+        if not read.folio_first and after.strip() and \
+                sum(1 for s in entries if _ENTRY.search(s)) >= 2:
+            return None  # "EUCHRE 68" over lines that end in numbers: a contents' entry
         end = at + (len(line) if read.whole else read.end)
         if not read.whole:
             while end < len(text) and text[end] in " \t":
@@ -348,7 +408,11 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
             return _head(s, f[0], title, [(0, line_end(first)),
                                           (line_end(first), line_end(j))])
         if garbled_folio(s):  # "3S9": the folio's place, its value left to the reader
-            return _head(s, None, title, [(0, line_end(first)), (line_end(first), line_end(j))])
+            number = garbled_folio_reading(s)  # ("3A7": 347, the one reading of A)
+            spans = [(0, line_end(first)), (line_end(first), line_end(j))]
+            if number is None:
+                return _head(s, None, title, spans)
+            return replace(_head(number, int(number), title, spans), misread=s)
         break
     if after.strip():
         return None  # a head stands apart from the text
@@ -369,8 +433,11 @@ def _lettered_folio(at: int, line: str, after: str) -> RunningHead | None:
     '{{rh|yo|AUCTION OF TO-DAY|}}'
     >>> _lettered_folio(0, "LAWS OF WHIST nl\\n", "\\n").wikitext()
     '{{rh||LAWS OF WHIST|nl}}'
-    >>> _lettered_folio(0, "_ LAWS OF LOO 3A7\\n", "\\n").wikitext()
-    '{{rh||LAWS OF LOO|3A7}}'
+    >>> _lettered_folio(0, "_ LAWS OF LOO 3S7\\n", "\\n").wikitext()
+    '{{rh||LAWS OF LOO|3S7}}'
+    >>> h = _lettered_folio(0, "_ LAWS OF LOO 3A7\\n", "\\n")  # (A has one digit reading)
+    >>> h.wikitext(), h.misread
+    ('{{rh||LAWS OF LOO|347}}', '3A7')
     >>> _lettered_folio(0, "a KING and\\n", "\\n") is None  # (not capitals to its end)
     True
     >>> _lettered_folio(0, "yo AUCTION OF TO-DAY\\n", "the text\\n") is None
@@ -395,8 +462,9 @@ def _lettered_folio(at: int, line: str, after: str) -> RunningHead | None:
         if title.endswith("."):
             continue  # a heading ends with a stop
         end = at + len(line.rstrip("\n"))
-        return RunningHead(token, title, "left" if first else "right", at, end,
-                           [(at, end)])
+        read = garbled_folio_reading(token) if garbled else None
+        return RunningHead(read or token, title, "left" if first else "right", at, end,
+                           [(at, end)], misread=token if read else "")
     return None
 
 
@@ -493,12 +561,23 @@ def find_foot_folio(text: str) -> tuple[int, int, str] | None:
     True
     >>> find_foot_folio("Kilimanjaro 19,321 Naivasha 6135\\n7") is None  # a table's figures
     True
+    >>> find_foot_folio("the total would be, as follows:\\n\\n120") is None  # the text's
+    True
+    >>> find_foot_folio("The Five-card Game . . . . 35\\n\\nix")[2]  # a roman folio
+    'ix'
     """
     m = _FOOT_FOLIO.search(text)
     if m is None:
         return None
+    n = m.group("n")
+    if not n.isdigit() and not 1 <= (_roman(n) or 0) <= 60 or n in ("l", "c"):
+        return None  # (a roman folio numbers a book's front matter: small)
     before = text[:m.start()].rstrip()
     last = before[before.rfind("\n") + 1:]
-    if sum(c.isalpha() for c in last) < 12 or regex.search(r"\d[\d,.]*\s*\Z", last):
+    if not n.isdigit():  # a roman folio (a preface's, a contents'): no table's cell
+        return (m.start(), m.end(), n) if last else None
+    if sum(c.isalpha() for c in last) < 6 or regex.search(r"\d[\d,.]*\s*\Z", last):
         return None  # a column of figures, a table's row: the number may be its cell
-    return m.start(), m.end(), m.group("n")
+    if last.rstrip().endswith(":") or 1450 <= int(n) <= 2100:
+        return None  # "…as follows:" then "120": the text's; "1909" under an imprint: a year
+    return m.start(), m.end(), n

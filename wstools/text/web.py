@@ -305,9 +305,20 @@ def remove_footnote_marks(text: str) -> Fixed:
 
     >>> remove_footnote_marks("who is to deal.[49] If; revoke[s]\\n[27] See Law 73.").text
     'who is to deal. If; revoke[s]\\n[27] See Law 73.'
+
+    A mark whose note is in the text (a page with its notes at the foot) links the two: it
+    stays.
+
+    >>> remove_footnote_marks("for his crib.[16]\\n\\n[16] See p. 41.").text
+    'for his crib.[16]\\n\\n[16] See p. 41.'
     """
+    notes = set(_NOTE_LINE.findall(text))
     return substitute(text, _FOOTNOTE_MARK, "footnote-mark",
-                      lambda m: ("", 1.0, f"footnote {m.group(1)}"))
+                      lambda m: None if m.group(1) in notes else
+                      ("", 1.0, f"footnote {m.group(1)}"))
+
+
+_NOTE_LINE = regex.compile(r"(?m)^[ \t]*\[(\d{1,3})\]")
 
 
 _UNDERSCORE_ITALIC = regex.compile(r"(?<![\w_])_(?=\S)([^_\n]{1,200}?)(?<=\S)_(?![\w_])")
