@@ -223,3 +223,16 @@ def test_a_numeral_at_the_page_top_goes_on_with_the_list_before() -> None:
     assert _clauses("be faced.\n\nV. If a player.") == []
     assert _clauses("29.—If a card.\n\nV. If a player.\n\n30.—If a card.") == \
         [("29", []), ("30", [])]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("4. A card.\n\n5 to 1o. As in Bridge.\n\n11. B card.", ["4", "5 to 10", "11"]),
+    ("4. A card.\n\ns to 10. As in Bridge.\n\n11. B card.", ["4", "5 to 10", "11"]),
+    ("4. A card.\n\n5 t0 10. As in Bridge.\n\n11. B card.", ["4", "5 to 10", "11"]),
+    # a sentence, not a range; both ends garbled; not the gap's ends
+    ("4. A card.\n\nAs to 10. The Bridge.\n\n11. B card.", ["4", "11"]),
+    ("4. A card.\n\ns to 1o. As in Bridge.\n\n11. B card.", ["4", "11"]),
+    ("4. A card.\n\n5 to 8o. As in Bridge.\n\n11. B card.", ["4", "11"]),
+])
+def test_a_range_of_laws_garbled(text: str, want: list) -> None:
+    assert _laws(text) == want

@@ -674,6 +674,7 @@ def _check_laws(blocks: list[Block], text: str, previous_law: int | None = None)
         inline = _inline_clause(b.text, m.end())
         if inline:
             b.inline.append(inline)
+    _fill_ranges(blocks, text)
     _fill_gaps(blocks, text)
     _first_section(blocks, previous_law)
 
@@ -727,6 +728,38 @@ def _anchored_cost(token: str, number: int) -> float:
             cost = min(cost, 0.3 + reading_cost(token[:i] + _OLD_STYLE[c] + token[i + 1:],
                                                 number))
     return cost
+
+
+# a range of laws that refers to another code ("5 to 10. As in Bridge."), its numbers or its
+# "to" garbled ("5 to 1o.", "s to 10.", "5 t0 10,")
+_RANGE = regex.compile(r"(?P<prefix>)(?P<tok>[0-9A-Za-z$!|/\]]{1,3})[ \t]+(?:to|t0|fo|co|ro|io)"
+                       r"[ \t]+(?P<end>[0-9A-Za-z$!|/\]]{1,3})[.,:;]"
+                       r"(?=[ \t]*[—–-]|[ \t]+[\p{Lu}“\"'‘(])")
+
+
+def _fill_ranges(blocks: list[Block], text: str) -> None:
+    """Laws n and m on the page and between them one paragraph that opens with a range
+    whose ends read as n + 1 and m - 1 (``ANCHORED_COST`` each, one of them exact): that
+    range, the only thing between them that opens like a law."""
+    laws = [i for i, b in enumerate(blocks) if b.kind == "law"]
+    for i, j in zip(laws, laws[1:], strict=False):
+        first, last = blocks[i], blocks[j]
+        assert first.number is not None and last.number is not None
+        low, high = (first.range_end or first.number) + 1, last.number - 1
+        if high - low < 1 or last.suffix or first.weak or last.weak:
+            continue
+        found = [(x, m) for x in blocks[i + 1:j] if x.kind == "text"
+                 and (m := _RANGE.match(x.text)) is not None
+                 and not any(t.lower() in _WORDS for t in (m["tok"], m["end"]))]
+        others = [x for x in blocks[i + 1:j] if x.kind == "text"
+                  and (_GAP_TOKEN.match(x.text) or _MISPUNCTUATED.match(x.text))]
+        if len(found) != 1 or others:
+            continue
+        x, m = found[0]
+        costs = (_anchored_cost(m["tok"], low), _anchored_cost(m["end"], high))
+        if max(costs) > ANCHORED_COST or min(costs) > 0 or is_reference(text, x.start):
+            continue
+        x.kind, x.number, x.range_end, x.prefix = "law", low, high, ""
 
 
 def _fill_gaps(blocks: list[Block], text: str) -> None:
