@@ -39,6 +39,8 @@ def test_a_garbled_last_label_is_mended_from_the_clauses_above(text: str, want: 
     # the first label of the page, garbled, before its exact next
     ("2538\n\n(vy) the Secretary of Commerce;\n\n(vi) the Secretary of Labor;",
      [("(vy)", "(v)")]),
+    # a number after a letter, where no list of numbers is open: the letter misread
+    ("7.—(a) The candidates.\n\n(6) If there are", [("(6)", "(b)")]),
     # a zero is no label: the o after n
     ("(m) One;\n\n(n) two;\n\n(0) The next", [("(0)", "(o)")]),
 ])
@@ -52,8 +54,10 @@ def test_labels_lost_or_garbled_that_one_reading_fits(text: str, want: list) -> 
     # an empty label with two lists open: left as printed
     "(e) The Commission shall:\n\n(1) have a staff;\n\n() The Commission shall terminate.",
     # a well-formed label in its brackets is the printer's, even out of sequence
-    "(a) One.\n\n(6) Two.",
     "(a) One.\n\n(x) Two.",
+    "(a) One.\n\n(e) Two.",
+    # a number where a list of numbers is open is that list's
+    "(a) One:\n\n(1) two;\n\n(6) Three.",
     # two labels the place allows fit the reading ((l) next of (k), or (1) a new list)
     "(k) One;\n\n(l) two:\n\n(1j) The next.",
     # no clause above it on the page: nothing to read it by

@@ -1113,7 +1113,8 @@ def _open_sequences(blocks: list[Block], i: int) -> list[tuple[str, str]] | None
                          and blocks[start - 1].kind == "text"
                          and blocks[start - 1].text[:1].islower()):
         start -= 1
-    if not any(b.kind == "clause" for b in blocks[start:i]):
+    if not any(b.kind == "clause" for b in blocks[start:i]) \
+            and not (start > 0 and blocks[start - 1].kind == "law" and blocks[start - 1].inline):
         return None
     if start > 1 and blocks[start - 1].kind != "law" \
             or start == 1 and blocks[0].kind not in ("law", "text"):
@@ -1137,7 +1138,8 @@ def _open_sequences(blocks: list[Block], i: int) -> list[tuple[str, str]] | None
 def _one_sided_label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
     """A garbled label with no exact label after it to anchor it (the last of its page, or
     before a law): mended only when what OCR printed is no label a printer sets (``fe)``,
-    ``(ili)``; never ``()`` or ``(6)``), it is a plausible reading of the next label of one
+    ``(ili)``, a lost ``()`` where only one label can come, a number no open list can reach,
+    ``(6)`` after ``(a)``), it is a plausible reading of the next label of one
     of the sequences open above it and of no other label the place allows (another open
     sequence's next, a new nested one's first), and the paragraph before ends an item."""
     blocks = read_blocks(text, headings)
@@ -1152,12 +1154,15 @@ def _one_sided_label_repairs(text: str, headings: Sequence[str] = ()) -> list[Ed
         printed = m.group("l")
         # "()": the label lost whole, in its brackets
         empty = not printed and regex.match(r"[({\[][)}\]]", m.group()) is not None
-        if not empty and not regex.search(r"\p{L}|\d", printed) \
-                or _well_formed(printed) and m.group()[:1] in "(‘’'\"`" \
-                or here.kind == "clause" and _well_formed(here.label):
+        printed_label = _well_formed(printed) and m.group()[:1] in "(‘’'\"`" \
+            or here.kind == "clause" and _well_formed(here.label)
+        # a number where only lists of letters are open ((6) after (a)): no list of numbers
+        # starts at 6, so it is a letter misread (unless its list is open above)
+        digit = printed.isdigit() and printed != "1"
+        if not empty and not regex.search(r"\p{L}|\d", printed) or printed_label and not digit:
             continue  # (a label as printed, in its brackets, is the printer's)
         open_ = _open_sequences(blocks, i)
-        if not open_:
+        if not open_ or printed_label and any(label.isdigit() for label, _ in open_):
             continue
         nexts = [(n, style) for label, style in open_
                  if style in ("(a)", "(a.)") and (n := _next_label(label)) is not None]
