@@ -240,3 +240,17 @@ def test_a_numeral_at_the_page_top_goes_on_with_the_list_before() -> None:
 ])
 def test_a_range_of_laws_garbled(text: str, want: list) -> None:
     assert _laws(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # the page's laws print a dash after their number; at the page's edges a garbled
+    # number with that dash is the law the sequence puts there
+    ("the end of a law.\n\n2iu—If a card.\n\n22.—The next.\n\n23.—If.", ["21", "22", "23"]),
+    ("20.—A.\n\n21.—B.\n\nzz—If the dealer", ["20", "21", "22"]),
+    # not a reading of that number; not on a page whose laws print no dash; a word
+    ("the end.\n\nzz—If a card.\n\n22.—The next.\n\n23.—If.", ["22", "23"]),
+    ("20. A.\n\n21. B.\n\nzz—If the dealer", ["20", "21"]),
+    ("20.—A.\n\n21.—B.\n\nAs—If the dealer", ["20", "21"]),
+])
+def test_a_garbled_number_with_the_pages_dash_at_its_edges(text: str, want: list) -> None:
+    assert _laws(text) == want

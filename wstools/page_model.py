@@ -676,6 +676,7 @@ def _check_laws(blocks: list[Block], text: str, previous_law: int | None = None)
             b.inline.append(inline)
     _fill_ranges(blocks, text)
     _fill_gaps(blocks, text)
+    _dashed_edges(blocks, text, previous_law)
     _first_section(blocks, previous_law)
 
 
@@ -760,6 +761,45 @@ def _fill_ranges(blocks: list[Block], text: str) -> None:
         if max(costs) > ANCHORED_COST or min(costs) > 0 or is_reference(text, x.start):
             continue
         x.kind, x.number, x.range_end, x.prefix = "law", low, high, ""
+
+
+# a law's number garbled, with the dash the page's laws print after their number ("2iu—",
+# "gt.—")
+_DASHED = regex.compile(r"(?P<prefix>)(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\.?[ \t]?[—–]"
+                        r"(?=[ \t]*[\p{Lu}“\"'‘(])")
+DASHED_COST = 1.6  # the most a garbled number with the page's dash may cost at its edges
+
+
+def _dashed_edges(blocks: list[Block], text: str, previous_law: int | None) -> None:
+    """On a page whose laws all print a dash after their number (``12.—If…``, two laws or
+    more), a paragraph just before its first law or just after its last one that opens with
+    a short token and that dash is the law the sequence puts there, when the token reads as
+    that number at ``DASHED_COST`` (more than ``GARBLED_COST``: the dash says a law starts)."""
+    laws = [i for i, b in enumerate(blocks) if b.kind == "law"]
+    if len(laws) < 2 or not all(regex.match(r"[^\s—–]{1,6}[ \t]?[—–]", blocks[i].text)
+                                for i in laws):
+        return
+    first, last = blocks[laws[0]], blocks[laws[-1]]
+    assert first.number is not None and last.number is not None
+    edges = []
+    before = [i for i in range(laws[0]) if blocks[i].kind == "text"]
+    if before and not first.suffix and first.number > 1:
+        want = first.number - 1
+        if previous_law is None or previous_law + 1 == want:
+            edges.append((before[-1], want))
+    after = [i for i in range(laws[-1] + 1, len(blocks)) if blocks[i].kind == "text"]
+    if after:
+        edges.append((after[0], (last.range_end or last.number) + 1))
+    for i, want in edges:
+        b = blocks[i]
+        m = _DASHED.match(b.text)
+        if m is None or m["tok"].lower() in _WORDS or is_reference(text, b.start) \
+                or _anchored_cost(m["tok"], want) > DASHED_COST:
+            continue
+        b.kind, b.number, b.prefix = "law", want, ""
+        inline = _inline_clause(b.text, m.end())
+        if inline:
+            b.inline.append(inline)
 
 
 def _fill_gaps(blocks: list[Block], text: str) -> None:
