@@ -254,3 +254,17 @@ def test_a_range_of_laws_garbled(text: str, want: list) -> None:
 ])
 def test_a_garbled_number_with_the_pages_dash_at_its_edges(text: str, want: list) -> None:
     assert _laws(text) == want
+
+
+@pytest.mark.parametrize(("text", "want", "mends"), [
+    ("10.—A new deal—\n\nI. If a.\n\nI. If b.\n\nIII. If c.\n\n11.—X.",
+     [("10", ["I", "II", "III"]), ("11", [])], [("I", "II")]),
+    ("10.—A new deal—\n\nIV. If a.\n\nV. If b.\n\nV. If c.\n\nVII. If d.\n\n11.—X.",
+     [("10", ["IV", "V", "VI", "VII"]), ("11", [])], [("V", "VI")]),
+    # not one stroke from the place's numeral: as printed
+    ("10.—A new deal—\n\nI. If a.\n\nV. If b.\n\nIII. If c.\n\n11.—X.",
+     [("10", ["I", "V", "III"]), ("11", [])], []),
+])
+def test_a_numeral_that_lost_or_gained_a_stroke(text: str, want: list, mends: list) -> None:
+    assert _clauses(text) == want
+    assert _mends(text) == mends

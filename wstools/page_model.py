@@ -576,6 +576,7 @@ def read_blocks(text: str, headings: Sequence[str] = (),
     _numerals_read_as_digits(blocks)
     _check_laws(blocks, text, previous_law)
     _garbled_romans(blocks)
+    _numerals_one_stroke(blocks)
     _run_in_numerals(blocks)
     _check_clauses(blocks)
     _check_headings(blocks)
@@ -600,6 +601,32 @@ def _numerals_read_as_digits(blocks: list[Block]) -> None:
                 and after.label == _next_label(want):
             b.kind, b.number, b.label, b.style = "clause", None, want, "I."
             b.inline.clear()
+
+
+def _one_stroke(a: str, b: str) -> bool:
+    """``a`` and ``b`` differ by one stroke I, lost or doubled (``II`` and ``III``, ``V``
+    and ``VI``)."""
+    if abs(len(a) - len(b)) != 1:
+        return False
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:k] + long_[k + 1:] == short for k in range(len(long_)) if long_[k] == "I")
+
+
+def _numerals_one_stroke(blocks: list[Block]) -> None:
+    """A capital numeral that lost or gained a stroke (``I.``, ``I.``, ``III.``: the second
+    is ``II.``) is the one its exact neighbours leave, with no law between them."""
+    for i, b in enumerate(blocks):
+        if b.kind != "clause" or b.style != "I.":
+            continue
+        prev = next((x for x in reversed(blocks[:i]) if x.kind != "text"), None)
+        nxt = next((x for x in blocks[i + 1:] if x.kind != "text"), None)
+        if prev is None or nxt is None or prev.kind != "clause" or nxt.kind != "clause" \
+                or prev.style != "I." or nxt.style != "I.":
+            continue
+        want = _next_label(prev.label)
+        if want is not None and b.label != want and nxt.label == _next_label(want) \
+                and _one_stroke(b.label, want):
+            b.label = want
 
 
 # a law's lead-in ending with a dash or a colon, and its first capital numeral run in
