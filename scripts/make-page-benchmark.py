@@ -23,6 +23,8 @@ fonts-linuxlibertine, fonts-crosextra-caladea).
     python scripts/make-page-benchmark.py --extra   # only the extra dev-only law codes of
                                                     # wstools' corpus, appended to the manifest
     python scripts/make-page-benchmark.py --more    # two more editions of dev's law codes
+    python scripts/make-page-benchmark.py --hard    # two more, EB Garamond, mostly poor
+    python scripts/make-page-benchmark.py --hard-eo # three dev EO volumes again, mostly poor
 
 Tesseract runs one process at a time with OMP_THREAD_LIMIT=1. Deterministic for a seed
 (given the same Tesseract and fonts).
@@ -839,6 +841,8 @@ class Run:
     heading_style: str
     first_folio: int
     kind: str
+    # the weights of the degradation levels drawn for its pages (None: LEVELS' own)
+    level_weights: dict[str, int] | None = None
 
 
 def plan_runs(rnd: random.Random, eo_pages: int) -> list[Run]:
@@ -924,7 +928,8 @@ def write_page(out: Path, images: Path, seed: int, run: Run, fonts: Fonts, width
     structure, and return its manifest entry."""
     tid, blocks, tokens, lines, pg, folio, title, last = laid_page
     level_names = list(LEVELS)
-    weights = [LEVELS[k]["weight"] for k in level_names]
+    weights = [(run.level_weights or {k: LEVELS[k]["weight"] for k in LEVELS}).get(k, 0)
+               for k in level_names]
     pid = f"{run.id}-p{pos + 1:03d}"
     level = random.Random(f"{seed}-{pid}-level").choices(level_names, weights)[0]
     prnd = random.Random(f"{seed}-{pid}")
@@ -1021,12 +1026,62 @@ def plan_more_runs(rnd: random.Random) -> list[Run]:
     return runs
 
 
+# ``--hard``: the typeface and the levels the test split read worst (EB Garamond, poor), in
+# dev's own law codes; levels drawn poor 2 : augraphy 1 : worn 1
+HARD_FACE = "EB Garamond"
+HARD_LEVELS = {"poor": 2, "augraphy": 1, "worn": 1}
+
+
+def plan_hard_runs(rnd: random.Random) -> list[Run]:
+    """A fifth and a sixth edition (``-ed5`` one column, ``-ed6`` two) of each dev law code
+    of ``plan_more_runs``, both in ``HARD_FACE``, their pages' levels drawn by
+    ``HARD_LEVELS``; heading style and first folio drawn by ``rnd``."""
+    lines = HOYLE.read_text(encoding="utf-8").replace("\r", "").split("\n")
+    notes = hoyle_notes(lines)
+    texts = [(tid, hoyle_blocks(lines, first, last, notes), even, odd)
+             for tid, first, last, even, odd, kind in HOYLE_TEXTS if tid in MORE_HOYLE]
+    texts += [(tid, corpus_blocks(tid), even, odd) for tid, even, odd in EXTRA_TEXTS]
+    return [Run(f"{tid}-ed{e + 5}", [(tid, blocks, even, odd)], HARD_FACE, e + 1,
+                rnd.choice(["caps", "sc"]), rnd.randrange(20, 400), "laws", HARD_LEVELS)
+            for tid, blocks, even, odd in texts for e in range(2)]
+
+
+# ``--hard-eo``: three dev volumes of executive orders set again (``-ed2``) in another
+# typeface and layout, levels as ``--hard``'s
+HARD_EO = ("eo-volume-2", "eo-volume-6", "eo-volume-10")
+
+
+def plan_hard_eo_runs(rnd: random.Random, seed: int, out: Path) -> list[Run]:
+    """A second edition of each volume of ``HARD_EO`` (the same orders, drawn as the main
+    run draws them), in a typeface other than its own and the other column count, its
+    pages' levels drawn by ``HARD_LEVELS``; only volumes the manifest puts in dev."""
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    dev = {p["run"] for p in manifest["pages"] if p["split"] == "dev"}
+    runs = []
+    for run in plan_runs(random.Random(f"{seed}-plan"), 0):
+        if run.id not in HARD_EO:
+            continue
+        assert run.id in dev, run.id  # the test split is never drawn on
+        face = rnd.choice([f for f in FONTS if f != run.face])
+        runs.append(Run(f"{run.id}-ed2", run.texts, face, 3 - run.columns,
+                        rnd.choice(["caps", "sc"]), rnd.randrange(1000, 3000), run.kind,
+                        HARD_LEVELS))
+    return runs
+
+
 def make_extra(args, out: Path, images: Path, started: float) -> int:
     """``--extra``: only the dev-only runs of EXTRA_TEXTS, planned by their own seeded RNG;
     their entries replace any earlier ones of the same runs at the end of the manifest, and
-    nothing else in the manifest or pages/ is touched."""
-    runs = plan_more_runs(random.Random(f"{args.seed}-more-plan")) if args.more else \
-        plan_extra_runs(random.Random(f"{args.seed}-extra-plan"))
+    nothing else in the manifest or pages/ is touched. ``--more`` and ``--hard`` likewise
+    with their runs."""
+    if args.hard_eo:
+        runs = plan_hard_eo_runs(random.Random(f"{args.seed}-hard-eo-plan"), args.seed, out)
+    elif args.hard:
+        runs = plan_hard_runs(random.Random(f"{args.seed}-hard-plan"))
+    elif args.more:
+        runs = plan_more_runs(random.Random(f"{args.seed}-more-plan"))
+    else:
+        runs = plan_extra_runs(random.Random(f"{args.seed}-extra-plan"))
     laid = lay_out(runs)
     if args.dry_run:
         print(sum(len(p) for *_, p in laid), "pages")
@@ -1059,12 +1114,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--more", action="store_true",
                     help="make only a third and fourth edition of the dev split's law codes "
                          "(MORE_HOYLE and EXTRA_TEXTS, dev) and append it to the manifest")
+    ap.add_argument("--hard", action="store_true",
+                    help="make only a fifth and sixth edition of the dev split's law codes in "
+                         "EB Garamond, mostly at level poor (dev), appended to the manifest")
+    ap.add_argument("--hard-eo", action="store_true",
+                    help="make only a second edition of three dev volumes of executive orders "
+                         "in another typeface and layout, mostly at level poor (dev)")
     args = ap.parse_args(argv)
     out, images = Path(args.out), Path(args.images)
     (out / "pages").mkdir(parents=True, exist_ok=True)
     images.mkdir(parents=True, exist_ok=True)
     started = time.time()
-    if args.extra or args.more:
+    if args.extra or args.more or args.hard or args.hard_eo:
         return make_extra(args, out, images, started)
     rnd = random.Random(f"{args.seed}-plan")
     runs = plan_runs(rnd, 0)

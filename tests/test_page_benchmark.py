@@ -121,15 +121,16 @@ def test_scorer_runs_on_five_pages(score):
 
 
 def test_dev_split_floors(score):
-    """The page model on the whole dev split (about 6 s): floors a little under today's
-    figures (head 86 % (the Écarté pages' heads lack their accents: 98 % ignoring them),
-    laws 98 %, clauses 94 %, headings 66 %, ``{{nop}}`` at the foot 72 %), so that a change
-    that loses ground fails; nothing made worse, moved or crashed."""
+    """The page model on the whole dev split (about 8 s): floors a little under today's
+    figures (head 82 % (the Écarté pages' heads lack their accents; the EB Garamond and poor
+    pages of ``--hard``/``--hard-eo``, added 2026-11-27, took it from 86 %), laws 98 %,
+    clauses 97 %, headings 62 %, ``{{nop}}`` at the foot 71 %), so that a change that loses
+    ground fails; nothing made worse, moved or crashed."""
     _rows, groups = score.run("dev", root=ROOT)
     total = groups["ALL"]
-    assert total["head_right"] >= 84
-    assert total["laws_right_with_laws"] >= 95
-    assert total["clauses_right_with_clauses"] >= 90
+    assert total["head_right"] >= 80
+    assert total["laws_right_with_laws"] >= 96
+    assert total["clauses_right_with_clauses"] >= 95
     assert total["headings_right_with_headings"] >= 60
     assert total["nop_right"] >= 70
     assert total["cer_after"] <= 0.3 * total["cer_before"]

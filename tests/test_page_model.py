@@ -99,7 +99,10 @@ def test_hyphen_across_columns_only_for_words() -> None:
 
 def test_label_repairs_need_both_neighbours() -> None:
     assert [e.new for e in label_repairs("(a) A.\n\n(6) B.\n\n(c) C.")] == ["(b)"]
-    assert label_repairs("(a) A.\n\n(6) B.") == []  # nothing after it: left as printed
+    # nothing after it: left as printed, unless the place allows one reading only ((6) after
+    # (a), no list of numbers open: tests/test_page_model_labels.py)
+    assert label_repairs("(a) A:\n\n(1) B;\n\n(6) C.") == []
+    assert label_repairs("(a) A.\n\n(4) B.") == []
     assert label_repairs("(a) A.\n\n(x) B.\n\n(c) C.") == []  # not a reading of (b)
 
 

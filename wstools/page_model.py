@@ -250,6 +250,8 @@ def clause_at(text: str) -> tuple[str, str, int] | None:
     """
     for pattern, style in _CLAUSE:
         m = pattern.match(text)
+        if m and style == "I." and m.group("l").lower() not in _ROMANS:
+            continue  # ("VIL." is OCR's VII.: the sequence reads it, _garbled_romans)
         if m:
             if style == "(a)" and m.group().rstrip().endswith(".)"):
                 style = "(a.)"
@@ -266,7 +268,14 @@ def _law_at(text: str) -> regex.Match | None:
     # the sequence check in read_blocks keeps only numbers that run on
     if rest[:1].islower() and not m.group("prefix"):
         return None
+    if m.group("prefix") and _GOES_ON.match(rest):
+        return None  # "Section 3 of Executive Order 13231": a reference, its stop a speck
     return m
+
+
+# a word that goes on with a sentence, never opens a section's caption or text
+_GOES_ON = regex.compile(r"(?:of|to|in|and|or|is|are|was|were|shall|as|by|for|from|on|with|"
+                         r"under|through|which|that)\b")
 
 
 def _sequence_kind(label: str, style: str, open_: Sequence[tuple[tuple[str, str], Clause]]
@@ -330,6 +339,7 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
     for a, b in _split_inline_sections(text, spans):
         start = a
         lines = list(regex.finditer(r"[^\n]+", text[a:b]))
+        chained = _chained_laws(text, a, lines)
         for k, line in enumerate(lines):
             at = a + line.start()
             body = line.group().strip()
@@ -341,6 +351,13 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                 if roman is not None and want is not None \
                         and roman_reading(roman["tok"]) == want:
                     clause = (want, "I.", roman.end())
+            if k and (clause is None or clause[1] == "a.") \
+                    and regex.search(r"[—–:-]\W{0,3}\Z", lines[k - 1].group()):
+                # "…a new deal—" then "1. If the pack" (I. misread) before an exact "II."
+                roman = _ROMAN_TOKEN.match(body)
+                if roman is not None and roman_reading(roman["tok"]) == "I" \
+                        and _next_label_line(text, a + line.end()) == ("II", "I."):
+                    clause, law = ("I", "I.", roman.end()), None
             if law is None and clause is None and last_law is not None:
                 weak = _WEAK_LAW.match(body)  # "51—An admitted…" after law 50
                 if weak is not None and int(weak.group("num")) == last_law + 1:
@@ -356,16 +373,15 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
             elif k and _ITEM_END.search(lines[k - 1].group().rstrip()) \
                     and not _PREFIX_ALONE.match(lines[k - 1].group()):
                 if law is not None and text_after(body, law) and (
-                        law.group("prefix") or last_law is not None
+                        law.group("prefix") or k in chained or last_law is not None
                         and int(law.group("num")) == last_law + 1):
                     split = True
                 elif clause is not None and (
                         clause[1].startswith("(") and clause[0] in _FIRST_LABELS
                         or clause[1] in ("(a)", "a)", "1st.", "I.") and last_clause is not None
                         and _follows(clause[0], last_clause)
-                        or clause[1] == "I." and clause[0] == "I" and any(
-                            (clause_at(x.group().strip()) or ())[:2] == ("II", "I.")
-                            for x in lines[k + 1:])):
+                        or clause[1] == "I." and clause[0] == "I"
+                        and _next_label_line(text, a + line.end()) == ("II", "I.")):
                     split = True  # (I. only before its II.: "I." alone may be a name's)
             if k and not split and clause is not None and clause[1] == "1st." and (
                     clause[0] == "1st" or last_clause is None
@@ -402,6 +418,45 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                 last_clause = clause[0]
         out.append((start, b))
     return out
+
+
+_LINE = regex.compile(r"[^\n]+")
+
+
+def _next_label_line(text: str, at: int) -> tuple[str, str] | None:
+    """(label, style) of the first line after ``at`` that opens with a clause label or a
+    law number (None for a law, or none within the next 40 lines)."""
+    for n, m in enumerate(_LINE.finditer(text, at)):
+        if n >= 40:
+            break
+        body = m.group().strip()
+        found = clause_at(body)
+        if found is not None:
+            return found[0], found[1]
+        if _law_at(body) is not None:
+            return None
+    return None
+
+
+def _chained_laws(text: str, a: int, lines: list[regex.Match]) -> set[int]:
+    """The lines of one OCR paragraph (after the first) that open a law with its dash after
+    a line that ends a sentence or an item, where the next or the one before is such a line
+    too (``…as follows:`` ``1.—Each player…`` ``2.—The cards…``): a run of laws the OCR put in
+    one paragraph, with no law before them on the page to go on from."""
+    found = []
+    for k, line in enumerate(lines):
+        body = line.group().strip()
+        law = _law_at(body) if k else None
+        if law is None or law.group("prefix") or law.group("end") \
+                or not body[law.end():].lstrip(" \t").startswith(("—", "–")) \
+                or not text_after(body, law) \
+                or not _ITEM_END.search(lines[k - 1].group().rstrip()) \
+                or is_reference(text, a + line.start()):
+            continue
+        found.append((k, int(law.group("num"))))
+    return {k for n, (k, number) in enumerate(found)
+            if n + 1 < len(found) and found[n + 1][1] == number + 1
+            or n and found[n - 1][1] == number - 1}
 
 
 # a section named as such inside a paragraph, after a sentence: "…its final report. Sec. 5."
@@ -507,7 +562,8 @@ def read_blocks(text: str, headings: Sequence[str] = (),
             inline = _inline_clause(para, law.end())
             if inline:
                 block.inline.append(inline)
-        elif clause is not None and para[clause[2]:].strip():  # not a label alone
+        elif clause is not None and any(c.isalnum() for c in para[clause[2]:]):
+            # (not a label alone, nor with a speck: "(d) .")
             block.kind, block.label, block.style = "clause", clause[0], clause[1]
             if clause[1] == "a)":  # read as the bracketed style; the sequence decides
                 block.style, block.weak = "(a)", True
@@ -522,11 +578,78 @@ def read_blocks(text: str, headings: Sequence[str] = (),
                 blocks.append(Block("heading", a, a + len(first), first))
                 block = Block("heading", a + len(first) + 1, b, rest)
         blocks.append(block)
+    _numerals_read_as_digits(blocks)
     _check_laws(blocks, text, previous_law)
     _garbled_romans(blocks)
+    _numerals_one_stroke(blocks)
+    _run_in_numerals(blocks)
     _check_clauses(blocks)
     _check_headings(blocks)
     return blocks
+
+
+def _numerals_read_as_digits(blocks: list[Block]) -> None:
+    """``II.`` read as ``11.`` (``III.`` as ``111.``) is a law number by its shape; between the
+    numeral clause before it and the exact one after it (``I.``, ``11.``, ``III.``) it is the
+    clause. Read before the law sequence, which would take it for the next law and the
+    real one after it for a number that goes back."""
+    for i, b in enumerate(blocks):
+        if b.kind != "law" or b.prefix or b.suffix or b.range_end is not None \
+                or not regex.match(r"1{2,3}\.(?![—–-])", b.text):
+            continue
+        want = "I" * len(str(b.number))
+        before = next((x for x in reversed(blocks[:i]) if x.kind != "text"), None)
+        after = next((x for x in blocks[i + 1:] if x.kind != "text"), None)
+        if before is not None and before.kind == "clause" and before.style == "I." \
+                and _next_label(before.label) == want and after is not None \
+                and after.kind == "clause" and after.style == "I." \
+                and after.label == _next_label(want):
+            b.kind, b.number, b.label, b.style = "clause", None, want, "I."
+            b.inline.clear()
+
+
+def _one_stroke(a: str, b: str) -> bool:
+    """``a`` and ``b`` differ by one stroke I, lost or doubled (``II`` and ``III``, ``V``
+    and ``VI``)."""
+    if abs(len(a) - len(b)) != 1:
+        return False
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:k] + long_[k + 1:] == short for k in range(len(long_)) if long_[k] == "I")
+
+
+def _numerals_one_stroke(blocks: list[Block]) -> None:
+    """A capital numeral that lost or gained a stroke (``I.``, ``I.``, ``III.``: the second
+    is ``II.``) is the one its exact neighbours leave, with no law between them."""
+    for i, b in enumerate(blocks):
+        if b.kind != "clause" or b.style != "I.":
+            continue
+        prev = next((x for x in reversed(blocks[:i]) if x.kind != "text"), None)
+        nxt = next((x for x in blocks[i + 1:] if x.kind != "text"), None)
+        if prev is None or nxt is None or prev.kind != "clause" or nxt.kind != "clause" \
+                or prev.style != "I." or nxt.style != "I.":
+            continue
+        want = _next_label(prev.label)
+        if want is not None and b.label != want and nxt.label == _next_label(want) \
+                and _one_stroke(b.label, want):
+            b.label = want
+
+
+# a law's lead-in ending with a dash or a colon, and its first capital numeral run in
+_RUN_IN_FIRST = regex.compile(r"(?<=[—–:][ \t]*)I\.[ \t]+(?=[\p{Lu}“\"‘])")
+
+
+def _run_in_numerals(blocks: list[Block]) -> None:
+    """``29.—There must be a new deal: I. If the pack…`` and then ``II. If a card…``: the
+    ``I.`` run in after the lead-in is the law's first clause, when the next paragraph with a
+    label is the exact ``II.``."""
+    for i, b in enumerate(blocks):
+        if b.kind != "law" or b.inline:
+            continue
+        m = _RUN_IN_FIRST.search(b.text, 0, 240)
+        after = next((x for x in blocks[i + 1:] if x.kind != "text"), None)
+        if m is not None and after is not None and after.kind == "clause" \
+                and after.style == "I." and after.label == "II":
+            b.inline.append(("I", "I.", m.start()))
 
 
 def _check_laws(blocks: list[Block], text: str, previous_law: int | None = None) -> None:
@@ -577,12 +700,180 @@ def _check_laws(blocks: list[Block], text: str, previous_law: int | None = None)
             want = after[0].number - 1  # the page's first law, garbled, before its next
         else:
             continue
-        if reading_cost(m.group("tok"), want) > GARBLED_COST:
+        if _anchored_cost(m.group("tok"), want) > GARBLED_COST:
             continue
         b.kind, b.number, b.prefix = "law", want, m.group("prefix") or ""
         inline = _inline_clause(b.text, m.end())
         if inline:
             b.inline.append(inline)
+    _fill_ranges(blocks, text)
+    _fill_gaps(blocks, text)
+    _dashed_edges(blocks, text, previous_law)
+    _first_section(blocks, previous_law)
+
+
+# "Section L (a) All property…": an order's first section, its 1 read as a letter
+_SECTION_ONE = regex.compile(r"(?P<prefix>(?:Section|SECTION|Sec\.|SEC\.)[ \t]+)"
+                             r"(?P<tok>[lLI|!J\]])[.,:;]{0,2}(?=[ \t]+[\p{Lu}(])")
+
+
+def _first_section(blocks: list[Block], previous_law: int | None) -> None:
+    """A paragraph opening ``Section`` (or ``Sec.``) and one stroke OCR read as a letter
+    (``Section L (a)``, ``Sec. l. Policy.``) is section 1 when no law comes before it on the
+    page (nor ends the page before, in book mode) and the page's next law, if any, is 2."""
+    if previous_law:
+        return
+    for i, b in enumerate(blocks):
+        if b.kind == "law":
+            return
+        m = _SECTION_ONE.match(b.text) if b.kind == "text" else None
+        if m is None:
+            continue
+        after = next((x for x in blocks[i + 1:] if x.kind == "law"), None)
+        if after is not None and (after.number != 2 or after.suffix):
+            return
+        b.kind, b.number, b.prefix = "law", 1, m.group("prefix")
+        inline = _inline_clause(b.text, m.end())
+        if inline:
+            b.inline.append(inline)
+        return
+
+
+# a law's number in digits whose stop and dash OCR misread ("18,[F, after", "73-1F a", "12.1 f
+# the"): a law only where two laws around it leave exactly its place (see _fill_gaps)
+_MISPUNCTUATED = regex.compile(r"(?P<prefix>)(?P<tok>\d{1,3})"
+                               r"(?=[ \t]?[.,:;—–\[|-]{1,3}[ \t]*(?!\d\d)[\p{L}\d])")
+# a token that may be a garbled number, where two laws fix it: any word after its stop
+# ("i. fin cutting" for "11. If in cutting"; a lower-case "i." is no pronoun)
+_GAP_TOKEN = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\."
+                           r"(?=[ \t]*[—–-]|[ \t]+\S)")
+# old-style figures (EB Garamond): 11 set as two small i's reads as one letter
+_OLD_STYLE = {"u": "11", "n": "11"}
+ANCHORED_COST = 1.5  # the most a garbled number may cost where both sides fix it
+
+
+def _anchored_cost(token: str, number: int) -> float:
+    """:func:`reading_cost`, with the old-style figures OCR reads as one letter (``u.`` for
+    ``11.``)."""
+    cost = reading_cost(token, number)
+    for i, c in enumerate(token):
+        if c in _OLD_STYLE:
+            cost = min(cost, 0.3 + reading_cost(token[:i] + _OLD_STYLE[c] + token[i + 1:],
+                                                number))
+    return cost
+
+
+# a range of laws that refers to another code ("5 to 10. As in Bridge."), its numbers or its
+# "to" garbled ("5 to 1o.", "s to 10.", "5 t0 10,")
+_RANGE = regex.compile(r"(?P<prefix>)(?P<tok>[0-9A-Za-z$!|/\]]{1,3})[ \t]+(?:to|t0|fo|co|ro|io)"
+                       r"[ \t]+(?P<end>[0-9A-Za-z$!|/\]]{1,3})[.,:;]"
+                       r"(?=[ \t]*[—–-]|[ \t]+[\p{Lu}“\"'‘(])")
+
+
+def _fill_ranges(blocks: list[Block], text: str) -> None:
+    """Laws n and m on the page and between them one paragraph that opens with a range
+    whose ends read as n + 1 and m - 1 (``ANCHORED_COST`` each, one of them exact): that
+    range, the only thing between them that opens like a law."""
+    laws = [i for i, b in enumerate(blocks) if b.kind == "law"]
+    for i, j in zip(laws, laws[1:], strict=False):
+        first, last = blocks[i], blocks[j]
+        assert first.number is not None and last.number is not None
+        low, high = (first.range_end or first.number) + 1, last.number - 1
+        if high - low < 1 or last.suffix or first.weak or last.weak:
+            continue
+        found = [(x, m) for x in blocks[i + 1:j] if x.kind == "text"
+                 and (m := _RANGE.match(x.text)) is not None
+                 and not any(t.lower() in _WORDS for t in (m["tok"], m["end"]))]
+        others = [x for x in blocks[i + 1:j] if x.kind == "text"
+                  and (_GAP_TOKEN.match(x.text) or _MISPUNCTUATED.match(x.text))]
+        if len(found) != 1 or others:
+            continue
+        x, m = found[0]
+        costs = (_anchored_cost(m["tok"], low), _anchored_cost(m["end"], high))
+        if max(costs) > ANCHORED_COST or min(costs) > 0 or is_reference(text, x.start):
+            continue
+        x.kind, x.number, x.range_end, x.prefix = "law", low, high, ""
+
+
+# a law's number garbled, with the dash the page's laws print after their number ("2iu—",
+# "gt.—")
+_DASHED = regex.compile(r"(?P<prefix>)(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\.?[ \t]?[—–]"
+                        r"(?=[ \t]*[\p{Lu}“\"'‘(])")
+DASHED_COST = 1.6  # the most a garbled number with the page's dash may cost at its edges
+
+
+def _dashed_edges(blocks: list[Block], text: str, previous_law: int | None) -> None:
+    """On a page whose laws all print a dash after their number (``12.—If…``, two laws or
+    more), a paragraph just before its first law or just after its last one that opens with
+    a short token and that dash is the law the sequence puts there, when the token reads as
+    that number at ``DASHED_COST`` (more than ``GARBLED_COST``: the dash says a law starts)."""
+    laws = [i for i, b in enumerate(blocks) if b.kind == "law"]
+    if len(laws) < 2 or not all(regex.match(r"[^\s—–]{1,6}[ \t]?[—–]", blocks[i].text)
+                                for i in laws):
+        return
+    first, last = blocks[laws[0]], blocks[laws[-1]]
+    assert first.number is not None and last.number is not None
+    edges = []
+    before = [i for i in range(laws[0]) if blocks[i].kind == "text"]
+    if before and not first.suffix and first.number > 1:
+        want = first.number - 1
+        if previous_law is None or previous_law + 1 == want:
+            edges.append((before[-1], want))
+    after = [i for i in range(laws[-1] + 1, len(blocks)) if blocks[i].kind == "text"]
+    if after:
+        edges.append((after[0], (last.range_end or last.number) + 1))
+    for i, want in edges:
+        b = blocks[i]
+        m = _DASHED.match(b.text)
+        if m is None or m["tok"].lower() in _WORDS or is_reference(text, b.start) \
+                or _anchored_cost(m["tok"], want) > DASHED_COST:
+            continue
+        b.kind, b.number, b.prefix = "law", want, ""
+        inline = _inline_clause(b.text, m.end())
+        if inline:
+            b.inline.append(inline)
+
+
+def _fill_gaps(blocks: list[Block], text: str) -> None:
+    """Laws n and n + k + 1 on the page, and between them exactly k paragraphs that open with
+    a token that may be a number (a garbled one, ``tu.``, ``zu.``, ``i.``, or digits whose
+    stop OCR misread, ``18,[F``): each is the law its place leaves, when each token reads
+    as its number (``ANCHORED_COST``). A gap with more or fewer such paragraphs is left as
+    it is; so is a token that is a word (``A.``, ``In.``)."""
+    laws = [i for i, b in enumerate(blocks) if b.kind == "law"]
+    for i, j in zip(laws, laws[1:], strict=False):
+        first, last = blocks[i], blocks[j]
+        assert first.number is not None and last.number is not None
+        need = last.number - (first.range_end or first.number) - 1
+        if not 1 <= need <= 3 or last.suffix or first.weak or last.weak:
+            continue
+        found = []
+        # (a letter-stop label alone between them, "i. If in cutting", is no list: the law
+        # whose 11 OCR read as a letter)
+        lone = sum(x.kind == "clause" for x in blocks[i + 1:j]) == 1
+        for x in blocks[i + 1:j]:
+            if x.kind not in ("text", "clause") or x.kind == "clause" and (
+                    x.style != "a." or not lone):
+                continue
+            m = _GAP_TOKEN.match(x.text) or _MISPUNCTUATED.match(x.text)
+            if m is None or m.group("tok").isalpha() and m.group("tok").lower() in _WORDS \
+                    and x.kind != "clause" and m.group("tok") != "i" \
+                    or is_reference(text, x.start) \
+                    or not text_after(x.text, m):
+                continue
+            found.append((x, m))
+        if len(found) != need:
+            continue
+        numbers = range((first.range_end or first.number) + 1, last.number)
+        if any(_anchored_cost(m.group("tok"), n) > ANCHORED_COST
+               for (_, m), n in zip(found, numbers, strict=True)):
+            continue
+        for (x, m), n in zip(found, numbers, strict=True):
+            x.kind, x.number, x.prefix = "law", n, m.group("prefix") or ""
+            x.label, x.style = "", ""
+            inline = _inline_clause(x.text, m.end())
+            if inline:
+                x.inline.append(inline)
 
 
 _WORDS = frozenset("a i o an as at be by do go he if in is it me my no of on or so to up us we "
@@ -641,17 +932,25 @@ def _check_clauses(blocks: list[Block]) -> None:
             b.kind, b.label, b.style, b.weak = "text", "", "", False
         if b.kind == "clause":
             previous = b
-    styles = Counter(x.style for x in blocks if x.kind == "clause")
-    for b in blocks:
+    styles = Counter([x.style for x in blocks if x.kind == "clause"]
+                     + [style for x in blocks for _, style, _ in x.inline])
+    # a numeral at the page's top, before its first law or heading: a list the page before
+    # began ("V. If the dealer…" then "31.—…"), on a page of laws
+    top = next((i for i, x in enumerate(blocks) if x.kind in ("law", "heading")), None)
+    page_of_laws = top is not None and blocks[top].kind == "law"
+    for i, b in enumerate(blocks):
         if b.kind == "clause" and b.style in ("a.", "I.") and styles[b.style] < 2 \
-                and b.label not in _FIRST_LABELS:
+                and b.label not in _FIRST_LABELS and not (
+                    b.style == "I." and page_of_laws and top is not None and i < top):
             b.kind, b.label, b.style = "text", "", ""
 
 
 # a capital roman numeral as OCR may read it (``Il.``, ``IL.``, ``1I.``, ``TV.`` for ``IV.``)
-_ROMAN_TOKEN = regex.compile(r"(?P<tok>[IVXLlTJ1|!HY]{1,5})[.,](?=[ \t]+[\p{Lu}“\"‘(])")
+_ROMAN_TOKEN = regex.compile(r"(?P<tok>[IVXLlTJ1|!HY]{1,5}|[VX][IVXil]{1,4})"
+                             r"(?:[.,]|(?<=[IVX][Ll]))"
+                             r"(?=[ \t]+[\p{Lu}“\"‘(])")  # ("VL If": the I and its stop as L)
 _ROMAN_READING = str.maketrans({"l": "I", "L": "I", "T": "I", "J": "I", "1": "I", "|": "I",
-                                "!": "I", "Y": "V"})
+                                "!": "I", "Y": "V", "i": "I"})
 
 
 def roman_reading(token: str) -> str:
@@ -739,13 +1038,15 @@ def _continues(first: str, second: str) -> bool:
 
 _GARBLED_LABEL = regex.compile(r"[‘’'\"`]?[(f{\[]?(?P<l>[^\s(){}\[\]]{0,4})[)}\]]{1,2}(?=\s)")
 # characters OCR reads for one another in a clause label (observed: (6) for (b), fe) for
-# (e), (l) for (1), (ili) for (iii), (j} for (i), (8) for (3))
+# (e), (l) for (1), (ili) for (iii), (j} for (i), (8) for (3), (z) for (2), (8) for (b))
 _LABEL_CONFUSIONS = frozenset({("1", "l"), ("l", "1"), ("1", "i"), ("i", "1"), ("l", "i"),
                                ("i", "l"), ("6", "b"), ("b", "6"), ("c", "e"), ("e", "c"),
                                ("j", "i"), ("i", "j"), ("t", "f"), ("f", "t"), ("0", "o"),
                                ("o", "0"), ("5", "s"), ("s", "5"), ("h", "b"), ("b", "h"),
                                ("n", "u"), ("u", "n"), ("v", "y"), ("y", "v"), ("x", "z"),
-                               ("t", "i"), ("3", "8"), ("8", "3")})
+                               ("t", "i"), ("3", "8"), ("8", "3"),
+                               # EB Garamond's old-style 2 and an italic b
+                               ("z", "2"), ("2", "z"), ("8", "b")})
 _ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii",
            "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx", "xxi", "xxii", "xxiii", "xxiv",
            "xxv"]
@@ -779,13 +1080,34 @@ def _first_before(label: str) -> str | None:
     return {"ii": "i", "b": "a", "B": "A", "2": "1"}.get(label)
 
 
+def _previous_label(label: str) -> str | None:
+    """The label before ``label`` when only one can be: ``(vi)`` → ``(v)``, ``(d)`` → ``(c)``,
+    ``(3)`` → ``(2)``; none for ``(i)``, ``(v)``, ``(x)`` (a letter or a numeral before them).
+
+    >>> [_previous_label(x) for x in ("vi", "d", "3", "ii", "i", "v", "x", "B", "1")]
+    ['v', 'c', '2', 'i', None, None, None, 'A', None]
+    """
+    if label.isdigit():
+        return str(int(label) - 1) if int(label) > 1 else None
+    low = label.lower()
+    if low == "i":
+        return None  # (h, or a numeral's first)
+    roman = _ROMANS[_ROMANS.index(low) - 1] if low in _ROMANS else None
+    letter = chr(ord(low) - 1) if len(low) == 1 and "a" < low <= "z" else None
+    if roman and letter or not (roman or letter):
+        return None
+    found = roman or letter
+    assert found is not None
+    return found.upper() if label.isupper() else found
+
+
 def _confusable(printed: str, label: str) -> bool:
     """``printed`` may be OCR's reading of ``label`` (lost, or a character misread)."""
     if not printed:
         return True
     if len(printed) == len(label) + 1 and printed[1:] == label and printed[0] in "GCcf{[|lt(":
         return True  # the opening bracket read as a letter: (Gj) for (j)
-    if len(printed) == len(label) + 1 and printed[:-1] == label and printed[-1] in "jlI|!1]}":
+    if len(printed) == len(label) + 1 and printed[:-1] == label and printed[-1] in "jlI|!1]}y":
         return True  # the closing bracket read twice: (ij) for (i)
     if len(printed) != len(label):
         return False
@@ -814,20 +1136,25 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
         if b.kind == "clause" and b.style == "I.":
             m = _ROMAN_TOKEN.match(b.text)
             if m is not None and m["tok"] != b.label:
-                out.append(Edit(b.start, b.start + len(m["tok"]), m["tok"], b.label,
+                stop = "" if text.startswith((".", ","), b.start + len(m["tok"])) else "."
+                out.append(Edit(b.start, b.start + len(m["tok"]), m["tok"], b.label + stop,
                                 "clause-sequence", 0.9, f"'{m['tok']}.' stands where the "
                                 f"sequence of numerals has {b.label}."))
     # the label each paragraph opens with as printed, before the sequence judged it (a
     # label that lost its bracket after a garbled one is still an anchor: iti) iv))
     printed = [clause_at(b.text) for b in blocks]
-    for i in range(1, len(blocks) - 1):
-        before, here = blocks[i - 1], blocks[i]
+    for i in range(len(blocks) - 1):
+        before, here = (blocks[i - 1] if i else None), blocks[i]
         after = printed[i + 1]
         if after is None or after[1] not in ("(a)", "a)"):
             continue
-        want = _next_label(before.label, after[0]) \
-            if before.kind == "clause" and before.style == "(a)" else None
-        want = want or _first_before(after[0])
+        if before is not None and before.kind == "clause" and before.style == "(a)":
+            want = _next_label(before.label, after[0]) or _first_before(after[0])
+            why = f"between ({before.label}) and ({after[0]})"
+        elif before is not None and before.kind == "clause":
+            want, why = _first_before(after[0]), f"before ({after[0]})"
+        else:  # the first clause of the page: the label before its next
+            want, why = _previous_label(after[0]), f"before ({after[0]})"
         if want is None or here.kind == "clause" and here.label == want:
             continue
         m = _GARBLED_LABEL.match(text, here.start)
@@ -835,8 +1162,95 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
             continue
         new = f"({want})"
         out.append(Edit(m.start(), m.end(), m.group(), new, "clause-sequence", 0.9,
-                        f"between ({before.label}) and ({after[0]}) the label can only "
-                        f"be {new}; '{m.group()}' is an OCR reading of it"))
+                        f"{why} the label can only be {new}; '{m.group()}' is an OCR reading "
+                        "of it"))
+    done = {e.start for e in out}
+    out += [e for e in _one_sided_label_repairs(text, headings) if e.start not in done]
+    return sorted(out, key=lambda e: e.start)
+
+
+def _well_formed(label: str) -> bool:
+    """A label a printer sets: one letter, a roman numeral, a doubled letter, a number."""
+    low = label.lower()
+    return bool(regex.fullmatch(r"[a-z]|(\p{L})\1|[1-9]\d?", low)) or low in _ROMANS
+
+
+def _open_sequences(blocks: list[Block], i: int) -> list[tuple[str, str]] | None:
+    """The clauses open above ``blocks[i]`` (outermost first, as :func:`build_codes` nests
+    them), as (label, style): the labels any of whose next ``blocks[i]`` may be. None when a
+    heading or a paragraph of text without a label (the law's own text, a preamble) comes
+    between: the list may have ended there."""
+    start = i  # (a paragraph in lower case goes on the one before: a column break cut it)
+    while start > 0 and (blocks[start - 1].kind == "clause" or start - 1 > 0
+                         and blocks[start - 1].kind == "text"
+                         and blocks[start - 1].text[:1].islower()):
+        start -= 1
+    if not any(b.kind == "clause" for b in blocks[start:i]) \
+            and not (start > 0 and blocks[start - 1].kind == "law" and blocks[start - 1].inline):
+        return None
+    if start > 1 and blocks[start - 1].kind != "law" \
+            or start == 1 and blocks[0].kind not in ("law", "text"):
+        return None  # (text between: the law's own text, a preamble; the list may end there;
+        # the page's first paragraph of text goes on with an item of the page before)
+    open_: list[tuple[tuple[str, str], Clause]] = []
+    items = []
+    if start > 0 and blocks[start - 1].kind == "law":
+        items += [(label, style) for label, style, _ in blocks[start - 1].inline]
+    items += [(b.label, b.style) for b in blocks[start:i] if b.kind == "clause"]
+    for label, style in items:
+        kind = _sequence_kind(label, style, open_)
+        if any(k == kind for k, _ in open_):
+            while open_[-1][0] != kind:
+                open_.pop()
+            open_.pop()
+        open_.append((kind, Clause(label, "", style)))
+    return [(c.label, c.style) for _, c in open_]
+
+
+def _one_sided_label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
+    """A garbled label with no exact label after it to anchor it (the last of its page, or
+    before a law): mended only when what OCR printed is no label a printer sets (``fe)``,
+    ``(ili)``, a lost ``()`` where only one label can come, a number no open list can reach,
+    ``(6)`` after ``(a)``), it is a plausible reading of the next label of one
+    of the sequences open above it and of no other label the place allows (another open
+    sequence's next, a new nested one's first), and the paragraph before ends an item."""
+    blocks = read_blocks(text, headings)
+    out = []
+    for i, here in enumerate(blocks):
+        if here.kind not in ("text", "clause") or not i \
+                or not _ITEM_END.search(blocks[i - 1].text.rstrip()):
+            continue
+        m = _GARBLED_LABEL.match(text, here.start)
+        if m is None or not text[m.end():here.end].strip():
+            continue
+        printed = m.group("l")
+        # "()": the label lost whole, in its brackets
+        empty = not printed and regex.match(r"[({\[][)}\]]", m.group()) is not None
+        printed_label = _well_formed(printed) and m.group()[:1] in "(‘’'\"`" \
+            or here.kind == "clause" and _well_formed(here.label)
+        # a number where only lists of letters are open ((6) after (a)): no list of numbers
+        # starts at 6, so it is a letter misread (unless its list is open above)
+        digit = printed.isdigit() and printed != "1"
+        if not empty and not regex.search(r"\p{L}|\d", printed) or printed_label and not digit:
+            continue  # (a label as printed, in its brackets, is the printer's)
+        open_ = _open_sequences(blocks, i)
+        if not open_ or printed_label and any(label.isdigit() for label, _ in open_):
+            continue
+        nexts = [(n, style) for label, style in open_
+                 if style in ("(a)", "(a.)") and (n := _next_label(label)) is not None]
+        firsts = [f for f in ("a", "i", "1", "A") if f not in {n for n, _ in nexts}]
+        # an item that ends with its stop or "; and" opens no list under it: no first label
+        # can come next, and with one list open the lost label is its next
+        closed = not regex.search(r"[:—–-]\W{0,3}\Z", blocks[i - 1].text.rstrip())
+        if empty and not (closed and len(open_) == 1):
+            continue
+        fits = [n for n, _ in nexts if _confusable(printed, n)]
+        if len(fits) != 1 or not closed and any(_confusable(printed, f) for f in firsts):
+            continue
+        new = f"({fits[0]})"
+        out.append(Edit(m.start(), m.end(), m.group(), new, "clause-sequence", 0.8,
+                        f"'{m.group()}' is no label as printed; the only label this place "
+                        f"allows that OCR may read so is {new}, next of the clauses above"))
     return out
 
 
@@ -942,6 +1356,14 @@ def lay_out(text: str, heading: str = "{{c|{{sc|$1}}}}", headings: Sequence[str]
     """Read ``text`` into blocks and write the body (see the module doc); ``previous_law``
     is the last law number of the page before, when the book is known (book mode)."""
     blocks = _joined(read_blocks(text, headings, previous_law))
+    for b in blocks:
+        if b.kind == "law" and not b.inline and b.end - b.start > len(b.text):
+            # a title a column break cut ("Sec. 6. Review of Current Authorities," and
+            # "and Guidance. (a) Each of…"): its first clause, in the joined paragraph
+            m = _law_at(b.text)
+            inline = _inline_clause(b.text, m.end()) if m is not None else None
+            if inline is not None:
+                b.inline.append(inline)
     out = []
     for b in blocks:
         para = b.text
