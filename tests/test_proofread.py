@@ -405,6 +405,8 @@ def test_a_folio_whose_last_digit_ocr_made_a_mark(repairer: Repairer) -> None:
         == "{{rh||AMERICAN LAWS OF WHIST|57}}"
     assert proofread("DIGEST OF THELAWS 197" + body, repairer=repairer).page.header \
         == "{{rh||DIGEST OF THE LAWS|197}}"
+    assert proofread("BACKGAMMON 273," + body, repairer=repairer).page.header \
+        == "{{rh||BACKGAMMON|273}}"  # (a speck after the folio: a fourth audit)
 
 
 def test_a_head_fused_into_a_sentence_keeps_the_sentence(repairer: Repairer) -> None:

@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import regex
+from rapidfuzz.distance import Levenshtein
 
 from .diagnostics import Diagnostic, locate
 from .edits import Edit, with_positions
@@ -298,7 +299,7 @@ def _false_heads(slots: list[_Slot], conventions: Conventions,
     """A page alone took a heading with a number for its running head (``POSITION 21`` on
     a page whose neighbours print ``HOYLE'S GAMES`` and give it folio 445): the book shows
     it is not one when the pages on both sides give another folio, the number is no OCR
-    misreading of it (not the same length or more than one digit off), and the title is
+    misreading of it (two digits or more misread, lost or added), and the title is
     none of the book's running titles. The page is proofread again with its top as text
     (changing the folio would lose the heading's number and put its words in the header)."""
     titles = _book_titles(slots)
@@ -313,10 +314,8 @@ def _false_heads(slots: list[_Slot], conventions: Conventions,
         found = _expected_folio(slots, i, breaks=breaks)
         if found is None or not found[2] or found[0] == s.folio:
             continue
-        read, given = str(s.folio), str(found[0])
-        if len(read) == len(given) and sum(a != b for a, b in zip(read, given,
-                                                                  strict=True)) <= 1:
-            continue  # a digit misread: the folio sequence mends it
+        if Levenshtein.distance(str(s.folio), str(found[0])) <= 1:
+            continue  # a digit misread, lost or doubled (7 for 71): the sequence mends it
         if max(_similar(head.title, t) for t in titles) >= 0.8:
             continue
         doubtful.append((i, found))

@@ -197,6 +197,8 @@ def _read_line(line: str) -> _Line | None:
     used = 0
     for i, t in enumerate(tokens):
         word = t.group()
+        if i == len(tokens) - 1 and i and regex.fullmatch(r"\d{1,4},", word):
+            word = word[:-1]  # "BACKGAMMON 273,": a speck after the line's last folio
         f = _folio_value(word)
         if f is not None and folio is None:
             if title and i + 1 < len(tokens) and _CAPS.fullmatch(tokens[i + 1].group()):
