@@ -1,0 +1,165 @@
+"""Issue #21: subsections of text that neither sets in nor sets apart its paragraphs (a
+PDF's text layer, text rewrapped by hand) read as the GPO HTML of the same order reads
+them: general rules of how filling lines to a width places a label (at a line's start after
+a line cut short: a paragraph's end; after a full line: a wrap)."""
+
+from __future__ import annotations
+
+from wstools.eo import read
+from wstools.eo.read import read_order
+
+HEAD = ("Executive Order 13999 of May 1, 2020\nA Title\nBy the authority vested in me as "
+        "President by the Constitution and the\nlaws of the United States of America, it "
+        "is hereby ordered as follows:\n")
+SIGNED = "THE WHITE HOUSE,\nMay 1, 2020.\n"
+#: a PDF's running head and slug: the text is read as a PDF's (shape pdf)
+PDF_HEAD = ("Federal Register / Vol. 61, No. 235 / Thursday, December 5, 1996 / Presidential "
+            "Documents 64589\n\n")
+PDF_SLUG = ("VerDate Sep<11>2014 17:55 Jan 20, 2011 Jkt 223001 PO 00000 Frm 00001 Fmt 4705 "
+            "Sfmt 4790 E:\\FR\\FM\\21JAN0.SGM 21JAN0\n")
+
+
+def _structure(text: str) -> list[tuple[str, str]]:
+    order = read_order(text)
+    return [(s.number or "", b.label or "") for s in order.sections for b in s.subsections]
+
+
+def _widths_ok(text: str, width: int = 70) -> None:
+    """The test's lines are filled as a PDF's are (none over the width)."""
+    assert max(len(line) for line in text.split("\n") if not line.startswith(
+        ("Federal Register", "VerDate", "By the", "laws of"))) <= width
+
+
+def test_a_list_ends_with_its_section() -> None:
+    """(b) at a line's start after a full line is the next item of the (a) run in after the
+    caption; the '(c)' run in the next section's sentence is another list's (12963's PDF
+    text: it made (b) a wrap of (a))."""
+    body = ("Section 1. Establishment. (a) The Secretary of Health and Human\n"
+            "Services shall establish an Advisory Council, to be known as the\n"
+            "Presidential Advisory Council on the matters of this order. The\n"
+            "Advisory Council shall comply with the Federal Advisory Committee\n"
+            "Act, as amended, and with the rules of the Department for it all.\n"
+            "(b) The Secretary shall designate a Chairperson from among the\n"
+            "members of the Advisory Council.\n"
+            "Sec. 2. Functions. The Advisory Council shall provide advice to the\n"
+            "Secretary regarding programs and policies intended to (a) promote\n"
+            "prevention, (b) advance research, and (c) promote quality services.\n")
+    _widths_ok(body)
+    text = PDF_HEAD + HEAD + body + SIGNED + PDF_SLUG
+    assert read_order(text).shape == "pdf"
+    assert _structure(text) == [("1", "a"), ("1", "b")]
+
+
+def test_label_after_a_line_cut_short_opens_an_item() -> None:
+    """A label at a line's start after a line that ends short of the width by more than
+    the label and its next word opens an item, even where the line before does not end a
+    clause (13129's print lacks the full stop: 'Tahrike Islami'a Taliban''')."""
+    body = ("Sec. 4. For the purposes of this order:\n"
+            "(a) the term ``person'' means an individual or entity and any other\n"
+            "body that the Secretary of State names in the regulations of this\n"
+            "order, in consultation with the Secretary of the Treasury and the\n"
+            "Attorney General, who shall publish the names of all such bodies;\n"
+            "(b) the term ``Taliban'' means the entity called ``Taleban''\n"
+            "(c) the term ``territory'' means the territory referred to in the\n"
+            "description of the Secretary of State and the Attorney General,\n"
+            "who shall publish it in the Federal Register within thirty days.\n")
+    _widths_ok(body)
+    text = PDF_HEAD + HEAD + body + SIGNED + PDF_SLUG
+    assert _structure(text) == [("4", "a"), ("4", "b"), ("4", "c")]
+
+
+def test_first_item_after_an_introduction_without_a_stop() -> None:
+    """'… is amended by' then '(a) deleting …; and' and '(b) inserting …' each at a line's
+    start, (b) after a line cut short: the list is set one item a line, (a) is its first
+    item though the introduction does not end in ':' (13030)."""
+    body = ("Sec. 1. Section 2(a) of Executive Order 12163 is further amended by\n"
+            "inserting the words that follow in the places shown in this order.\n"
+            "Sec. 2. Section 1(a)(2) of Executive Order 12884 is amended by\n"
+            "(a) deleting ``and'' before ``(3)''; and\n"
+            "(b) inserting ``, and (5)'' after ``(3)''.\n"
+            "Sec. 3. This order shall be implemented consistent with applicable\n"
+            "law and subject to the availability of appropriations, and it is\n"
+            "not intended to create any right or benefit, substantive or\n"
+            "procedural, enforceable at law or in equity by any party against\n"
+            "the United States, its departments, agencies, or entities.\n")
+    _widths_ok(body)
+    text = PDF_HEAD + HEAD + body + SIGNED + PDF_SLUG
+    assert _structure(text) == [("2", "a"), ("2", "b")]
+
+
+def test_label_at_a_line_start_of_a_list_run_in() -> None:
+    """'… with the following exceptions:' then '(a) an exemption …; (b) notice …; and (c)
+    an exemption …' run in: (a) only fell at a line's start (13148's PDF text made it a
+    subsection the print does not have)."""
+    body = ("Sec. 801. Exemptions. The head of any agency may request from the\n"
+            "President an exemption from complying with the provisions of any\n"
+            "or all provisions of this order for particular agency facilities,\n"
+            "provided that the procedures of law are followed, with exceptions:\n"
+            "(a) an exemption issued under this section will be for a specified\n"
+            "period of time that may exceed 1 year; (b) notice of any exemption\n"
+            "is only required to the Director of OMB; and (c) an exemption under\n"
+            "this section may be issued due to lack of appropriations. To the\n"
+            "maximum extent practicable, each agency shall comply with this.\n")
+    _widths_ok(body)
+    text = PDF_HEAD + HEAD + body + SIGNED + PDF_SLUG
+    assert _structure(text) == []
+
+
+def test_a_reference_is_not_the_next_item() -> None:
+    """'section 571(a)(2), (c) and (d) of Public Law' is a reference: (b) at a line's start
+    after a clause's end is an item though '(c)' runs in after it (13028's PDF text)."""
+    body = ("Section 1. Executive Order No. 12757, as amended by Executive Order\n"
+            "No. 12823, is further amended as follows, in each of its sections:\n"
+            "(a) The Preamble is amended:\n"
+            "(1) by striking ``and'' after ``Public Law 102-237''; and\n"
+            "(2) by inserting ``, and section 571'' after ``Public Law 102-549''.\n"
+            "(b) Section 1 is amended by inserting ``. The functions vested by\n"
+            "section 571(a)(2), (c) and (d) of Public Law 104-107 are also\n"
+            "delegated to the Secretary'' after ``State'' where it appears and\n"
+            "after the words of the Council in the section as it now stands.\n")
+    _widths_ok(body)
+    text = PDF_HEAD + HEAD + body + SIGNED + PDF_SLUG
+    assert _structure(text) == [("1", "a"), ("1", "1"), ("1", "2"), ("1", "b")]
+
+
+def test_width_leaves_out_joined_lines() -> None:
+    """A PDF's line a broken word was joined to is longer than the width: not counted."""
+    lines = ["a" * 60 + " and", "so on"] * 6 + ["a" * 120 + " and", "so on"] * 2
+    assert read._width(lines) == 64
+
+
+def test_a_line_cut_short_ends_its_paragraph() -> None:
+    """'Sec. 4. Enforcement.' and '… this order.' cut short: '4-401. …' and '4-402. (a) If
+    …' open paragraphs of their own, so (a) is not run in after the section's sentence
+    (13160 rewrapped: a subsection (a) the print does not have); (b) after a line cut
+    short is an item."""
+    body = ("Sec. 4. Enforcement.\n"
+            "4-401. Any person who believes himself or herself to be aggrieved by a\n"
+            "violation of this order may file a written complaint with the agency\n"
+            "that such person believes is in violation of this order, and each\n"
+            "agency shall investigate it.\n"
+            "4-402. (a) If the office designated to investigate complaints finds\n"
+            "that an employee has not complied with this order, such office shall\n"
+            "complete a report and refer it to an appropriate agency official.\n"
+            "(b) In addition, the office may recommend corrective action.\n")
+    _widths_ok(body)
+    text = PDF_HEAD + HEAD + body + SIGNED + PDF_SLUG
+    assert _structure(text) == [("4", "b")]
+    paragraphs = [b.text[:6] for b in read_order(text).blocks if b.kind == "paragraph"]
+    assert paragraphs == ["4-401.", "4-402."]
+
+
+def test_a_quoted_passage_after_a_colon_is_a_paragraph() -> None:
+    """'… the following new sections are added:' (a full line) then '``Sec. 4. … (a) The
+    …' : the quoted section is a paragraph of its own, its (a) not run in after section
+    3's sentence (13333's PDF text)."""
+    body = ("Sec. 3. After section 3, the following new sections are now added:\n"
+            "``Sec. 4. Guidelines. (a) The Senior Policy Operating Group shall\n"
+            "establish guidelines and policies to coordinate the activities of\n"
+            "executive branch departments and agencies regarding the policies\n"
+            "involving the international trafficking in persons, to the extent\n"
+            "permitted by law and the regulations of the Secretary of State.\n"
+            "(b) The Secretary of State shall promulgate regulations.''\n")
+    _widths_ok(body)
+    text = PDF_HEAD + HEAD + body + SIGNED + PDF_SLUG
+    assert _structure(text) == [("3", "b")]
