@@ -163,3 +163,82 @@ def test_a_quoted_passage_after_a_colon_is_a_paragraph() -> None:
     _widths_ok(body)
     text = PDF_HEAD + HEAD + body + SIGNED + PDF_SLUG
     assert _structure(text) == [("3", "b")]
+
+
+def test_a_title_run_on_from_the_head_ends_at_the_opening() -> None:
+    """A head with its title run on ('Executive Order 13494 of Economy in Government
+    Contracting', the print's own) and no blank line after the title: the title ends at
+    'By the authority …' (it took the whole text: no sections, no subsections)."""
+    text = ("Executive Order 13999 of Economy in Government Contracting\n"
+            "By the authority vested in me as President by the Constitution and the laws\n"
+            "of the United States of America, it is hereby ordered that:\n"
+            "Section 1. Examples of costs unallowable under this order include the costs\n"
+            "of the following activities, when they are undertaken to persuade employees:\n"
+            "(a) preparing and distributing materials;\n"
+            "(b) hiring or consulting legal counsel or consultants; and\n"
+            "(c) holding meetings for this purpose.\n"
+            "Sec. 2. This order shall be implemented consistent with applicable law and\n"
+            "subject to the availability of appropriations, and it does not create any\n"
+            "right or benefit, substantive or procedural, enforceable at law or in\n"
+            "equity by any party against the United States, its departments or agencies.\n"
+            + SIGNED)
+    order = read_order(text)
+    assert order.title == "Economy in Government Contracting"
+    assert _structure(text) == [("1", "a"), ("1", "b"), ("1", "c")]
+
+
+def test_a_list_past_z_doubles_its_letters() -> None:
+    """(aa) at a line's start after a full line is the item after (z), (bb) after (aa)
+    (13708, 13811 rewrapped: (aa) was read as a wrap of (z))."""
+    items = "".join(f"({c}) Committee number {k}; Executive Order {k}, as amended, of the Office\n"
+                    f"of the Department of the Interior and of the other agencies named.\n"
+                    for k, c in enumerate([*"uvwxyz", "aa", "bb"], 1))
+    text = (HEAD + "Section 1. Each advisory committee listed below is continued until the\n"
+            "last day of September, 2017, as the law provides, with its duties.\n"
+            "(t) Committee for the Preservation of the White House; Executive Order\n"
+            "11145, as amended (Department of the Interior), and its staff.\n" + items
+            + SIGNED)
+    assert read_order(text).shape == "wrapped"
+    assert [label for _, label in _structure(text)] == ["t", *"uvwxyz", "aa", "bb"]
+
+
+def test_a_list_opened_after_the_section_caption_colon() -> None:
+    """'Sec. 2. Rationale: (a) This order finds that:' then (1)-(4) on their lines, then
+    '(b) In light …' after a full line: (b) is the next item of the (a) run in after the
+    section's colon (13155 rewrapped read (b) as a wrap of (4))."""
+    text = (HEAD + "Sec. 2. Rationale: (a) This order finds that:\n"
+            "(1) since the onset of the epidemic, approximately 34 million people living\n"
+            "in the region have been infected with the disease;\n"
+            "(2) access to effective therapeutics is determined by issues of price and of\n"
+            "health system infrastructure for its delivery, and of sustainable financing.\n"
+            "(b) In light of these findings, this order recognizes the need to act.\n"
+            + SIGNED)
+    assert _structure(text) == [("2", "1"), ("2", "2"), ("2", "b")]
+
+
+def test_a_quoted_first_item_opens_its_list() -> None:
+    """'``(a) Reconsideration. …' (a quoted passage's first item) then '(b) Exceptions.'
+    after a full line: (b) is an item (12960 rewrapped)."""
+    text = (HEAD + "Section 1. Rule 1009 is amended to read as follows, in all of its parts:\n"
+            "``(a) Reconsideration. Subject to this rule, a sentence may be reconsidered\n"
+            "at any time before such sentence is announced in open session of the court.\n"
+            "(b) Exceptions. If the sentence announced in open session was less than\n"
+            "the mandatory minimum, the court may reconsider such sentence.''\n"
+            + SIGNED)
+    assert _structure(text) == [("1", "b")]
+
+
+def test_a_first_item_whose_next_is_far() -> None:
+    """(a) after a sentence's end, its (b) more than 12 lines on at a line's start: (a)
+    opens the list (12960 rewrapped read it as a wrap: the next item was looked for in 12
+    lines only)."""
+    long_item = ("the time of the court-martial, subject to the code, by reentry into the\n"
+                 "armed forces or otherwise, as the law of the time of the offense holds.\n") * 7
+    text = (HEAD + "Sec. 5. Jurisdiction. Court-martial jurisdiction terminates on discharge.\n"
+            "The rule has exceptions for persons who committed offenses in the past.\n"
+            "(a) A person who was subject to the code at the time an offense was\n"
+            "committed may be tried by court-martial for that offense if:\n"
+            "(1) For offenses occurring on or after 23 October 1992, the person is, at\n"
+            + long_item + "(b) Pleading and proof. The inclusion of the rank is sufficient.\n"
+            + SIGNED)
+    assert _structure(text) == [("5", "a"), ("5", "1"), ("5", "b")]

@@ -254,12 +254,15 @@ def _run_in_list(before: str, line: str, head: bool = False) -> bool:
 
 def _previous_labels(label: str) -> set[str]:
     """The labels a list puts before ``label`` (``ii`` → ``i``; ``i`` → ``h``, ``b`` → ``a``,
-    ``2`` → ``1``, ``B`` → ``A``)."""
+    ``2`` → ``1``, ``B`` → ``A``, ``aa`` → ``z``, ``bb`` → ``aa``)."""
     out = {ROMAN[ROMAN.index(label) - 1]} if label in ROMAN[1:] else set()
     if label.isdigit() and int(label) > 1:
         out.add(str(int(label) - 1))
     elif len(label) == 1 and label.isalpha() and label not in "aA":
         out.add(chr(ord(label) - 1))
+    elif len(label) == 2 and label[0] == label[1] and label.isalpha():
+        # a list past z doubles its letters: (z), (aa), (bb) …
+        out.add({"a": "z", "A": "Z"}.get(label[0]) or chr(ord(label[0]) - 1) * 2)
     return out
 
 
@@ -333,13 +336,16 @@ def _follows_opening(before: str, line: str, opened: set[str]) -> bool:
 
 def _next_label(label: str) -> str | None:
     """The label a list puts after ``label`` (``ii`` → ``iii``, ``b`` → ``c``, ``2`` →
-    ``3``, ``B`` → ``C``); None for a roman that is a letter too, and at a kind's end."""
+    ``3``, ``B`` → ``C``, ``z`` → ``aa`` → ``bb``); None for a roman that is a letter too,
+    and at a kind's end."""
     if label.isdigit():
         return str(int(label) + 1)
     if label in ROMAN[1:-1] or label == "i":
         return ROMAN[ROMAN.index(label) + 1]
-    if len(label) == 1 and label.isalpha() and label not in "zZ":
-        return chr(ord(label) + 1)
+    if len(label) == 1 and label.isalpha():
+        return chr(ord(label) + 1) if label not in "zZ" else label * 2
+    if len(label) == 2 and label[0] == label[1] and label.isalpha() and label[0] not in "zZ":
+        return chr(ord(label[0]) + 1) * 2
     return None
 
 
@@ -363,7 +369,7 @@ def _next_placed(lines: list[str], at: int, line: str) -> str | None:
     after = _next_label(m.group(1)) if m else None
     if m is None or after is None:
         return None
-    window = [x.strip() for x in lines[at:at + 12]]
+    window = [x.strip() for x in lines[at:at + 40]]
     # the list ends with its section: a label in the next section's text is another list's
     end = next((k for k in range(1, len(window)) if SECTION.match(window[k])), len(window))
     text = "\n".join(window[:end])[len(m.group(0)):]
@@ -411,8 +417,15 @@ def _opened(opened: set[str], paragraph: str) -> set[str]:
     if m := SECTION.match(text):
         opened = set()
         text = _caption(text[m.end():])[1]
+        # a list's first item run in after the section's first sentence or colon
+        # (``Sec. 2. Rationale: (a) This order finds that:``)
+        if first := re.match(r"[^.:]*[.:]\s+\((a|1|A|i)\)\s", text):
+            opened.add(first.group(1))
     else:
         opened = set(opened)
+    # a quoted passage's first item opens its list as well (``“(a) Reconsideration. …``
+    # then ``(b) Exceptions.``)
+    text = re.sub(r"^(?:``|“|\")(?=\(\w{1,8}\)\s)", "", text)
     while label := LABEL.match(text):
         opened.add(label.group(1))
         text = text[label.end():]
@@ -931,9 +944,12 @@ def _title(lines: list[str], head: _Head, shape: str, order: ExecutiveOrder) -> 
                          "xml")
     if head.title and not one_line and lines and not lines[0].strip():
         index = 1  # a title run on from the head line goes on to the next lines
+        # (up to a blank line, or the body's opening where no blank line parts them)
         while index < len(lines) and lines[index].strip() \
                 and not PAGE_MARK.fullmatch(lines[index].strip()) \
-                and not _DATE_LINE.fullmatch(lines[index].strip().rstrip(".")):
+                and not _DATE_LINE.fullmatch(lines[index].strip().rstrip(".")) \
+                and not _OPENINGS.match(lines[index].strip()) \
+                and not SECTION.match(lines[index].strip()):
             title_lines.append(lines[index].strip())
             index += 1
     while index < len(lines) and (not lines[index].strip()
