@@ -242,3 +242,41 @@ def test_a_first_item_whose_next_is_far() -> None:
             + long_item + "(b) Pleading and proof. The inclusion of the rank is sufficient.\n"
             + SIGNED)
     assert _structure(text) == [("5", "a"), ("5", "1"), ("5", "b")]
+
+
+def test_a_label_after_subsection_at_a_line_end_is_a_reference() -> None:
+    """'… to meet the criteria in subsection' then '(a)(i) or (a)(ii) of this section' at
+    a line's start: a reference, not an item (13622's PDF text made it a subsection)."""
+    body = ("Sec. 2. (a) The Secretary of State is hereby authorized to impose on a\n"
+            "person any of the sanctions described in section 3 of this order upon\n"
+            "determining that the person is owned or controlled by, or under common\n"
+            "ownership or control with, a person determined by the Secretary of\n"
+            "State in accordance with this subsection to meet the criteria in subsection\n"
+            "(a)(i) or (a)(ii) of this section, and knowingly participated in the\n"
+            "activities referred to in that subsection.\n"
+            "(b) Subsection (a)(i) of this section shall apply only in this case.\n")
+    text = PDF_HEAD + HEAD + body + SIGNED + PDF_SLUG
+    assert _structure(text) == [("2", "a"), ("2", "b")]
+
+
+def test_a_line_a_tenth_short_ends_its_paragraph() -> None:
+    """'``(f) Article 119a--attempting to kill an unborn infant''' ends 12 short of the
+    width: '(b) Paragraph' would not fit, '(b)' would, with a tenth of the width to spare:
+    the quoted line ends its paragraph and (b) opens an item (13430's PDF text)."""
+    body = ("Sec. 2. Part IV of the Manual for Courts-Martial, United States, is\n"
+            "amended as follows, in each of the paragraphs named in this section:\n"
+            "(a) Paragraph 4.c.(6) is amended by redesignating paragraph (f) as\n"
+            "paragraph (g) and inserting the following new paragraph (f) after it:\n"
+            "``(f) Article 119a--attempting to kill an unborn infant''\n"
+            "(b) Paragraph 12a is amended by replacing the word ``Transportation''\n"
+            "with the words ``Homeland Security'', in each of the places it stands\n"
+            "in the paragraph, and by inserting after it the words that are set\n"
+            "out in the table of the Secretary, as the Secretary shall publish it\n"
+            "in the Federal Register, within thirty days of the date of this order.\n")
+    _widths_ok(body)
+    head = ("Executive Order 13999 of May 1, 2020\nA Title\nBy the authority vested in me "
+            "as President by the Constitution and\nthe laws of the United States of America, "
+            "it is hereby ordered that\nthe Manual be amended as this order provides.\n")
+    _widths_ok(head)
+    text = PDF_HEAD + head + body + SIGNED + PDF_SLUG
+    assert _structure(text) == [("2", "a"), ("2", "b")]

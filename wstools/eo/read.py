@@ -218,7 +218,10 @@ def _runs_on(previous: str, line: str) -> bool:
 _CLAUSE_END = re.compile(r"(?:[.;:]|\b(?:or|and))[”)]?$")
 _REFERENCE_AFTER = re.compile(r"^\(\w{1,8}\)(?:\(\w{1,8}\))*,?\s+(?:of (?:this|section|subsection|"
                               r"paragraph)\b|above\b|below\b|as \()")
-_REFERENCE_BEFORE = re.compile(r"\(\w{1,8}\),?(?: and| or| through| to)$")
+#: ``(ii) and`` / ``in subsection`` at the end of the line before a label: it names one
+_REFERENCE_BEFORE = re.compile(r"\(\w{1,8}\),?(?: and| or| through| to)$"
+                               r"|\b(?:[Ss]ub)?(?:[Ss]ections?|[Pp]aragraphs?|[Ss]ubparagraphs?"
+                               r"|[Cc]lauses?)$")
 
 
 def _reference(before: str, line: str) -> bool:
@@ -363,8 +366,9 @@ def _next_runs_in(lines: list[str], at: int, line: str) -> bool:
 
 
 def _next_placed(lines: list[str], at: int, line: str) -> str | None:
-    """Where the label after the one ``line`` opens with comes first in the next lines:
-    ``run in`` (inside a line, after a clause's end), ``line start``, else None."""
+    """Where the label after the one ``line`` opens with comes first in the next 40 lines
+    of its section: ``run in`` (inside a line, after a clause's end), ``line start``, else
+    None."""
     m = LABEL.match(line)
     after = _next_label(m.group(1)) if m else None
     if m is None or after is None:
@@ -478,16 +482,20 @@ def _quoted_passage(before: str, line: str) -> bool:
 
 def _ends_short(lines: list[str], at: int, line: str, width: int) -> bool:
     """The line before ``lines[at]`` (page marks passed over) ends short of ``width`` by
-    more than ``line``'s label and the word after it: text filled word by word breaks a
-    line there only at its paragraph's end."""
+    more than ``line``'s first word and the word after it, or by a tenth of the width more
+    than its first word: text filled word by word breaks a line there only at its
+    paragraph's end."""
     k = at - 1
     while k >= 0 and PAGE_MARK.fullmatch(lines[k].strip()):
         k -= 1
     if k < 0 or not lines[k].strip() or not width:
         return False
     words = line.split()
-    need = len(" ".join(words[:2]))
-    return len(lines[k].rstrip()) + 1 + need <= width
+    before = len(lines[k].rstrip()) + 1
+    # the margin a line's width varies by in a PDF's proportional type: the next word, or
+    # a tenth of the width
+    return before + len(" ".join(words[:2])) <= width \
+        or (before + len(words[0])) * 10 <= width * 9
 
 
 def _next_indent(lines: list[str], at: int) -> int:
