@@ -5,6 +5,8 @@ a line cut short: a paragraph's end; after a full line: a wrap)."""
 
 from __future__ import annotations
 
+import textwrap
+
 from wstools.eo import read
 from wstools.eo.read import read_order
 
@@ -280,3 +282,62 @@ def test_a_line_a_tenth_short_ends_its_paragraph() -> None:
     _widths_ok(head)
     text = PDF_HEAD + head + body + SIGNED + PDF_SLUG
     assert _structure(text) == [("2", "a"), ("2", "b")]
+
+
+_LONG = ("the Secretary shall report to the President on the matters of this order, and\n"
+         "shall consult the heads of the other agencies named in it before each report.\n")
+
+
+def test_furniture_after_the_order_leaves_its_text_flat() -> None:
+    """Text rewrapped by hand with a dozen graphics' notes after the signature (an order's
+    schedules): the blank lines the reader sets around the notes do not make the text one
+    that sets its paragraphs apart, so (b) after a full line is still the next item of the
+    (a) run in after the caption (13594 rewrapped)."""
+    words = ("The Secretary shall report to the President on the matters of this order, "
+             "and shall consult the heads of the agencies named in it. ") * 6
+    graphics = "".join(f"[GRAPHIC] [TIFF OMITTED] TD23DE11.{k:03}\n" for k in range(60, 72))
+    text = (HEAD + textwrap.fill(f"Section 1. Duties. {words}", 76) + "\n"
+            "Sec. 2. Payments. (a) Locality-based comparability payments shall be paid.\n"
+            "(b) The Director of the Office of Personnel Management shall take actions.\n"
+            + textwrap.fill(f"Sec. 3. Reports. {words}", 76) + "\n"
+            + "<GRAPHIC(S) NOT AVAILABLE IN TIFF FORMAT>\n(Presidential Sig.)\n" + SIGNED
+            + "Billing code 3295-F2-P\n" + graphics
+            + "[FR Doc. 2011-33087\nFiled 12-22-11; 8:45 am]\nBilling code 6235-01-C\n")
+    assert read_order(text).shape == "wrapped"
+    assert _structure(text) == [("2", "a"), ("2", "b")]
+
+
+def test_sections_set_apart_make_text_not_flat() -> None:
+    """Hard-wrapped text with a blank line before every section (long paragraphs, few
+    blank lines): not text without columns, so '(ii) …' at a line's start after a full
+    line stays run in, as printed (13535 wrapped, once the furniture's blank lines no
+    longer counted)."""
+    words = ("The Secretary shall report to the President on the matters of this order, "
+             "and shall consult the heads of the agencies named in it. ") * 10
+    sections = "".join("\n" + textwrap.fill(f"Sec. {k}. Duties. {words}", 68) + "\n"
+                       for k in (1, 2, 3))
+    text = (HEAD + sections
+            + "\nSec. 4. General Provisions. (a) Nothing in this order shall be\n"
+            "construed to impair or otherwise affect: (i) authority granted by\n"
+            "law or Presidential directive to an agency, or the head thereof; or\n"
+            "(ii) functions of the Director of the OMB relating to budgetary,\n"
+            "administrative, or legislative proposals.\n\n"
+            "(b) This order shall be implemented consistent with applicable law.\n\n"
+            + SIGNED)
+    assert _structure(text) == [("4", "a"), ("4", "b")]
+
+
+def test_a_first_item_after_a_colon_is_set_apart() -> None:
+    """'(b) Section 5(b)(1) … is amended to read as follows:' (a full line) then '(1) If
+    any department …', a list of one item: set apart, as the prints set a label after a
+    colon 2,343 times in 2,476 (13020 rewrapped: it needed a next item at a line's start)."""
+    text = (HEAD
+            + "Section 1. Amendment. (a) Section 5(a)(3)(B) of the order is amended to read\n"
+            "as follows, in the words that the Secretary of State shall give to the Chair.\n"
+            "(b) Section 5(b)(1) of Executive Order 12981 is amended to read as follows:\n"
+            "(1) If any department or agency disagrees with a licensing determination of\n"
+            "the Department of Commerce made through the Chair of the OC, it may appeal.\n"
+            + textwrap.fill("Sec. 2. Reports. " + _LONG.replace("\n", " ") * 3, 76) + "\n"
+            + SIGNED)
+    assert read_order(text).shape == "wrapped"
+    assert _structure(text) == [("1", "a"), ("1", "b"), ("1", "1")]
