@@ -341,3 +341,22 @@ def test_a_first_item_after_a_colon_is_set_apart() -> None:
             + SIGNED)
     assert read_order(text).shape == "wrapped"
     assert _structure(text) == [("1", "a"), ("1", "b"), ("1", "1")]
+
+
+def test_pdf_text_with_paragraphs_apart_label_after_a_full_line() -> None:
+    """A PDF's text that sets its paragraphs apart by blank lines: '(1)(A) Export …' at a
+    line's start with no blank line before it, after a line the label did not fit on, is
+    a wrap of '(a) Committees.', run in as printed (12981's PDF text made (1) and (A)
+    items, and (A) a level deeper)."""
+    words = ("The Secretary shall report to the President on the matters of this order, "
+             "and shall consult the heads of the agencies named in it. ") * 3
+    body = (textwrap.fill(f"Section 1. Duties. {words}", 58) + "\n\n"
+            "Sec. 5. Interagency Dispute Resolution. (a) Committees.\n"
+            "(1)(A) Export Administration Review Board. The Export\n"
+            "Administration Review Board is hereby continued.\n\n"
+            "(B) The Secretary may refer to the Board such matters.\n\n"
+            + textwrap.fill(f"Sec. 6. Reports. {words}", 58) + "\n\n")
+    _widths_ok(body, 58)
+    text = PDF_HEAD + HEAD + "\n" + body + SIGNED + PDF_SLUG
+    assert read_order(text).shape == "pdf"
+    assert _structure(text) == [("5", "a"), ("5", "B")]

@@ -544,12 +544,14 @@ def _pieces(line: str) -> list[tuple[str, str | None]]:
 
 
 def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
-                filled: bool = False, plain: bool = False) -> list[_Paragraph]:
+                filled: bool = False, plain: bool = False,
+                pdf: bool = False) -> list[_Paragraph]:
     """Lines into paragraphs; page marks kept at the offset where they fall (a mark inside
     a line, or inside a word, stays there). ``filled``: lines filled to a width (the GPO's
     monospaced text, hard-wrapped text), so a line cut short ends its paragraph.
     ``plain``: hard-wrapped text with no columns to go by, where a label at a line's start
-    after a full line is a wrap, not an item."""
+    after a full line is a wrap, not an item; so too in a PDF's text (``pdf``) that sets
+    its paragraphs apart by blank lines."""
     paragraphs: list[_Paragraph] = []
     current: _Paragraph | None = None
     gap = False
@@ -623,7 +625,7 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
                or (by_indent and indent > base)
                or (label and indent >= 18)
                or (label and (indent == 0 or (indent < base and not one_per_line)) and ends
-                   and (short or not plain)
+                   and (short or not (plain or (pdf and not flat)))
                    and not (flat and _next_runs_in(lines, at, stripped)))
                or hanging or item
                # text filled to a width cuts a line short only at its paragraph's end
@@ -1173,7 +1175,8 @@ def read_order(data: bytes | str | Source, name: str = "") -> ExecutiveOrder:
     by_indent = shape == "wrapped" and len(body) > 8 and (blank * 8 < len(body)
                                                           or _set_in_not_apart(body))
     paragraphs = _paragraphs(body, one_per_line, by_indent,
-                             filled=shape in ("govinfo", "wrapped"), plain=shape == "wrapped")
+                             filled=shape in ("govinfo", "wrapped"), plain=shape == "wrapped",
+                             pdf=shape == "pdf")
     order.signature_at = len(paragraphs)
     paragraphs = _sig_and_footer(paragraphs, order)
     order.blocks = _blocks(paragraphs, order)
