@@ -360,3 +360,24 @@ def test_pdf_text_with_paragraphs_apart_label_after_a_full_line() -> None:
     text = PDF_HEAD + HEAD + "\n" + body + SIGNED + PDF_SLUG
     assert read_order(text).shape == "pdf"
     assert _structure(text) == [("5", "a"), ("5", "B")]
+
+
+def test_labels_inside_a_closed_quote_are_not_the_lists() -> None:
+    """'(c) Mil. R. Evid. 701 is amended to read as follows:' then a quoted rule with its
+    own '(a) …, (b) …, and (c) …' run in, closed, then '(d) Mil. R. Evid. 702 …' after a
+    full line: (d) is the next item of the order's list, the quote's run-in (c) is the
+    quoted text's (13365 rewrapped made (d) a wrap of the quote)."""
+    words = ("The Secretary shall report to the President on the matters of this order, "
+             "and shall consult the heads of the agencies named in it. ") * 3
+    text = (HEAD + textwrap.fill(f"Section 1. Duties. {words}", 76) + "\n"
+            "Sec. 3. Part III of the Manual for Courts-Martial is amended as follows:\n"
+            "(c) Mil. R. Evid. 701 is amended to read as follows:\n"
+            "``If the witness is not testifying as an expert, the testimony of the witness\n"
+            "in the form of opinions is limited to those opinions which are (a)\n"
+            "rationally based on the perception of the witness, (b) helpful to a clear\n"
+            "understanding of the testimony, and (c) not based in knowledge of Rule 702.''\n"
+            "(d) Mil. R. Evid. 702 is amended to read as follows, in the words below:\n"
+            "``If scientific knowledge will assist the trier of fact, a witness may testify\n"
+            "in the form of an opinion.''\n" + SIGNED)
+    assert read_order(text).shape == "wrapped"
+    assert _structure(text) == [("3", "c"), ("3", "d")]

@@ -336,7 +336,10 @@ def _follows_opening(before: str, line: str, opened: set[str]) -> bool:
         return False
     previous = _previous_labels(m.group(1))
     if previous & opened:
-        return not _run_in_list(before, line, True)
+        # a quoted passage, closed, holds the labels of the text it quotes: not this list's
+        quoted = re.match(r"[“\"]", before) is not None \
+            and re.search(r"[”\"][.;,]?$", before.rstrip()) is not None
+        return quoted or not _run_in_list(before, line, True)
     stop = any(re.search(rf"[.:]\s+\({re.escape(p)}\)\s", before) for p in previous)
     return stop and not _run_in_list(before, line, True)
 
