@@ -381,3 +381,21 @@ def test_labels_inside_a_closed_quote_are_not_the_lists() -> None:
             "in the form of an opinion.''\n" + SIGNED)
     assert read_order(text).shape == "wrapped"
     assert _structure(text) == [("3", "c"), ("3", "d")]
+
+
+def test_a_list_opened_after_a_caption_in_quotes() -> None:
+    """'Sec. 5. … in Order to ``Hire American.'' (a) In order …' (a closing quote after
+    the caption's stop) then '(b) …' after a full line: (b) is the next item of the (a)
+    run in after the caption (13788 rewrapped read it as a wrap). The (a) itself stays in
+    the section's paragraph, as the reader reads the GPO print."""
+    words = ("The Secretary shall report to the President on the matters of this order, "
+             "and shall consult the heads of the agencies named in it. ") * 3
+    text = (HEAD + textwrap.fill(f"Section 1. Duties. {words}", 76) + "\n"
+            "Sec. 5. Ensuring the Integrity of the Immigration System in Order to ``Hire\n"
+            "American.'' (a) In order to advance the policy outlined in section 2(b) of\n"
+            "this order, the Secretary of State and the Attorney General shall, as soon\n"
+            "as practicable, propose new rules to protect the interests of the workers.\n"
+            "(b) In order to promote the proper functioning of the H-1B visa program, the\n"
+            "Secretary of State shall suggest reforms.\n" + SIGNED)
+    assert read_order(text).shape == "wrapped"
+    assert _structure(text) == [("5", "b")]

@@ -248,7 +248,7 @@ def _run_in_list(before: str, line: str, head: bool = False) -> bool:
     for p in previous:
         pattern = re.compile(rf"(?<=\s)\({re.escape(p)}\)\s+(\S+(?:\s+\S+)?)")
         for hit in pattern.finditer(before, start):
-            if head and re.search(r"[.:]\s+$", before[:hit.start()]):
+            if head and re.search(r"[.:][”’\"')]*\s+$", before[:hit.start()]):
                 continue  # an item run in after a sentence's end: the list's opening
             if not re.match(r"(?:of|above|below|and|or|through|as)\b", hit.group(1)):
                 return True
@@ -446,9 +446,10 @@ def _opened(opened: set[str], paragraph: str) -> set[str]:
     if m := SECTION.match(text):
         opened = set()
         text = _caption(text[m.end():])[1]
-        # a list's first item run in after the section's first sentence or colon
-        # (``Sec. 2. Rationale: (a) This order finds that:``)
-        if first := re.match(r"[^.:]*[.:]\s+\((a|1|A|i)\)\s", text):
+        # a list's first item run in after the section's first sentence or colon, a
+        # closing quote between (``Sec. 2. Rationale: (a) This order finds that:``,
+        # ``Sec. 5. … to “Hire American.” (a) In order …``)
+        if first := re.match(r"[^.:]*[.:][”’\"')]*\s+\((a|1|A|i)\)\s", text):
             opened.add(first.group(1))
     else:
         opened = set(opened)
