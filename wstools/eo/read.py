@@ -218,7 +218,10 @@ def _runs_on(previous: str, line: str) -> bool:
 _CLAUSE_END = re.compile(r"(?:[.;:]|\b(?:or|and))[”)]?$")
 _REFERENCE_AFTER = re.compile(r"^\(\w{1,8}\)(?:\(\w{1,8}\))*,?\s+(?:of (?:this|section|subsection|"
                               r"paragraph)\b|above\b|below\b|as \()")
-_REFERENCE_BEFORE = re.compile(r"\(\w{1,8}\),?(?: and| or| through| to)$")
+#: ``(ii) and`` / ``in subsection`` at the end of the line before a label: it names one
+_REFERENCE_BEFORE = re.compile(r"\(\w{1,8}\),?(?: and| or| through| to)$"
+                               r"|\b(?:[Ss]ub)?(?:[Ss]ections?|[Pp]aragraphs?|[Ss]ubparagraphs?"
+                               r"|[Cc]lauses?)$")
 
 
 def _reference(before: str, line: str) -> bool:
@@ -245,7 +248,7 @@ def _run_in_list(before: str, line: str, head: bool = False) -> bool:
     for p in previous:
         pattern = re.compile(rf"(?<=\s)\({re.escape(p)}\)\s+(\S+(?:\s+\S+)?)")
         for hit in pattern.finditer(before, start):
-            if head and re.search(r"[.:]\s+$", before[:hit.start()]):
+            if head and re.search(r"[.:][”’\"')]*\s+$", before[:hit.start()]):
                 continue  # an item run in after a sentence's end: the list's opening
             if not re.match(r"(?:of|above|below|and|or|through|as)\b", hit.group(1)):
                 return True
@@ -254,12 +257,15 @@ def _run_in_list(before: str, line: str, head: bool = False) -> bool:
 
 def _previous_labels(label: str) -> set[str]:
     """The labels a list puts before ``label`` (``ii`` → ``i``; ``i`` → ``h``, ``b`` → ``a``,
-    ``2`` → ``1``, ``B`` → ``A``)."""
+    ``2`` → ``1``, ``B`` → ``A``, ``aa`` → ``z``, ``bb`` → ``aa``)."""
     out = {ROMAN[ROMAN.index(label) - 1]} if label in ROMAN[1:] else set()
     if label.isdigit() and int(label) > 1:
         out.add(str(int(label) - 1))
     elif len(label) == 1 and label.isalpha() and label not in "aA":
         out.add(chr(ord(label) - 1))
+    elif len(label) == 2 and label[0] == label[1] and label.isalpha():
+        # a list past z doubles its letters: (z), (aa), (bb) …
+        out.add({"a": "z", "A": "Z"}.get(label[0]) or chr(ord(label[0]) - 1) * 2)
     return out
 
 
@@ -275,7 +281,7 @@ _INTRODUCED = re.compile(r"(?:[:.,;—]|--)[”’\"')]*$")
 
 
 def _flat_item(lines: list[str], at: int, line: str, current: _Paragraph,
-               opened: set[str], ends: bool) -> bool:
+               opened: set[str], ends: bool, width: int = 0) -> bool:
     """In text that neither sets in nor sets apart its paragraphs, ``line`` (``lines[at]``)
     opens a list's item: the list's first item after its introduction (``… the
     following:``, ``… an activity that--``, a caption's or a clause's end) whose next
@@ -283,12 +289,25 @@ def _flat_item(lines: list[str], at: int, line: str, current: _Paragraph,
     item of a list whose item before opened a paragraph of this section (after its head
     too: ``Sec. 4. General. (a) …`` then ``(b) …``) or ran in after a sentence's end,
     unless the item after it runs in inside a line (the label only fell at a line's
-    start)."""
+    start). A list's first item whose introduction ends otherwise (``… is amended by`` then
+    ``(a) deleting …; and``) opens an item when its next item opens a line after a line
+    cut short (``width``, :func:`_ends_short`): the list is set one item a line."""
     m = LABEL.match(line)
     if m is None:
         return False
-    if _INTRODUCED.search(current.tail(4).rstrip()) and m.group(1) in ("1", "a", "A", "i"):
+    first = m.group(1) in ("1", "a", "A", "i")
+    if first and _INTRODUCED.search(current.tail(4).rstrip()):
+        if re.search(r":[”’\"')]*$", current.tail(4).rstrip()):
+            # after a colon, the list's first item is set apart unless the next runs in
+            # (the 914 prints set a label after a colon apart 2,343 times, in 133)
+            return _next_placed(lines, at, line) != "run in"
         return _next_placed(lines, at, line) == "line start"
+    if first and _next_placed(lines, at, line) == "line start":
+        after = f"({_next_label(m.group(1))}) "
+        k = next((k for k in range(at + 1, min(at + 12, len(lines)))
+                  if lines[k].strip().startswith(after)), None)
+        if k is not None and _ends_short(lines, k, lines[k].strip(), width):
+            return True
     return ends and _follows_opening(_near(current), line,
                                      _opened(opened, current.head(300))) \
         and not _next_runs_in(lines, at, line)
@@ -317,20 +336,26 @@ def _follows_opening(before: str, line: str, opened: set[str]) -> bool:
         return False
     previous = _previous_labels(m.group(1))
     if previous & opened:
-        return not _run_in_list(before, line, True)
+        # a quoted passage, closed, holds the labels of the text it quotes: not this list's
+        quoted = re.match(r"[“\"]", before) is not None \
+            and re.search(r"[”\"][.;,]?$", before.rstrip()) is not None
+        return quoted or not _run_in_list(before, line, True)
     stop = any(re.search(rf"[.:]\s+\({re.escape(p)}\)\s", before) for p in previous)
     return stop and not _run_in_list(before, line, True)
 
 
 def _next_label(label: str) -> str | None:
     """The label a list puts after ``label`` (``ii`` → ``iii``, ``b`` → ``c``, ``2`` →
-    ``3``, ``B`` → ``C``); None for a roman that is a letter too, and at a kind's end."""
+    ``3``, ``B`` → ``C``, ``z`` → ``aa`` → ``bb``); None for a roman that is a letter too,
+    and at a kind's end."""
     if label.isdigit():
         return str(int(label) + 1)
     if label in ROMAN[1:-1] or label == "i":
         return ROMAN[ROMAN.index(label) + 1]
-    if len(label) == 1 and label.isalpha() and label not in "zZ":
-        return chr(ord(label) + 1)
+    if len(label) == 1 and label.isalpha():
+        return chr(ord(label) + 1) if label not in "zZ" else label * 2
+    if len(label) == 2 and label[0] == label[1] and label.isalpha() and label[0] not in "zZ":
+        return chr(ord(label[0]) + 1) * 2
     return None
 
 
@@ -348,14 +373,21 @@ def _next_runs_in(lines: list[str], at: int, line: str) -> bool:
 
 
 def _next_placed(lines: list[str], at: int, line: str) -> str | None:
-    """Where the label after the one ``line`` opens with comes first in the next lines:
-    ``run in`` (inside a line, after a clause's end), ``line start``, else None."""
+    """Where the label after the one ``line`` opens with comes first in the next 40 lines
+    of its section: ``run in`` (inside a line, after a clause's end), ``line start``, else
+    None."""
     m = LABEL.match(line)
     after = _next_label(m.group(1)) if m else None
     if m is None or after is None:
         return None
-    text = "\n".join(x.strip() for x in lines[at:at + 12])[len(m.group(0)):]
-    hit = re.search(rf"(^|\s)\({re.escape(after)}\)\s", text, re.M)
+    window = [x.strip() for x in lines[at:at + 40]]
+    # the list ends with its section: a label in the next section's text is another list's
+    end = next((k for k in range(1, len(window)) if SECTION.match(window[k])), len(window))
+    text = "\n".join(window[:end])[len(m.group(0)):]
+    # a label the next words show to be a reference (``section 571(a)(2), (c) and (d) of
+    # Public Law``) is no item of the list
+    hit = re.search(rf"(^|\s)\({re.escape(after)}\)\s(?!\s*(?:of|above|below|and|or|through)\b)",
+                    text, re.M)
     if hit is None or hit.start() == 0:
         return None
     if hit.group(1) == "\n" or text[hit.start() - 1:hit.start()] == "\n":
@@ -373,13 +405,31 @@ def _near(current: _Paragraph) -> str:
 def _flat(lines: list[str], base: int) -> bool:
     """Paragraphs neither set in nor set apart: no more than 1 line in 100 is set in from
     the column ``base``, and blank lines after text (before the last) are fewer than 1
-line in 8 (a PDF's running head, now a page mark, has one after it)."""
+line in 8 (a PDF's running head, now a page mark, has one after it). The lines that
+    stand for printing furniture (``\x00FOOTER``, a graphic's note, a billing code: a
+    dozen of them after an order with tables) and the blank lines around them do not
+    count."""
+    kept: list[str] = []
+    furniture = False
+    for x in lines:
+        if x.startswith("\x00"):
+            while kept and not kept[-1].strip():
+                kept.pop()
+            furniture = True
+        elif x.strip() or not furniture:
+            kept.append(x)
+            furniture = False
+    lines = kept
     text = [x for x in lines if x.strip() and not PAGE_MARK.fullmatch(x.strip())]
     inset = sum(1 for x in text if len(x) - len(x.lstrip()) > base)
     end = max((k for k, x in enumerate(lines) if x.strip()), default=0)
     blank = sum(1 for k, x in enumerate(lines[:end]) if not x.strip() and k
                 and lines[k - 1].strip() and not PAGE_MARK.fullmatch(lines[k - 1].strip()))
-    return bool(text) and inset * 100 <= len(text) and blank * 8 < len(text)
+    # a text that sets its sections apart by a blank line sets its paragraphs apart
+    heads = [k for k, x in enumerate(lines) if k and SECTION.match(x.strip())]
+    apart = sum(1 for k in heads if not lines[k - 1].strip())
+    return bool(text) and inset * 100 <= len(text) and blank * 8 < len(text) \
+        and not (heads and apart * 2 > len(heads))
 
 
 def _opened(opened: set[str], paragraph: str) -> set[str]:
@@ -396,8 +446,16 @@ def _opened(opened: set[str], paragraph: str) -> set[str]:
     if m := SECTION.match(text):
         opened = set()
         text = _caption(text[m.end():])[1]
+        # a list's first item run in after the section's first sentence or colon, a
+        # closing quote between (``Sec. 2. Rationale: (a) This order finds that:``,
+        # ``Sec. 5. … to “Hire American.” (a) In order …``)
+        if first := re.match(r"[^.:]*[.:][”’\"')]*\s+\((a|1|A|i)\)\s", text):
+            opened.add(first.group(1))
     else:
         opened = set(opened)
+    # a quoted passage's first item opens its list as well (``“(a) Reconsideration. …``
+    # then ``(b) Exceptions.``)
+    text = re.sub(r"^(?:``|“|\")(?=\(\w{1,8}\)\s)", "", text)
     while label := LABEL.match(text):
         opened.add(label.group(1))
         text = text[label.end():]
@@ -418,6 +476,52 @@ def _cut_short(lines: list[str], at: int, line: str) -> bool:
             if x.strip() and not PAGE_MARK.search(x)
             and abs(len(x) - len(x.lstrip()) - indent) <= 6]
     return len(lines[k].rstrip()) + len(line.split()[0]) + 1 <= max(near, default=0)
+
+
+def _width(lines: list[str]) -> int:
+    """The width text filled to its lines without columns (a PDF's text, text rewrapped by
+    hand) is filled to: the 90th percentile of the lengths of the lines a paragraph goes on
+    after (the next line in lower case), the lines a word broken at their end was joined
+    to (longer than 5/4 of the median) left out; 0 when fewer than 10 lines tell.
+
+    >>> _width(["a" * 60 + " and", "so on"] * 6 + ["a" * 100 + " and", "so on"])
+    64
+    """
+    lengths = sorted(len(x.rstrip()) for x, after in zip(lines, lines[1:], strict=False)
+                     if x.strip() and after.strip()[:1].islower()
+                     and not PAGE_MARK.search(x))
+    if len(lengths) < 5:
+        return 0
+    median = lengths[len(lengths) // 2]
+    lengths = [n for n in lengths if n * 4 <= median * 5]
+    return lengths[len(lengths) * 9 // 10] if len(lengths) >= 5 else 0
+
+
+def _quoted_passage(before: str, line: str) -> bool:
+    """``line`` opens a quoted passage (``Sec. 4. …``, ``(b) The …``, ``The …``: not
+    in lower case) after an introduction ending in ':' (``… the following new sections are
+    added:``): the print sets such a passage as a paragraph of its own (5 times in 6 in
+    the 914 GPO prints; one in lower case runs on more often than not)."""
+    return before.rstrip().endswith(":") and re.match(r"(?:``|“|\")(?:\(\w{1,8}\)|[A-Z])",
+                                                      line) is not None
+
+
+def _ends_short(lines: list[str], at: int, line: str, width: int) -> bool:
+    """The line before ``lines[at]`` (page marks passed over) ends short of ``width`` by
+    more than ``line``'s first word and the word after it, or by a tenth of the width more
+    than its first word: text filled word by word breaks a line there only at its
+    paragraph's end."""
+    k = at - 1
+    while k >= 0 and PAGE_MARK.fullmatch(lines[k].strip()):
+        k -= 1
+    if k < 0 or not lines[k].strip() or not width:
+        return False
+    words = line.split()
+    before = len(lines[k].rstrip()) + 1
+    # the margin a line's width varies by in a PDF's proportional type: the next word, or
+    # a tenth of the width
+    return before + len(" ".join(words[:2])) <= width \
+        or (before + len(words[0])) * 10 <= width * 9
 
 
 def _next_indent(lines: list[str], at: int) -> int:
@@ -444,12 +548,14 @@ def _pieces(line: str) -> list[tuple[str, str | None]]:
 
 
 def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
-                filled: bool = False, plain: bool = False) -> list[_Paragraph]:
+                filled: bool = False, plain: bool = False,
+                pdf: bool = False) -> list[_Paragraph]:
     """Lines into paragraphs; page marks kept at the offset where they fall (a mark inside
     a line, or inside a word, stays there). ``filled``: lines filled to a width (the GPO's
     monospaced text, hard-wrapped text), so a line cut short ends its paragraph.
     ``plain``: hard-wrapped text with no columns to go by, where a label at a line's start
-    after a full line is a wrap, not an item."""
+    after a full line is a wrap, not an item; so too in a PDF's text (``pdf``) that sets
+    its paragraphs apart by blank lines."""
     paragraphs: list[_Paragraph] = []
     current: _Paragraph | None = None
     gap = False
@@ -462,6 +568,7 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
     # begins is not shown, a list's next item at a line's start after a clause's end is
     # read as the item it reads as
     flat = _flat(lines, base)
+    width = _width(lines) if flat else 0
     for at, raw in enumerate(lines):
         line = raw.rstrip()
         segments = _pieces(line)
@@ -495,7 +602,12 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
         # text that neither sets in nor sets apart its paragraphs: a list's item at a
         # line's start that reads as one
         follows = flat and label and not one_per_line and not gap and current is not None \
-            and _flat_item(lines, at, stripped, current, opened, ends)
+            and _flat_item(lines, at, stripped, current, opened, ends, width)
+        # ... or after a line that ends short of the text's width by more than the label
+        # and the word after it: a line is cut short only where its paragraph ends
+        ended = flat and label and not one_per_line and not gap and current is not None \
+            and _ends_short(lines, at, stripped, width)
+        follows = follows or ended
         if label and current is not None and not gap and not held_label and not short \
                 and not follows and indent <= last_indent and _run_in_list(
                     _near(current), stripped):
@@ -517,8 +629,13 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
                or (by_indent and indent > base)
                or (label and indent >= 18)
                or (label and (indent == 0 or (indent < base and not one_per_line)) and ends
-                   and (short or not plain))
+                   and (short or not (plain or (pdf and not flat)))
+                   and not (flat and _next_runs_in(lines, at, stripped)))
                or hanging or item
+               # text filled to a width cuts a line short only at its paragraph's end
+               or (flat and not one_per_line and not gap and current is not None
+                   and (_ends_short(lines, at, stripped, width)
+                        or _quoted_passage(current.tail(4), stripped)))
                or SECTION.match(stripped) is not None
                or stripped.startswith(("(Presidential Sig.)", "THE WHITE HOUSE"))
                or (indent >= 18 and (stripped.startswith("—") or PART.match(stripped)
@@ -863,9 +980,12 @@ def _title(lines: list[str], head: _Head, shape: str, order: ExecutiveOrder) -> 
                          "xml")
     if head.title and not one_line and lines and not lines[0].strip():
         index = 1  # a title run on from the head line goes on to the next lines
+        # (up to a blank line, or the body's opening where no blank line parts them)
         while index < len(lines) and lines[index].strip() \
                 and not PAGE_MARK.fullmatch(lines[index].strip()) \
-                and not _DATE_LINE.fullmatch(lines[index].strip().rstrip(".")):
+                and not _DATE_LINE.fullmatch(lines[index].strip().rstrip(".")) \
+                and not _OPENINGS.match(lines[index].strip()) \
+                and not SECTION.match(lines[index].strip()):
             title_lines.append(lines[index].strip())
             index += 1
     while index < len(lines) and (not lines[index].strip()
@@ -1059,7 +1179,8 @@ def read_order(data: bytes | str | Source, name: str = "") -> ExecutiveOrder:
     by_indent = shape == "wrapped" and len(body) > 8 and (blank * 8 < len(body)
                                                           or _set_in_not_apart(body))
     paragraphs = _paragraphs(body, one_per_line, by_indent,
-                             filled=shape in ("govinfo", "wrapped"), plain=shape == "wrapped")
+                             filled=shape in ("govinfo", "wrapped"), plain=shape == "wrapped",
+                             pdf=shape == "pdf")
     order.signature_at = len(paragraphs)
     paragraphs = _sig_and_footer(paragraphs, order)
     order.blocks = _blocks(paragraphs, order)
