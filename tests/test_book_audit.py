@@ -242,3 +242,16 @@ def test_a_fused_head_keeps_the_words_after_the_books_title(repairer: Repairer) 
     assert singles[2].page.header == "{{rh|272|HOYLE'S GAMES BLACK'S|}}"
     assert book[2].page.header == "{{rh|272|HOYLE'S GAMES|}}"
     assert book[2].page.body.startswith("BLACK'S pair of dice")
+
+
+def test_a_heading_read_as_a_head_under_another_title_goes_back(repairer: Repairer) -> None:
+    """book9: Hoyle's Billiards, real Tesseract OCR (a fourth audit), pages 290-298 of a run
+    whose page 296 lost its head and opens with the heading ``THE GAME`` over a page that
+    goes on. The page alone takes the line for the head; book mode made it HOYLE'S GAMES,
+    deleting the heading. The pages two before and two after print HOYLE'S GAMES and THE
+    GAME is words, far from it: another title, so the line stays in the text."""
+    pages, singles, book = _book("book9", repairer)
+    k = [n for n, _ in pages].index("p027.txt")
+    assert singles[k].page.header == "{{rh||THE GAME|}}"
+    assert book[k].page.header == "" and book[k].page.body.startswith("THE GAME")
+    assert any(d.code == "head-not-head" for d in book[k].diagnostics)

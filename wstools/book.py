@@ -309,7 +309,17 @@ def _false_heads(slots: list[_Slot], conventions: Conventions,
     doubtful = []
     for i, s in enumerate(slots):
         head = s.result.running_head
-        if not s.head_open or head is None or not head.title or s.folio is None:
+        if not s.head_open or head is None or not head.title:
+            continue
+        if s.folio is None:
+            # capitals alone over a page that goes on (THE GAME, its folio lost): a heading
+            # when the same side's pages agree on another title, far from it, and its words
+            # are words (no misreading of the book's title)
+            side = [slots[j].title for j in (i - 2, i + 2) if 0 <= j < len(slots)]
+            if len(side) == 2 and side[0] and _key(side[0]) == _key(side[1]) and _similar(
+                    head.title, side[0]) < OTHER_TITLE and _words(head.title, repairer):
+                doubtful.append((i, (0, f"the pages two before and two after print the "
+                                        f"running title {side[1]!r}", True)))
             continue
         found = _expected_folio(slots, i, breaks=breaks)
         if found is None or not found[2] or found[0] == s.folio:
@@ -327,10 +337,11 @@ def _false_heads(slots: list[_Slot], conventions: Conventions,
                                conventions=conventions, file=s.name, find_head=False)
         slots[i] = _slot(s.name, s.page, again)
         slots[i].result.diagnostics.extend(locate([Diagnostic(
-            "head-not-head", f"the top line ({head.title} {head.number}) is not the running "
-            f"head: the book's running titles are {', '.join(repr(t) for t in titles)} and "
-            f"the sequence gives this page folio {value} ({why}); it is left in the text",
-            0, "warning")], s.page.body, s.name))
+            "head-not-head", f"the top line ({head.title} {head.number or ''}) is not the "
+            f"running head: " + (
+                f"the book's running titles are {', '.join(repr(t) for t in titles)} and the "
+                f"sequence gives this page folio {value} ({why})" if value else why) +
+            "; it is left in the text", 0, "warning")], s.page.body, s.name))
 
 
 def _folio_token(body: str, head: RunningHead) -> tuple[int, int, str] | None:
@@ -616,6 +627,7 @@ def _closest(options: list[tuple[str, str]], title: str) -> tuple[str, str] | No
 
 
 TITLE_SIMILARITY = 0.6  # an OCR reading of the agreed title, not another title
+OTHER_TITLE = 0.8  # under this, a title whose words are all words is another title
 CLUSTER_SIMILARITY = 0.9  # a variant of a title the book prints more than once
 
 
@@ -698,6 +710,10 @@ def _titles(slots: list[_Slot], conventions: Conventions,
             if again.running_head is not None and again.running_head.title == agreed:
                 slots[i] = _slot(s.name, s.page, again)
             continue  # (never a title cut down to the book's: its words are the text's)
+        if old_title and _similar(old_title, agreed) < OTHER_TITLE and _words(
+                old_title, repairer):
+            continue  # words, far from the book's title: another title, not a misreading
+            # of it; replaced, the printed words would vanish
         start, end = _title_span(s.page.body, head)
         call = _set_head(s, conventions, title=agreed)
         _head_edit(s, Edit(
