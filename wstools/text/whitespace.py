@@ -89,6 +89,11 @@ def unwrap_paragraphs(text: str) -> Fixed:
 
     >>> unwrap_paragraphs("Much have I travell'd\\nAnd many goodly states\\nRound many").text
     "Much have I travell'd\\nAnd many goodly states\\nRound many"
+
+    A label after a sentence's end opens its line, a speck after its bracket too:
+
+    >>> unwrap_paragraphs("of this order.\\n(d)- the term means").text
+    'of this order.\\n(d)- the term means'
     """
     paragraphs = list(_PARAGRAPH.finditer(text))
     kind = [_verse_kind(m.group()) for m in paragraphs]
@@ -170,7 +175,7 @@ def _first_line(text: str, line_start: int) -> bool:
 # a line that ends a sentence, and a line that opens with a clause label or a section number:
 # the printed paragraph ends there (the page model reads the labels and their sequence)
 _SENTENCE_END = regex.compile(r"(?:[.:;—]['\"’”)]*|--|;[ \t]+(?:and|or))[ \t]*\Z")
-_LABEL_OPENS = regex.compile(r"\((?:[a-z]{1,2}|[ivxlc]{1,5}|[A-Z]|\d{1,2})\)[ \t]+\S"
+_LABEL_OPENS = regex.compile(r"\((?:[a-z]{1,2}|[ivxlc]{1,5}|[A-Z]|\d{1,2})\)[-.]?[ \t]+\S"
                              r"|(?:Sec(?:tion)?|SEC(?:TION)?)\.?[ \t]+\d{1,4}[a-z]?\.[ \t]"
                              r"|\d{1,3}[a-z]?(?:\.?[—–]|\.[ \t]+\p{Lu})"
                              r"|[IVXLlTJ1|H]{1,5}[.,][ \t]+\p{Lu}")
