@@ -399,3 +399,45 @@ def test_a_list_opened_after_a_caption_in_quotes() -> None:
             "Secretary of State shall suggest reforms.\n" + SIGNED)
     assert read_order(text).shape == "wrapped"
     assert _structure(text) == [("5", "b")]
+
+
+def test_i_after_an_open_letter_list_at_h_is_the_next_letter() -> None:
+    """In text without columns, '(i) To promote …' after '(h) … principles:' with its own
+    '(i)', '(ii)', and the text going on with '(j)' (not '(ii)'): (i) is the letter list's
+    next item, not a roman numeral opening a nested list (13559 and 13470 rewrapped ran it
+    into the paragraph before, looking for '(ii)' next)."""
+    text = (HEAD + "Section 1. Amendments. Executive Order 13279 is amended as follows:\n"
+            "(g) Each agency shall ensure that organizations are treated equally and that\n"
+            "nothing in this order requires them to change their governing documents.\n"
+            "(h) Each agency responsible for administering or awarding Federal financial\n"
+            "assistance for social service programs shall offer protections for\n"
+            "beneficiaries of such programs pursuant to the following principles:\n"
+            "(i) Referral to an Alternative Provider. If a beneficiary or prospective\n"
+            "beneficiary of a social service program supported by Federal financial\n"
+            "assistance objects to the religious character of an organization that\n"
+            "provides services under the program, that organization shall, within a\n"
+            "reasonable time after the date of the objection, refer the beneficiary to an\n"
+            "alternative provider.\n"
+            "(ii) Agency Responsibilities. Each agency responsible for administering a\n"
+            "social service program or supporting a social service program with Federal\n"
+            "financial assistance shall establish policies and procedures designed to\n"
+            "ensure that appropriate and timely referrals are made to an alternative\n"
+            "provider and that each beneficiary of a social service program receives a\n"
+            "written notice of the protections set forth in this subsection prior to\n"
+            "enrolling in or receiving services from such program, consistent with law.\n"
+            "(i) To promote transparency and accountability, agencies that provide\n"
+            "Federal financial assistance for social service programs shall post online,\n"
+            "in an easily accessible manner, regulations, guidance documents, and\n"
+            "policies that reflect or elaborate upon the fundamental principles described\n"
+            "in this section, consistent with law and pursuant to guidance set forth in\n"
+            "paragraph (c) of section 3 of this order.\n"
+            "(j) Decisions about awards of Federal financial assistance must be free from\n"
+            "political interference or even the appearance of such interference and must\n"
+            "be made on the basis of merit, not on the basis of the religious affiliation.\n"
+            "Sec. 2. General Provisions. This order shall be implemented consistent with\n"
+            "applicable law and subject to the availability of appropriations.\n" + SIGNED)
+    assert read_order(text).shape == "wrapped"
+    assert _structure(text) == [("1", "g"), ("1", "h"), ("1", "i"), ("1", "ii"),
+                                ("1", "i"), ("1", "j")]
+    assert read._letter_after(["(i) three;", "(j) four."], 0, "(i) three;", {"h"}) == "j"
+    assert read._letter_after(["(i) three;", "(ii) four."], 0, "(i) three;", {"h"}) is None

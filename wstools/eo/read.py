@@ -295,7 +295,10 @@ def _flat_item(lines: list[str], at: int, line: str, current: _Paragraph,
     m = LABEL.match(line)
     if m is None:
         return False
-    first = m.group(1) in ("1", "a", "A", "i")
+    opened = _opened(opened, current.head(300))
+    # (i) after an open letter list at (h) that goes on with (j): the list's next letter
+    letter = _letter_after(lines, at, line, opened)
+    first = m.group(1) in ("1", "a", "A", "i") and letter is None
     if first and _INTRODUCED.search(current.tail(4).rstrip()):
         if re.search(r":[”’\"')]*$", current.tail(4).rstrip()):
             # after a colon, the list's first item is set apart unless the next runs in
@@ -308,9 +311,8 @@ def _flat_item(lines: list[str], at: int, line: str, current: _Paragraph,
                   if lines[k].strip().startswith(after)), None)
         if k is not None and _ends_short(lines, k, lines[k].strip(), width):
             return True
-    return ends and _follows_opening(_near(current), line,
-                                     _opened(opened, current.head(300))) \
-        and not _next_runs_in(lines, at, line)
+    return ends and _follows_opening(_near(current), line, opened) \
+        and not _next_runs_in(lines, at, line, letter)
 
 
 def _part_heading(line: str) -> bool:
@@ -359,7 +361,32 @@ def _next_label(label: str) -> str | None:
     return None
 
 
-def _next_runs_in(lines: list[str], at: int, line: str) -> bool:
+def _letter_after(lines: list[str], at: int, line: str, opened: set[str]) -> str | None:
+    """The letter after ``line``'s label when that label, a roman numeral that is a letter
+    too (``(i)``, ``(v)``, ``(x)``), is the next letter of a list open in this section
+    (its letter before, ``(h)``, opened a paragraph: ``opened``) and the text after it goes
+    on with that list's next letter (``(j)``), not with the roman numeral's (``(ii)``): in
+    text without columns (a label's indent shows no level) the letter sequence decides,
+    as it does for the levels (:class:`_Levels`). None otherwise.
+
+    >>> _letter_after(["(i) three;", "(j) four."], 0, "(i) three;", {"h"})
+    'j'
+    >>> _letter_after(["(i) three;", "(ii) four."], 0, "(i) three;", {"h"})
+    >>> _letter_after(["(i) three;", "(j) four."], 0, "(i) three;", {"a"})
+    """
+    m = LABEL.match(line)
+    label = m.group(1) if m else ""
+    if label not in ("i", "v", "x") or chr(ord(label) - 1) not in opened:
+        return None
+    letter = chr(ord(label) + 1)
+    placed, where = _placed(lines, at, line, letter)
+    if placed is None or where is None:
+        return None
+    roman = _placed(lines, at, line, ROMAN[ROMAN.index(label) + 1])[1]
+    return letter if roman is None or roman > where else None
+
+
+def _next_runs_in(lines: list[str], at: int, line: str, after: str | None = None) -> bool:
     """The label after the one ``line`` opens with comes in the next lines run in, inside
     a line after a clause's end (``…; and (iii) other …``), before any line opens with
     it: the list is run in, and ``line``'s label only fell at a line's start.
@@ -369,17 +396,25 @@ def _next_runs_in(lines: list[str], at: int, line: str) -> bool:
     >>> _next_runs_in(["(b) one;", "(c) two;"], 0, "(b) one;")
     False
     """
-    return _next_placed(lines, at, line) == "run in"
+    return _next_placed(lines, at, line, after) == "run in"
 
 
-def _next_placed(lines: list[str], at: int, line: str) -> str | None:
-    """Where the label after the one ``line`` opens with comes first in the next 40 lines
-    of its section: ``run in`` (inside a line, after a clause's end), ``line start``, else
-    None."""
+def _next_placed(lines: list[str], at: int, line: str, after: str | None = None) -> str | None:
+    """Where the label after the one ``line`` opens with (or ``after``) comes first in the
+    next 40 lines of its section: ``run in`` (inside a line, after a clause's end), ``line
+    start``, else None."""
     m = LABEL.match(line)
-    after = _next_label(m.group(1)) if m else None
+    return _placed(lines, at, line, after or (_next_label(m.group(1)) if m else None))[0]
+
+
+def _placed(lines: list[str], at: int, line: str,
+            after: str | None) -> tuple[str | None, int | None]:
+    """Where the label ``after`` comes first in the next 40 lines of the section of
+    ``line`` (``lines[at]``), after its label, and at which offset of that text: ``run
+    in``, ``line start``, else None (and the offset of a label found that is neither)."""
+    m = LABEL.match(line)
     if m is None or after is None:
-        return None
+        return None, None
     window = [x.strip() for x in lines[at:at + 40]]
     # the list ends with its section: a label in the next section's text is another list's
     end = next((k for k in range(1, len(window)) if SECTION.match(window[k])), len(window))
@@ -389,11 +424,11 @@ def _next_placed(lines: list[str], at: int, line: str) -> str | None:
     hit = re.search(rf"(^|\s)\({re.escape(after)}\)\s(?!\s*(?:of|above|below|and|or|through)\b)",
                     text, re.M)
     if hit is None or hit.start() == 0:
-        return None
+        return None, None
     if hit.group(1) == "\n" or text[hit.start() - 1:hit.start()] == "\n":
-        return "line start"
+        return "line start", hit.start()
     before = text[:hit.start() + len(hit.group(1))].rstrip()
-    return "run in" if re.search(r"(?:[;:,]|\b(?:and|or))$", before) else None
+    return ("run in" if re.search(r"(?:[;:,]|\b(?:and|or))$", before) else None), hit.start()
 
 
 def _near(current: _Paragraph) -> str:
@@ -630,7 +665,9 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
                or (label and indent >= 18)
                or (label and (indent == 0 or (indent < base and not one_per_line)) and ends
                    and (short or not (plain or (pdf and not flat)))
-                   and not (flat and _next_runs_in(lines, at, stripped)))
+                   and not (flat and _next_runs_in(lines, at, stripped, _letter_after(
+                       lines, at, stripped, _opened(opened, current.head(300))
+                       if current is not None else opened))))
                or hanging or item
                # text filled to a width cuts a line short only at its paragraph's end
                or (flat and not one_per_line and not gap and current is not None
