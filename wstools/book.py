@@ -46,7 +46,7 @@ from .edits import Edit, with_positions
 from .page import Page
 from .proofread import Conventions, ProofreadResult, proofread_page
 from .repair.repair import Repairer, is_word
-from .running_head import RunningHead
+from .running_head import DIGIT_READINGS, RunningHead
 from .text.foot_notes import text_before_notes
 from .text.ocr import hyphen_break_reading, printed_forms
 from .text.vocabulary import EMPTY
@@ -306,7 +306,7 @@ def _false_heads(slots: list[_Slot], conventions: Conventions,
     if not titles:
         return
     breaks = _breaks(slots)
-    doubtful = []
+    doubtful: list[tuple[int, str]] = []  # (page, why its top line is not the head)
     for i, s in enumerate(slots):
         head = s.result.running_head
         if not s.head_open or head is None or not head.title:
@@ -318,18 +318,20 @@ def _false_heads(slots: list[_Slot], conventions: Conventions,
             side = [slots[j].title for j in (i - 2, i + 2) if 0 <= j < len(slots)]
             if len(side) == 2 and side[0] and _key(side[0]) == _key(side[1]) and _similar(
                     head.title, side[0]) < OTHER_TITLE and _words(head.title, repairer):
-                doubtful.append((i, (0, f"the pages two before and two after print the "
-                                        f"running title {side[1]!r}", True)))
+                doubtful.append((i, f"the pages two before and two after print the running "
+                                    f"title {side[1]!r}"))
             continue
         found = _expected_folio(slots, i, breaks=breaks)
         if found is None or not found[2] or found[0] == s.folio:
             continue
         if Levenshtein.distance(str(s.folio), str(found[0])) <= 1:
             continue  # a digit misread, lost or doubled (7 for 71): the sequence mends it
-        if max(_similar(head.title, t) for t in titles) >= 0.8:
+        if max(_similar(head.title, t) for t in titles) >= OTHER_TITLE:
             continue
-        doubtful.append((i, found))
-    for i, (value, why, _both) in doubtful:
+        doubtful.append((i, f"the book's running titles are "
+                            f"{', '.join(repr(t) for t in titles)} and the sequence gives "
+                            f"this page folio {found[0]} ({found[1]})"))
+    for i, why in doubtful:
         s = slots[i]
         head = s.result.running_head
         assert head is not None
@@ -338,10 +340,8 @@ def _false_heads(slots: list[_Slot], conventions: Conventions,
         slots[i] = _slot(s.name, s.page, again)
         slots[i].result.diagnostics.extend(locate([Diagnostic(
             "head-not-head", f"the top line ({head.title} {head.number or ''}) is not the "
-            f"running head: " + (
-                f"the book's running titles are {', '.join(repr(t) for t in titles)} and the "
-                f"sequence gives this page folio {value} ({why})" if value else why) +
-            "; it is left in the text", 0, "warning")], s.page.body, s.name))
+            f"running head: {why}; it is left in the text", 0, "warning")],
+            s.page.body, s.name))
 
 
 def _folio_token(body: str, head: RunningHead) -> tuple[int, int, str] | None:
@@ -463,9 +463,6 @@ def _expected_folio(slots: list[_Slot], i: int, reach: int = 3,
 
 
 # what OCR reads for a digit, and the digits it may stand for
-_LOOKALIKE = {"O": "0", "o": "0", "D": "0", "Q": "0", "I": "1", "l": "1", "i": "1", "|": "1",
-              "!": "1", "Z": "2", "z": "2", "A": "4", "S": "58", "s": "5", "$": "5", "G": "6",
-              "b": "6", "B": "83", "g": "98", "q": "9"}
 
 
 def _fits(token: str, value: int) -> bool:
@@ -476,8 +473,8 @@ def _fits(token: str, value: int) -> bool:
     >>> _fits("6g", 69), _fits("7O", 70), _fits("7O", 71), _fits("we", 396)
     (True, True, False, True)
     """
-    read = [(k, c if c.isdigit() else _LOOKALIKE[c]) for k, c in enumerate(token)
-            if c.isdigit() or c in _LOOKALIKE]
+    read = [(k, c if c.isdigit() else DIGIT_READINGS[c]) for k, c in enumerate(token)
+            if c.isdigit() or c in DIGIT_READINGS]
     if not any(c.isdigit() for c in token):
         return True
     text = str(value)
@@ -702,11 +699,11 @@ def _titles(slots: list[_Slot], conventions: Conventions,
                 s.page.body[head.spans[0][1]:head.spans[0][1] + 1] not in ("", "\n"):
             # "HOYLE'S GAMES BLACK'S" fused into "men are moved": the words after the
             # book's title open the text; read the page again knowing the title
+            if any(e.rule in BOOK_RULES for e in s.result.edits):
+                continue  # (mended by the sequence already: the title is left as read)
             again = proofread_page(s.page, title=s.result.title, repairer=repairer,
                                    conventions=conventions, file=s.name,
                                    running_titles=[agreed])
-            if any(e.rule in BOOK_RULES for e in s.result.edits):
-                continue  # (mended by the sequence already: the title is left as read)
             if again.running_head is not None and again.running_head.title == agreed:
                 slots[i] = _slot(s.name, s.page, again)
             continue  # (never a title cut down to the book's: its words are the text's)

@@ -309,7 +309,8 @@ def _spaced(title: str, repairer: Repairer) -> str:
     (``DIGEST OF THELAWS`` → ``DIGEST OF THE LAWS``): only where the whole is no word and
     the rest is one.
 
-    >>> _spaced("DIGEST OF THELAWS", Repairer.load()), _spaced("THEATRE", Repairer.load())
+    >>> r = Repairer.load()
+    >>> _spaced("DIGEST OF THELAWS", r), _spaced("THEATRE", r)
     ('DIGEST OF THE LAWS', 'THEATRE')
     """
     vocabulary = repairer.index.vocabulary

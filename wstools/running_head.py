@@ -47,6 +47,13 @@ _VERB_WORD = frozenset("IS ARE WAS WERE BE BEEN BEING HAS HAVE HAD WILL SHALL MA
                        "DOES DO DID COUNTS COUNT WINS WIN MAKES MAKE".split())
 _MONTHS = frozenset("JANUARY FEBRUARY MARCH APRIL MAY JUNE JULY AUGUST SEPTEMBER OCTOBER "
                     "NOVEMBER DECEMBER JAN FEB MAR APR JUN JUL AUG SEP SEPT OCT NOV DEC".split())
+
+
+def _has_verb(words: Sequence[str]) -> bool:
+    """Whether words in capitals hold a verb: a sentence, not a running title."""
+    return any(w.rstrip(".") in _VERB_WORD for w in words)
+
+
 _VERB_NEXT = regex.compile(r"[ \t]+(?:" + "|".join(sorted(w.lower() for w in _VERB_WORD)) +
                            r"|scored|counted|made|won|played|dealt)\b")
 # a line that ends in a page number (an entry of a table of contents or an index)
@@ -144,10 +151,14 @@ def garbled_folio(token: str) -> bool:
 _DIGIT_LOOKALIKES = frozenset("SsOoDIlBZzGgqA$|")
 # marks OCR makes of a folio's last digit (a 1 or 3 read as a bracket, a quote, r, t, y)
 _DIGIT_MARKS = frozenset(")]}\"'’”rty")
-# the digit a look-alike stands for where OCR has one reading of it (S is 5 or 3 or 8, B is 8
-# or 3, g is 9 or 8: those stay as read)
-_LOOKALIKE_DIGIT = {"O": "0", "o": "0", "D": "0", "I": "1", "l": "1", "|": "1", "Z": "2",
-                    "z": "2", "A": "4", "$": "5", "s": "5", "G": "6", "q": "9"}
+# the digits OCR reads a character for, in a folio (book mode's folio sequence checks a
+# garbled folio against them)
+DIGIT_READINGS = {"O": "0", "o": "0", "D": "0", "Q": "0", "I": "1", "l": "1", "i": "1",
+                  "|": "1", "!": "1", "Z": "2", "z": "2", "A": "4", "S": "58", "s": "5",
+                  "$": "5", "G": "6", "b": "6", "B": "83", "g": "98", "q": "9"}
+# the digit a look-alike stands for where OCR has one reading of it (S is 5 or 8, B is 8 or
+# 3, g is 9 or 8: those stay as read)
+_LOOKALIKE_DIGIT = {c: d for c, d in DIGIT_READINGS.items() if len(d) == 1}
 
 
 def garbled_folio_reading(token: str) -> str | None:
@@ -410,7 +421,7 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
         return _lettered_folio(at, line, after)
     title = " ".join(read.title)
     capitals = _capitals(read.title)
-    if any(w.rstrip(".") in _VERB_WORD for w in read.title):
+    if _has_verb(read.title):
         return None  # "21 POINTS ARE GAME.": a sentence, not a title
 
     def line_end(i: int) -> int:
@@ -514,8 +525,8 @@ def _lettered_folio(at: int, line: str, after: str) -> RunningHead | None:
         cores = [_CAPS.fullmatch(w) for w in words]
         if not all(cores) or _capitals(words) < 3:
             continue
-        if token[-1] in ")]}" and regex.search(r"[(\[{]", line) or any(
-                m.group("core").rstrip(".") in _VERB_WORD for m in cores if m):
+        if token[-1] in ")]}" and regex.search(r"[(\[{]", line) or _has_verb(
+                [m.group("core") for m in cores if m]):
             continue  # "(SEE RULE 18)": a bracket closed; "THE TOTAL IS 18)": a sentence
         title = " ".join(m.group("core") for m in cores if m)
         if title.endswith("."):

@@ -356,11 +356,15 @@ def remove_footnote_marks(text: str) -> Fixed:
     >>> remove_footnote_marks("for his crib.[16]\\n\\n[16] See p. 41.").text
     'for his crib.[16]\\n\\n[16] See p. 41.'
     """
-    notes: dict[str, list[int]] = {}
-    for note in _NOTE_LINE.finditer(text):
-        notes.setdefault(note.group(1), []).append(note.start())
+    notes: dict[str, list[int]] | None = None  # where each note opens (read once, if a
+    # mark is found)
 
     def decide(m: regex.Match[str]) -> tuple[str, float, str] | None:
+        nonlocal notes
+        if notes is None:
+            notes = {}
+            for note in _NOTE_LINE.finditer(text):
+                notes.setdefault(note.group(1), []).append(note.start())
         if any(0 < at - m.start() <= _PAGE_REACH and _at_foot(text, at)
                for at in notes.get(m.group(1), ())):
             return None  # its note at the foot of the same page

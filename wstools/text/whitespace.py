@@ -112,23 +112,21 @@ def unwrap_paragraphs(text: str) -> Fixed:
             return None
         if "|" in text[line_start:m.start()] and text[line_start:m.start()].count("|") > 1:
             return None  # a plain-text table row
-        next_line = text[m.end():len(text) if (e := text.find("\n", m.end())) < 0 else e]
+        next_end = text.find("\n", m.end())
+        next_line = text[m.end():len(text) if next_end < 0 else next_end]
         this_line = text[line_start:m.start()]
         if _figure_row(next_line) and len(this_line) <= 40 or _figure_row(this_line) and len(
                 next_line) <= 40:
             return None  # a table's rows of figures ("Distance Chances" over "1 11", "2 12")
         if CAPITALS_LINE.fullmatch(next_line.strip()) and len(next_line.split()) <= 8 and (
-                e < 0 or not text[e:].lstrip(" \t")[:1] or text[e:].lstrip(" \t")[1:2] in
-                ("\n", "")) and _SENTENCE_END.search(this_line) and regex.search(
-                r"[.!?]['\"’”)]*\s*\Z", this_line):
+                next_end < 0 or text[next_end + 1:next_end + 2] in ("\n", "")) \
+                and _FULL_STOP_END.search(this_line):
             return None  # "…facing these." then "PLAYING." over a blank line: a heading
         if _SENTENCE_END.search(text, line_start, m.start()) and _LABEL_OPENS.match(
                 text, m.end()):
             return None  # "…the following agencies:" then "(i) Department of State;"
-        next_end = text.find("\n", m.end())
         if CAPITALS_LINE.fullmatch(text, line_start, m.start()) and _OPENS.match(
-                text, m.end()) and not mostly_capitals(
-                text[m.end():len(text) if next_end < 0 else next_end]) \
+                text, m.end()) and not mostly_capitals(next_line) \
                 and _first_line(text, line_start):
             return None  # "CHAPTER XII" over "1.—Each player…": a heading stands alone
         return " ", 0.95, "hard-wrapped line inside a paragraph"
@@ -174,6 +172,7 @@ def _first_line(text: str, line_start: int) -> bool:
     return not text[previous:line_start].strip()
 # a line that ends a sentence, and a line that opens with a clause label or a section number:
 # the printed paragraph ends there (the page model reads the labels and their sequence)
+_FULL_STOP_END = regex.compile(r"\.['\"’”)]*[ \t]*\Z")
 _SENTENCE_END = regex.compile(r"(?:[.:;—]['\"’”)]*|--|;[ \t]+(?:and|or))[ \t]*\Z")
 _LABEL_OPENS = regex.compile(r"\((?:[a-z]{1,2}|[ivxlc]{1,5}|[A-Z]|\d{1,2})\)[-.]?[ \t]+\S"
                              r"|(?:Sec(?:tion)?|SEC(?:TION)?)\.?[ \t]+\d{1,4}[a-z]?\.[ \t]"
