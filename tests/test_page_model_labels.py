@@ -268,3 +268,20 @@ def test_a_garbled_number_with_the_pages_dash_at_its_edges(text: str, want: list
 def test_a_numeral_that_lost_or_gained_a_stroke(text: str, want: list, mends: list) -> None:
     assert _clauses(text) == want
     assert _mends(text) == mends
+
+
+def test_a_garbled_first_label_inside_a_paragraph_opens_its_run() -> None:
+    """``(ij)`` on a line of its own inside the section's paragraph (no blank line), before
+    an exact ``(ii)``: the run's first, so both items are clauses (both were lost)."""
+    from wstools.page import read_page
+    from wstools.proofread import proofread_page
+    text = ("Sec. 5. General Provisions. (a) Nothing in this\norder shall be construed to\n"
+            "impair or otherwise affect:\n(ij) authority granted by\nlaw; or\n"
+            "(ii) functions of the Director.\n\n(b) This order shall be\nimplemented.\n")
+    result = proofread_page(read_page(text))
+
+    def labels(clauses) -> list[str]:  # noqa: ANN001
+        return [x for c in clauses for x in [c.label, *labels(c.clauses)]]
+    assert [x for law in result.codes[0].sections[0].laws for x in labels(law.clauses)] \
+        == ["a", "i", "ii", "b"]
+    assert "\n\n(i) authority granted by law; or\n\n(ii) functions" in result.page.body

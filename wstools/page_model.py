@@ -381,7 +381,9 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                         or clause[1] in ("(a)", "a)", "1st.", "I.") and last_clause is not None
                         and _follows(clause[0], last_clause)
                         or clause[1] == "I." and clause[0] == "I"
-                        and _next_label_line(text, a + line.end()) == ("II", "I.")):
+                        and _next_label_line(text, a + line.end()) == ("II", "I.")
+                        or clause[1] == "(a)" and _garbled_first(
+                            clause[0], text, a + line.end()) is not None):
                     split = True  # (I. only before its II.: "I." alone may be a name's)
             if k and not split and clause is not None and clause[1] == "1st." and (
                     clause[0] == "1st" or last_clause is None
@@ -415,12 +417,31 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                 if inline is not None:  # "Sec. 2. Membership. (a)": (b) comes next
                     last_clause = inline[0]
             if clause is not None and (k == 0 or split):
-                last_clause = clause[0]
+                # (a garbled first label, "(ij)" before "(ii)", is the run's first)
+                last_clause = _garbled_first(clause[0], text, a + line.end()) or clause[0] \
+                    if clause[1] == "(a)" else clause[0]
         out.append((start, b))
     return out
 
 
 _LINE = regex.compile(r"[^\n]+")
+
+
+def _garbled_first(printed: str, text: str, at: int) -> str | None:
+    """The first label of a run that a bracketed label OCR garbled (``(ij)``) can only be:
+    it reads as ``(i)``, ``(a)``, ``(1)`` or ``(A)`` and the next labelled line is that
+    run's exact second (``(ii)``), in brackets.
+
+    >>> _garbled_first("ij", "x\\n(ii) The", 1), _garbled_first("ij", "x\\n(b) The", 1)
+    ('i', None)
+    """
+    if printed in _FIRST_LABELS:
+        return None
+    after = _next_label_line(text, at)
+    if after is None or after[1] != "(a)":
+        return None
+    first = _first_before(after[0])
+    return first if first is not None and _confusable(printed, first) else None
 
 
 def _next_label_line(text: str, at: int) -> tuple[str, str] | None:
