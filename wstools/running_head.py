@@ -32,6 +32,7 @@ _JUNK = regex.compile(r"[^\p{L}\p{N}]+")
 _CAPS = regex.compile(r"[\"'‘“(\[_~]*(?P<core>\p{Lu}(?:(?:[\p{Lu}&'’.\-—–]"
                       r"|(?<=\p{Lu})[li01](?=\p{Lu}))*\p{Lu})?)(?P<tail>[\"'’”)\].,:;_~-]*)")
 _LINE = regex.compile(r"[^\n]*(?:\n|\Z)")
+_SPECK_SPACE = regex.compile(r"(?<=\p{Lu}{2})\.(?=\p{Lu}{2})")  # LAWS.OF: a speck, a space
 MAX_TITLE_WORDS = 8
 # a word that numbers a part of a book, a figure or a rule: with a number beside it and no
 # other word it is a heading (CHAPTER 12, RULE 4, FIG. 4), never a running title and folio
@@ -227,9 +228,17 @@ def _read_line(line: str) -> _Line | None:
         if m is None:
             break
         last_stop = "." in m.group("tail") or m.group("core").endswith(".")
+        # two words OCR joined with a speck for their space (LAWS.OF LOO): two words; an
+        # abbreviation's stops are between single letters (U.S.)
+        *joined, core = _SPECK_SPACE.split(m.group("core"))
+        at = t.start() + m.start("core")
+        for k, piece in enumerate(joined):
+            title.append(piece)
+            starts.append(t.start() if not k else at)
+            at += len(piece) + 1
         # an abbreviation keeps its stop (MR. BENNET'S); a closing stop is dropped below
-        title.append(m.group("core").rstrip(".") + ("." if last_stop else ""))
-        starts.append(t.start())
+        title.append(core.rstrip(".") + ("." if last_stop else ""))
+        starts.append(at if joined else t.start())
         end, used = t.end(), i + 1
     whole = all(_JUNK.fullmatch(t.group()) for t in tokens[used:])
     if whole:
@@ -283,6 +292,8 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     '{{rh||THE LAWS OF WHIST|601}}'
     >>> find_running_head("WHIST = 603\\nText").wikitext()
     '{{rh||WHIST|603}}'
+    >>> find_running_head("LAWS.OF LOO 345\\n\\npool").wikitext()  # a speck for a space
+    '{{rh||LAWS OF LOO|345}}'
     >>> find_running_head("LAWS OF WHIST\\n\\nthe first trick").wikitext()
     '{{rh||LAWS OF WHIST|}}'
     >>> find_running_head("602\\n\\nthe first trick").wikitext()
