@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from ..errors import InputError, WstoolsError
 from ..io.inputs import MAX_INPUT_BYTES
@@ -15,6 +16,8 @@ if TYPE_CHECKING:
     from ..diagnostics import Diagnostic
     from ..wikitext.registry import Registry
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 LAW_CHOICES = {"auto": None, "yes": True, "no": False}
 # the cleanup fixes' names for the help texts (wstools.text.pipeline.FIXES and ALIASES; kept
 # here so that building the parser imports no pipeline; tests/test_cli_fix_names.py holds
@@ -24,6 +27,18 @@ FIX_NAMES_HELP = (
     "hyphen-join, space-before-punctuation, etc, ligature, long-s, dash, quotes, whitespace, "
     "paragraph-lines (each the rule its edits carry in --explain; the old names line-ends, "
     "page-marks, footnote-marks, hyphens, ligatures, dashes are still accepted)")
+
+
+def reports_unreachable(command: Callable[_P, _R]) -> Callable[_P, _R]:
+    """:func:`wstools.wiki.reports_unreachable` around ``command``, the wiki module imported
+    when the command runs (building the parser imports no pywikibot glue)."""
+    import functools
+
+    @functools.wraps(command)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        from ..wiki import reports_unreachable as wrap
+        return wrap(command)(*args, **kwargs)
+    return run
 
 
 class UsageError(WstoolsError):

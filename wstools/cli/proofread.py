@@ -13,26 +13,11 @@ from typing import TYPE_CHECKING
 
 import regex
 
-from .. import wiki as _wiki
-from ..page import read_page
-from ..wiki import (
-    BotOptions,
-    Confirm,
-    PushOutcome,
-    Quit,
-    RunLog,
-    _pywikibot,
-    index_pages,
-    pull,
-    pywikibot_args,
-    reports_unreachable,
-    site,
-)
-from .common import FIX_NAMES_HELP, UsageError
-from .wiki import interrupted, outcomes_line, print_outcome
+from .common import FIX_NAMES_HELP, UsageError, reports_unreachable
 
 if TYPE_CHECKING:
     from ..review import Review
+    from ..wiki import PushOutcome
 
 
 def conventions_from(args: argparse.Namespace):  # noqa: ANN201 - Conventions
@@ -131,6 +116,7 @@ def cmd_proofread(args: argparse.Namespace) -> int:
         raise UsageError("give a FILE (or - for standard input), FILE... or DIR (book "
                          "mode), --index INDEX --range A-B, --dump or --wiki")
     args.file = files[0]
+    from ..page import read_page
     from ..proofread import proofread_page
     text = read_input(args.file, args.max_bytes)
     name = "<stdin>" if args.file == "-" else args.file
@@ -362,6 +348,7 @@ def write_book_report(report: str, title: str, reviews: list) -> None:
 def _proofread_book(args: argparse.Namespace, names: list[str], texts: list[str],
                     titles: list[str | None], reviews: list | None = None) -> list:
     from ..book import proofread_book
+    from ..page import read_page
     pages = [(n, read_page(t)) for n, t in zip(names, texts, strict=True)]
     repairer = _repairer(args)
     results = proofread_book(pages, titles=titles, repairer=repairer,
@@ -431,6 +418,7 @@ def _book_from_wiki(args: argparse.Namespace, out: Path) -> int:
     proofread pages written in their place, ready for ``wstools wiki push DIR``. A page
     missing on the wiki splits the book (no join across it)."""
     from ..io.output import write_output
+    from ..wiki import index_pages, pull
     try:  # the Index's pagelist where the wiki has ProofreadPage, as wiki pull --index reads
         titles = index_pages(args.index, args.range, lambda s: print(s, file=sys.stderr,
                                                                       flush=True))
@@ -560,6 +548,7 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
 
     class _PywikibotArgs(argparse.ArgumentParser):  # -pt:N, -maxlag:N read as -pt N
         def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN202
+            from ..wiki import pywikibot_args
             return super().parse_known_args(None if args is None else pywikibot_args(args),
                                             namespace)
     p.__class__ = _PywikibotArgs
@@ -612,8 +601,11 @@ def cmd_proofread_wiki(args: argparse.Namespace) -> int:
     text is the wiki's, or differs only in the level when ``--level`` was not given, is not
     saved (``unchanged``). Each outcome is printed as it happens and appended to ``--log``;
     a rerun with the same log skips the pages done at the revision the wiki still has."""
+    from .. import wiki as _wiki
     from ..page import read_page
     from ..proofread import proofread_page
+    from ..wiki import BotOptions, Confirm, PushOutcome, Quit, RunLog, _pywikibot, index_pages, site
+    from .wiki import interrupted, outcomes_line, print_outcome
     outcomes: list[PushOutcome] = []
     options = BotOptions.from_args(args)
     log = RunLog(options.log)

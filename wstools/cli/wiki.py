@@ -7,20 +7,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..wiki import (
-    BAD,
-    MANIFEST,
-    BotOptions,
-    PushOutcome,
-    Quit,
-    index_pages,
-    pull,
-    push,
-    pywikibot_args,
-    reports_unreachable,
-)
-from .common import UsageError
+from .common import UsageError, reports_unreachable
+
+if TYPE_CHECKING:
+    from ..wiki import PushOutcome
 
 
 def print_outcome(o: PushOutcome) -> None:
@@ -35,6 +27,7 @@ def outcomes_line(outcomes: list[PushOutcome]) -> int:
         counts[o.status] = counts.get(o.status, 0) + 1
     print(", ".join(f"{n} {k}" for k, n in counts.items()) or "nothing to do", file=sys.stderr,
           flush=True)
+    from ..wiki import BAD
     return 1 if any(o.status in BAD for o in outcomes) else 0
 
 
@@ -46,6 +39,7 @@ def interrupted(outcomes: list[PushOutcome], what: str) -> int:
 
 @reports_unreachable
 def cmd_wiki_pull(args: argparse.Namespace) -> int:
+    from ..wiki import index_pages, pull
     try:
         if args.index and args.titles:
             raise UsageError("wiki pull takes TITLE... or --index INDEX, not both")
@@ -66,6 +60,7 @@ def cmd_wiki_pull(args: argparse.Namespace) -> int:
 
 @reports_unreachable
 def cmd_wiki_push(args: argparse.Namespace) -> int:
+    from ..wiki import MANIFEST, BotOptions, Quit, push
     outcomes: list[PushOutcome] = []
 
     def report(o: PushOutcome) -> None:
@@ -105,6 +100,7 @@ class _IntermixedParser(argparse.ArgumentParser):
         if self._inside:
             return super().parse_known_args(args, namespace)
         if args is not None:
+            from ..wiki import pywikibot_args
             args = pywikibot_args(args)
         self._inside = True
         try:
