@@ -52,6 +52,10 @@ CASES = [
     ("a printed rule (a line of dashes)", "456 HOYLE'S GAMES\n\nHere is an example of ten "
      "coups played on the\nFitzroy system:\n\n-----+--------+\n\nShowing ten units won.\n",
      "{{rh|456|HOYLE'S GAMES|}}", "", "Here is an example"),
+    # a word that numbers what the text sets out, with its number: a heading, no head
+    ("a position's number", "POSITION 21\n\n" + TEXT, "", "", "{{c|{{sc|POSITION 21}}}}"),
+    ("a round's number", "ROUND 3\n\n" + TEXT, "", "", "{{c|{{sc|ROUND 3}}}}"),
+    ("a score over the text", "21 POINTS\n\n" + TEXT, "", "", "{{c|{{sc|21 POINTS}}}}"),
     ("a chapter's number over its title", "CHAPTER XII.\nTHE GAME OF CASSINO.\n\n" + TEXT, "",
      "", "{{c|{{sc|CHAPTER XII.}}}}\n\n{{c|{{sc|THE GAME OF CASSINO.}}}}\n\n"),
 ]

@@ -39,7 +39,10 @@ MAX_TITLE_WORDS = 8
 _PART_WORD = regex.compile(r"(?:CHAPTER|CHAP|PART|BOOK|SECTION|SECT|SEC|ARTICLE|ART|LAW|RULE|"
                            r"APPENDIX|FIGURE|FIG|TABLE|PLATE|DIAGRAM|NO|NUMBER|VOL|VOLUME|"
                            r"LESSON|EXAMPLE|PROBLEM|GAME|HAND|CANTO|ACT|SCENE|STANZA|PSALM|"
-                           r"LETTER|NOTE|CASE)\.?", regex.IGNORECASE)
+                           r"LETTER|NOTE|CASE|POSITION|ROUND|DEAL|MOVE|STEP|EXERCISE|STAGE|"
+                           r"POINTS?|TRICKS?|INNINGS?|VARIATION|QUESTION|ITEM|SCHEDULE|FORM|"
+                           r"ILLUSTRATION|MAP|DAY|LECTURE|SERMON|SONNET|HYMN|ODE|EPISODE)\.?",
+                           regex.IGNORECASE)
 # a title is a noun phrase: one that ends in a word that needs what follows (THE GAME OF 500)
 # makes the number part of it, and one with a verb (21 POINTS ARE GAME) is a sentence; either
 # way the number is the text's, not a folio
