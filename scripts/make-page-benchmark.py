@@ -25,6 +25,8 @@ fonts-linuxlibertine, fonts-crosextra-caladea).
     python scripts/make-page-benchmark.py --more    # two more editions of dev's law codes
     python scripts/make-page-benchmark.py --hard    # two more, EB Garamond, mostly poor
     python scripts/make-page-benchmark.py --hard-eo # three dev EO volumes again, mostly poor
+    python scripts/make-page-benchmark.py --styles  # dev's law codes with labelled clauses
+                                                    # in every style, mostly poor
 
 Tesseract runs one process at a time with OMP_THREAD_LIMIT=1. Deterministic for a seed
 (given the same Tesseract and fonts).
@@ -138,6 +140,10 @@ class Block:
     tokens: list[Token] = field(default_factory=list)
     text: str = ""  # heading text
     depth: int = 0  # clause depth (indent)
+    # the clause label printed at the paragraph's start (run in after a law's number and
+    # title, or opening it), when the generator added it (``--styles``); else the gold reads
+    # the label from the text with ``_CLAUSE``
+    clause: str = ""
 
 
 def clean_marks(text: str) -> str:
@@ -721,7 +727,9 @@ def gold_page(page: PageLayout, lines: list[Line], tokens: list[Token], blocks: 
                 if m:
                     structure["laws"].append(m.group(1))
                 m = _CLAUSE.match(plain)
-                if m:
+                if blocks[ln.block].clause:
+                    structure["clauses"].append(blocks[ln.block].clause)
+                elif m:
                     structure["clauses"].append(m.group(1))
             elif n == 0 or not any(lines[k].kind == "text" for k in order[:n]):
                 structure["continues"] = True
@@ -1069,12 +1077,252 @@ def plan_hard_eo_runs(rnd: random.Random, seed: int, out: Path) -> list[Run]:
     return runs
 
 
+# ``--styles``: dev's law codes again, their laws' paragraphs (or runs of consecutive
+# sentences) labelled as clauses in every labelling style, under heavy degradation
+STYLES_LEVELS = {"poor": 2, "augraphy": 1, "worn": 1, "clean": 1}
+# every face, the four of the test split's and dev's weak groups weighted up
+STYLES_FACES = {"Caladea": 3, "TeX Gyre Termes": 3, "TeX Gyre Bonum": 3, "EB Garamond": 3,
+                "TeX Gyre Schola": 1, "TeX Gyre Pagella": 1, "Linux Libertine": 1}
+STYLES_EDITIONS = 3
+# the labelling styles: letters in brackets, bare letters, figures in brackets, capital
+# Roman numerals, ordinals, and letters with small Roman numerals nested under one of them
+STYLES = ("(a)", "a.", "(1)", "I.", "1st.", "(a)(i)")
+# a law's own style: nesting drawn more often (it needs four items; a law with fewer draws
+# again among the others)
+STYLE_WEIGHTS = (1, 1, 1, 1, 1, 2)
+# the test split's texts (``assign_splits`` under the default seed): never drawn on
+TEST_TEXTS = ("hoyle-whist-laws", "hoyle-bridge-laws", "hoyle-auction-bridge-laws",
+              "hoyle-rubicon-bezique-laws", "hoyle-pool-rules")
+_ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"]
+_NOT_AN_END = {"i.e.", "e.g.", "viz.", "Mr.", "Mrs.", "Messrs.", "Dr.", "St.", "No.", "Nos.",
+               "etc.", "vs."}
+
+
+def style_label(style: str, n: int) -> str:
+    """The ``n``-th (0-based) label of a style as printed: ``(c)``, ``c.``, ``(3)``,
+    ``III.``, ``3d.``; ``(i)`` for the nested small Roman numerals."""
+    if style in ("(a)", "(a)(i)"):
+        return f"({'abcdefghijklmnopqrstuvwxyz'[n]})"
+    if style == "a.":
+        return f"{'abcdefghijklmnopqrstuvwxyz'[n]}."
+    if style == "(1)":
+        return f"({n + 1})"
+    if style == "I.":
+        return f"{_ROMAN[n]}."
+    if style == "(i)":
+        return f"({_ROMAN[n].lower()})"
+    assert style == "1st.", style
+    k = n + 1
+    return f"{k}{ {1: 'st', 2: 'd', 3: 'd'}.get(k if k < 20 else k % 10, 'th')}."
+
+
+def sentence_ends(tokens: list[Token], start: int) -> list[int]:
+    """Indices ``i`` (``i >= start``) after which a sentence ends: a token ending in a stop,
+    a question or an exclamation mark (a closing quote allowed), not an abbreviation, before
+    a token opening with a capital (a quote allowed)."""
+    ends = []
+    for i in range(start, len(tokens) - 1):
+        t, nxt = tokens[i].text, tokens[i + 1].text
+        if t in _NOT_AN_END or not re.search(r"[a-z)][.?!][”’\"']?$", t):
+            continue
+        if re.match(r"[“‘\"']?[A-Z]", nxt):
+            ends.append(i)
+    return ends
+
+
+def law_prefix(tokens: list[Token]) -> int:
+    """How many tokens the law's number (and italic run-in title) take before its text: 1
+    for ``7.`` or ``7.—The`` (split later), the title's tokens for ``3. ''The Deal.''—A``."""
+    if re.match(r"\d+\.—", tokens[0].text):
+        return 1
+    t = 1
+    while t < min(len(tokens), 9) and tokens[t].segs[0].italic:
+        if "—" in tokens[t].text:
+            return t + 1
+        t += 1
+    return 1
+
+
+def run_in(tokens: list[Token], label: str) -> list[Token]:
+    """The law's first paragraph with ``label`` run in after its number and title:
+    ``7.—(a) The``, ``3. ''The Deal.''—(a) A``, ``7. (a) The``."""
+    p = law_prefix(tokens)
+    last = tokens[p - 1]
+    k = next((j for j, s in enumerate(last.segs) if "—" in s.text), None)
+    if k is None:  # ``7. The``: the label a word of its own
+        return tokens[:p] + [Token([Seg(label)])] + tokens[p:]
+    seg = last.segs[k]
+    cut = seg.text.index("—") + 1
+    head = Token(last.segs[:k] + [Seg(seg.text[:cut] + label)])
+    rest = ([Seg(seg.text[cut:], seg.italic)] if seg.text[cut:] else []) + last.segs[k + 1:]
+    out = tokens[:p - 1] + [head]
+    if rest:
+        out.append(Token(rest, last.note))
+    else:
+        head.note = last.note
+    return out + tokens[p:]
+
+
+def split_groups(rnd: random.Random, n: int, k: int) -> list[int]:
+    """Sizes of ``k`` consecutive non-empty groups of ``n`` items, cut at random."""
+    cuts = sorted(rnd.sample(range(1, n), k - 1))
+    return [b - a for a, b in zip([0, *cuts], [*cuts, n], strict=True)]
+
+
+def clause_labels(rnd: random.Random, style: str, k: int) -> list[tuple[str, int]]:
+    """(label, depth) for ``k`` clauses of ``style``; ``(a)(i)`` nests two or three
+    ``(i)`` items under one lettered clause, at least two lettered (needs ``k >= 4``, else
+    plain letters)."""
+    if style != "(a)(i)" or k < 4:
+        style = "(a)" if style == "(a)(i)" else style
+        return [(style_label(style, i), 1) for i in range(k)]
+    parent = rnd.randrange(k - 3)
+    kids = rnd.randint(2, min(3, k - 1 - parent, k - 2))
+    out, top = [], 0
+    for i in range(k):
+        if parent < i <= parent + kids:
+            out.append((style_label("(i)", i - parent - 1), 2))
+        else:
+            out.append((style_label("(a)", top), 1))
+            top += 1
+    return out
+
+
+def styled_law(rnd: random.Random, style: str, law: list[Block], redraw: bool = False
+               ) -> list[Block] | None:
+    """A law (its numbered paragraph and the paragraphs after it) with labelled clauses, or
+    None when it cannot carry them (one sentence, or clauses of its own already). Several
+    paragraphs: the ones after the first become the clauses, the first run in as ``(a)``
+    unless it ends by announcing them (``…dealer:``); one paragraph: a run of its sentences
+    (all, the first run in, or the ones after a lead of one or more) cut into 2–5 items
+    (``(a)(i)`` runs the first in and wants four).
+    With ``redraw``, a law of fewer than four items drawn ``(a)(i)`` takes another style
+    (an edition in ``(a)(i)`` letters such a law's clauses)."""
+    first, rest = law[0], law[1:]
+    if any(_CORPUS_CLAUSE.match(b.tokens[0].text) for b in rest):
+        return None
+    if rest:
+        items = [b.tokens for b in rest]
+        announces = re.search(r"[:—]$", first.tokens[-1].text) is not None
+        inline = not announces and (len(items) < 2 or style == "(a)(i)"
+                                    or rnd.random() < 0.5)
+        if not inline and len(items) < 2:
+            return None
+        lead = first.tokens
+    else:
+        toks = first.tokens
+        ends = sentence_ends(toks, law_prefix(toks))
+        if not ends:
+            return None
+        bounds = [0, *[e + 1 for e in ends], len(toks)]
+        sents = [toks[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+        inline = len(sents) == 2 or style == "(a)(i)" or rnd.random() < 0.5
+        lead_n = 0 if inline else rnd.randint(1, len(sents) - 2)
+        lead = [t for s in sents[:lead_n] for t in s]
+        body = sents[lead_n:]
+        most = min(5, len(body))  # nesting wants four items or more
+        least = min(4, most) if style == "(a)(i)" else 2
+        sizes = split_groups(rnd, len(body), rnd.randint(least, most))
+        items, i = [], 0
+        for size in sizes:
+            items.append([t for s in body[i:i + size] for t in s])
+            i += size
+        if inline:
+            lead, items = items[0], items[1:]
+    if redraw and style == "(a)(i)" and len(items) + inline < 4:
+        style = rnd.choice(STYLES[:-1])
+    labels = clause_labels(rnd, style, len(items) + inline)
+    out = []
+    if inline:
+        label = labels.pop(0)[0]
+        out.append(Block("para", run_in(lead, label), depth=0, clause=label))
+    else:
+        out.append(Block("para", lead, depth=0))
+    for (label, depth), toks in zip(labels, items, strict=True):
+        out.append(Block("para", [Token([Seg(label)]), *toks], depth=depth, clause=label))
+    return out
+
+
+def styled_blocks(rnd: random.Random, blocks: list[Block], edition_style: str | None
+                  ) -> list[Block]:
+    """A law code with clauses added to most of its numbered laws (each law's style drawn
+    from ``STYLES``, or ``edition_style`` for all), cut after its last numbered law (the
+    descriptive pages after Écarté's laws, Snooker's next chapter)."""
+    starts = [i for i, b in enumerate(blocks) if b.kind == "para" and b.depth == 0
+              and _LAW.match(" ".join(t.text for t in b.tokens[:3]))]
+    end = starts[-1] + 1
+    while end < len(blocks) and blocks[end].kind == "para" and blocks[end].depth:
+        end += 1
+    out: list[Block] = list(blocks[:starts[0]])
+    for n, s in enumerate(starts):
+        stop = starts[n + 1] if n + 1 < len(starts) else end
+        law_end = next((i for i in range(s + 1, stop) if blocks[i].kind == "heading"), stop)
+        law = blocks[s:law_end]
+        style = edition_style or rnd.choices(STYLES, STYLE_WEIGHTS)[0]
+        got = styled_law(rnd, style, law, not edition_style) if rnd.random() < 0.85 else None
+        out += got or law
+        out += blocks[law_end:stop]
+    return out
+
+
+def plan_styles_runs(rnd: random.Random, seed: int, out: Path) -> list[Run]:
+    """``STYLES_EDITIONS`` editions (``-sty1``…) of each dev law code with numbered laws (the
+    Hoyle ones of ``MORE_HOYLE`` and the extra corpus codes; Solo Whist's digest, Elwell and
+    the Duplicate Whist definitions number none), their laws given clauses by
+    ``styled_blocks`` (one style for the edition or one per law), faces by
+    ``STYLES_FACES`` (every face at least once), one or two columns, levels by
+    ``STYLES_LEVELS``; only texts the manifest puts in dev, never a test text."""
+    path = out / "manifest.json"
+    if not path.exists():  # a trial in a fresh folder: the committed manifest's splits
+        path = Path(__file__).resolve().parents[1] / "benchmarks" / "pages" / "manifest.json"
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    split_of: dict[str, set[str]] = {}
+    for p in manifest["pages"]:
+        split_of.setdefault(p["text"], set()).add(p["split"])
+    lines = HOYLE.read_text(encoding="utf-8").replace("\r", "").split("\n")
+    notes = hoyle_notes(lines)
+    texts = [(tid, lambda a=first, b=last: hoyle_blocks(lines, a, b, notes), even, odd)
+             for tid, first, last, even, odd, kind in HOYLE_TEXTS if tid in MORE_HOYLE]
+    texts += [(tid, lambda t=tid: corpus_blocks(t), even, odd) for tid, even, odd in EXTRA_TEXTS]
+    runs, pool = [], []  # pool: the editions' own styles, each in turn
+    for tid, make, even, odd in texts:
+        assert tid not in TEST_TEXTS and split_of.get(tid, {"dev"}) == {"dev"}, tid
+        if not any(_LAW.match(" ".join(t.text for t in b.tokens[:3]))
+                   for b in make() if b.kind == "para" and not b.depth):
+            continue  # no numbered laws
+        cols = rnd.sample([1, 2], 2) + [rnd.choice([1, 2])]
+        for e in range(STYLES_EDITIONS):
+            style = None
+            if rnd.random() < 0.5:
+                pool = pool or rnd.sample(STYLES, len(STYLES))
+                style = pool.pop()
+            blocks = styled_blocks(random.Random(f"{seed}-{tid}-sty{e + 1}"), make(), style)
+            runs.append(Run(f"{tid}-sty{e + 1}", [(tid, blocks, even, odd)], "",
+                            cols[e % len(cols)], rnd.choice(["caps", "sc"]),
+                            rnd.randrange(20, 400), "laws", STYLES_LEVELS))
+    # faces by the text's length (its pages), longest runs first, each to the face furthest
+    # under its weight's share, no two editions of a text in one face
+    load = dict.fromkeys(STYLES_FACES, 0)
+    size = {r.id: sum(len(t.text) + 1 for b in r.texts[0][1] for t in b.tokens) for r in runs}
+    for r in sorted(runs, key=lambda r: (-size[r.id], r.id)):
+        taken = {q.face for q in runs if q.texts[0][0] == r.texts[0][0]}
+        r.face = min((f for f in STYLES_FACES if f not in taken),
+                     key=lambda f: ((load[f] + size[r.id]) / STYLES_FACES[f], f))
+        load[r.face] += size[r.id]
+    assert {r.face for r in runs} == set(FONTS)
+    for r in runs:
+        assert r.id.rsplit("-sty", 1)[0] not in TEST_TEXTS and not r.id.startswith("eo-")
+    return runs
+
+
 def make_extra(args, out: Path, images: Path, started: float) -> int:
     """``--extra``: only the dev-only runs of EXTRA_TEXTS, planned by their own seeded RNG;
     their entries replace any earlier ones of the same runs at the end of the manifest, and
     nothing else in the manifest or pages/ is touched. ``--more`` and ``--hard`` likewise
     with their runs."""
-    if args.hard_eo:
+    if args.styles:
+        runs = plan_styles_runs(random.Random(f"{args.seed}-styles-plan"), args.seed, out)
+    elif args.hard_eo:
         runs = plan_hard_eo_runs(random.Random(f"{args.seed}-hard-eo-plan"), args.seed, out)
     elif args.hard:
         runs = plan_hard_runs(random.Random(f"{args.seed}-hard-plan"))
@@ -1120,12 +1368,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hard-eo", action="store_true",
                     help="make only a second edition of three dev volumes of executive orders "
                          "in another typeface and layout, mostly at level poor (dev)")
+    ap.add_argument("--styles", action="store_true",
+                    help="make only three editions of the dev split's numbered law codes whose "
+                         "laws carry clauses in every labelling style, mostly poor (dev)")
     args = ap.parse_args(argv)
     out, images = Path(args.out), Path(args.images)
     (out / "pages").mkdir(parents=True, exist_ok=True)
     images.mkdir(parents=True, exist_ok=True)
     started = time.time()
-    if args.extra or args.more or args.hard or args.hard_eo:
+    if args.extra or args.more or args.hard or args.hard_eo or args.styles:
         return make_extra(args, out, images, started)
     rnd = random.Random(f"{args.seed}-plan")
     runs = plan_runs(rnd, 0)

@@ -2,7 +2,7 @@
 """Score ``wstools proofread`` on the page benchmark (issue 19).
 
     python benchmarks/pages/score.py [--split dev|test|all] [--limit N] [--pages]
-        [--json FILE]
+        [--json FILE] [--run TEXT]
 
 For every page of the split: ``proofread_page(read_page(ocr))`` and a comparison with the
 gold ``Page:`` wikitext and structure (``pages/<id>.gold.wiki``, ``pages/<id>.json``):
@@ -253,8 +253,11 @@ def load_manifest(root: Path = HERE) -> dict:
     return json.loads((root / "manifest.json").read_text(encoding="utf-8"))
 
 
-def run(split: str = "dev", limit: int = 0, root: Path = HERE) -> tuple[list[dict], dict]:
+def run(split: str = "dev", limit: int = 0, root: Path = HERE, run_contains: str = ""
+        ) -> tuple[list[dict], dict]:
     entries = [p for p in load_manifest(root)["pages"] if split == "all" or p["split"] == split]
+    if run_contains:  # one add-on set: ``-sty`` for the pages of ``--styles``
+        entries = [p for p in entries if run_contains in p["run"]]
     if limit:
         entries = entries[:limit]
     rows = [score_page(e["id"], e, root) for e in entries]
@@ -279,9 +282,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--pages", action="store_true", help="print a line per page")
     ap.add_argument("--json", help="write rows and totals to this file")
+    ap.add_argument("--run", default="", help="only the pages of runs whose id contains this "
+                    "(-sty: the pages of --styles)")
     args = ap.parse_args(argv)
     started = time.time()
-    rows, groups = run(args.split, args.limit)
+    rows, groups = run(args.split, args.limit, run_contains=args.run)
     if args.pages:
         for r in rows:
             print(f"{r['id']:44} head {'ok' if r['head_title'] and r['head_folio'] else '--'}"
