@@ -87,7 +87,8 @@ def test_split_is_by_run_and_text(manifest):
     assert all(len(s) == 1 for s in by_run.values())
     assert all(len(s) == 1 for s in by_text.values())
     dev = sum(p["split"] == "dev" for p in manifest["pages"])
-    assert 0.45 <= dev / len(manifest["pages"]) <= 0.75
+    # (dev grew with its add-on sets, 2026-11-23 to 2026-11-28; test stays 167 pages)
+    assert 0.45 <= dev / len(manifest["pages"]) <= 0.8
 
 
 def test_book_run_of_thirty_consecutive_pages(manifest):
@@ -121,20 +122,30 @@ def test_scorer_runs_on_five_pages(score):
 
 
 def test_dev_split_floors(score):
-    """The page model on the whole dev split (about 8 s): floors a little under today's
-    figures (head 82 % (the Écarté pages' heads lack their accents; the EB Garamond and poor
-    pages of ``--hard``/``--hard-eo``, added 2026-11-27, took it from 86 %), laws 98 %,
-    clauses 97 %, headings 62 %, ``{{nop}}`` at the foot 71 %), so that a change that loses
-    ground fails; nothing made worse, moved or crashed."""
-    _rows, groups = score.run("dev", root=ROOT)
+    """The page model on the whole dev split (about 10 s): floors a little under today's
+    figures (head 80 % (the Écarté pages' heads lack their accents; the EB Garamond and poor
+    pages of ``--hard``/``--hard-eo``, added 2026-11-27, took it from 86 %), laws 98 % and
+    clauses 97 % on the pages before ``--styles``, headings 62 %, ``{{nop}}`` at the foot
+    70 %), and on the ``--styles`` pages (added 2026-11-28: laws carrying clauses in every
+    style) their own floors, so that a change that loses ground fails; nothing made worse,
+    moved or crashed."""
+    rows, groups = score.run("dev", root=ROOT)
     total = groups["ALL"]
-    assert total["head_right"] >= 80
-    assert total["laws_right_with_laws"] >= 96
-    assert total["clauses_right_with_clauses"] >= 95
+    assert total["head_right"] >= 78
     assert total["headings_right_with_headings"] >= 60
-    assert total["nop_right"] >= 70
+    assert total["nop_right"] >= 68
     assert total["cer_after"] <= 0.3 * total["cer_before"]
     assert total["worse"] == total["moved_pages"] == total["crashed"] == 0
+    before = score.summarise([r for r in rows if "-sty" not in r["id"]])
+    assert before["laws_right_with_laws"] >= 96
+    assert before["clauses_right_with_clauses"] >= 95
+    styles = score.summarise([r for r in rows if "-sty" in r["id"]])
+    assert styles["laws_right_with_laws"] >= STYLES_FLOOR["laws"]
+    assert styles["clauses_right_with_clauses"] >= STYLES_FLOOR["clauses"]
+
+
+# the --styles pages' floors (raised as the page model learns their labels)
+STYLES_FLOOR = {"laws": 83, "clauses": 34}
 
 
 def test_edits_are_the_whole_change(manifest):
