@@ -172,9 +172,9 @@ def is_heading(text: str, headings: Sequence[str] = ()) -> bool:
     letters = [c for c in plain if c.isalpha()]
     if len(letters) < 3 or len(words) > 30 or len(plain) > 250:
         return False
-    if sum(1 for w in words if len(w.strip(".,")) == 1 or w.strip(".,").isdigit()) >= max(
-            3, 0.6 * len(words)):
-        return False  # "A B C D" over "10 20 30 40": a table's rows
+    if sum(1 for w in words if len(w.strip(".,")) == 1 or _FIGURE.fullmatch(w.strip(".,"))
+           ) >= max(3, 0.6 * len(words)):
+        return False  # "A B C D" over "10 20 30 40", "1801 ENGLAND 8,892,536": a table's rows
     if _DATE.search(plain) or _SALUTATION.match(plain) and plain.endswith((",", ":")):
         return False  # a letter's dateline ("LONDON, March 4th, 1909.") or "DEAR SIR,"
     if _LAW.match(plain) or clause_at(plain) or plain[-1:] in ":;" or "—" in plain \
@@ -203,6 +203,7 @@ def is_heading(text: str, headings: Sequence[str] = ()) -> bool:
     return False
 
 
+_FIGURE = regex.compile(r"\d+(?:[,.]\d+)*")  # a number as a table prints it (8,892,536)
 _MINOR = frozenset("a an and as at by for from in of on or the to with".split())
 _DATE = regex.compile(r"\b(?:January|February|March|April|May|June|July|August|September|"
                       r"October|November|December)\.?[ \t]+\d{1,2}(?:st|nd|rd|th|d)?\b",

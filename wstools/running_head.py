@@ -250,8 +250,10 @@ def _read_line(line: str) -> _Line | None:
         title[-1] = title[-1].rstrip(".")
     if folio is None and not title:
         return None
-    if not whole and tokens[used:] and tokens[used].group().isdigit():
-        return None  # "12 MAY 1815": a date, not a head fused into the text ("51." is a law)
+    if not whole and tokens[used:] and regex.fullmatch(r"\d+(?:,\d{3})*", tokens[used].group()):
+        # "12 MAY 1815": a date; "1801 ENGLAND 8,892,536": a table's row; not a head fused
+        # into the text ("51." is a law)
+        return None
     while not whole and folio_first and len(title) > 1 and regex.fullmatch(r"\p{Lu}\.?",
                                                                             title[-1]):
         # "272 HOYLE'S GAMES A pair of dice": a letter alone (A, I, A. of "A. B. and C.")

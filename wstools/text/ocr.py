@@ -138,6 +138,11 @@ def hyphen_break_reading(left: str, right: str, vocabulary: Vocabulary,
         # misread: "tne"), the hyphen is a speck after a misread word or a margin's
         # word set into the line, not a word the printer broke
         return None
+    if not line_end and word(left) and _closed_zipf(right) >= MID_LINE_WORD_ZIPF:
+        # in mid-line, two words whose join is none ("govern- sultanate"): as often two
+        # columns OCR interleaved as a break; the hyphen, their clue, stays (a fragment on
+        # either side is a broken word's: "bo- fore", "enter- tainedunless")
+        return None
     missing = [p for p in (left, right) if not word(p)]
     return joined, 0.8, f"'{'/'.join(missing)}' is not a word on its own"
 
@@ -147,6 +152,9 @@ def hyphen_break_reading(left: str, right: str, vocabulary: Vocabulary,
 # prints "sea-coast", nor "wellknown" 1.6). Measured on EB1911's AFRICA OCR and its proofread
 # text; in doubt the printed hyphen stays.
 CLOSED_ZIPF = 2.5
+# how common a word after a hyphen in mid-line must be to be a word of its own there, not the
+# end of a broken one ("sultanate" 2.4; not "tained" 1.2)
+MID_LINE_WORD_ZIPF = 2.0
 
 
 def _closed_zipf(word: str) -> float:

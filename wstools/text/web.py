@@ -355,6 +355,8 @@ def remove_footnote_marks(text: str) -> Fixed:
 
     >>> remove_footnote_marks("for his crib.[16]\\n\\n[16] See p. 41.").text
     'for his crib.[16]\\n\\n[16] See p. 41.'
+    >>> remove_footnote_marks("the States,[1] and it is\\nplayed.\\n\\n1 American Hoyle.").text
+    'the States,[1] and it is\\nplayed.\\n\\n1 American Hoyle.'
     """
     notes: dict[str, list[int]] | None = None  # where each note opens (read once, if a
     # mark is found)
@@ -364,7 +366,7 @@ def remove_footnote_marks(text: str) -> Fixed:
         if notes is None:
             notes = {}
             for note in _NOTE_LINE.finditer(text):
-                notes.setdefault(note.group(1), []).append(note.start())
+                notes.setdefault(_note_number(note), []).append(note.start())
         if any(0 < at - m.start() <= _PAGE_REACH and _at_foot(text, at)
                for at in notes.get(m.group(1), ())):
             return None  # its note at the foot of the same page
@@ -384,7 +386,15 @@ def _at_foot(text: str, at: int) -> bool:
                for block in regex.split(r"\n[ \t]*\n", text[at:])[1:])
 
 
-_NOTE_LINE = regex.compile(r"(?m)^[ \t]*\[(\d{1,3})\]")
+# a note as it opens a line: its number in brackets, or (a printed page's foot) bare or raised
+# before the note's first word ("1 American Hoyle, 1864")
+_NOTE_LINE = regex.compile(r"(?m)^[ \t]*(?:\[(\d{1,3})\]|(\d{1,3})[ \t]+(?=[\p{Lu}\p{N}])"
+                           r"|(?P<sup>[¹²³⁴-⁹][⁰-⁹]?)[ \t]*)")
+_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+
+
+def _note_number(m: regex.Match[str]) -> str:
+    return (m.group(1) or m.group(2) or m.group("sup") or "").translate(_SUPERSCRIPT)
 
 
 _UNDERSCORE_ITALIC = regex.compile(r"(?<![\w_])_(?=\S)([^_\n]{1,200}?)(?<=\S)_(?![\w_])")
