@@ -285,3 +285,20 @@ def test_a_garbled_first_label_inside_a_paragraph_opens_its_run() -> None:
     assert [x for law in result.codes[0].sections[0].laws for x in labels(law.clauses)] \
         == ["a", "i", "ii", "b"]
     assert "\n\n(i) authority granted by law; or\n\n(ii) functions" in result.page.body
+
+
+@pytest.mark.parametrize("text", [
+    # law 41 is printed (".41—a.": a speck before it kept it from the anchors); the clause
+    # label "b." after it is no garbled 41
+    "40.—The dealer deals.\n\n.41—a. If the leader name one suit.\n\nb. If the leader have "
+    "none of it, he plays.\n\n42.—A card played stands.\n",
+    # "Il." is the print's II. (law 72 is read "72.1."): no character of it reads as 72
+    "71. If a player throws down his cards.\n\n72.1. If either of the adversaries.\n\n"
+    "Il. Cards exposed by the declarer are not liable.\n\n73. If the declarer.\n",
+])
+def test_a_clause_label_is_never_made_a_law_number(text: str) -> None:
+    """The sequence of law numbers does not turn a clause label into the law it lacks."""
+    from wstools.page import read_page
+    from wstools.proofread import proofread_page
+    result = proofread_page(read_page(text))
+    assert not [e for e in result.edits if e.rule == "law-number"], result.page.body

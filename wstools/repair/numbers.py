@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..edits import Edit
-from ..laws.numbering import LawStart, is_reference, repair_edit
+from ..laws.numbering import CONFUSIONS, LawStart, is_reference, repair_edit
 from .align import longest_rising
 
 
@@ -37,9 +37,23 @@ def from_sequence(starts: list[LawStart], text: str) -> list[Edit]:
         after = starts[k + 1] if k + 1 < len(starts) else None
         if s.token.isdigit() and not digits_misread(s, before, after, text):
             continue
+        if not s.token.isdigit() and not _any_reading(s.token, s.number):
+            continue  # ("Il." for II. where law 72 was lost: the sequence's guess alone)
         out.append(repair_edit(s, before.number if before else None,
                                after.number if after else None))
     return out
+
+
+def _any_reading(token: str, number: int) -> bool:
+    """Whether OCR may have read ``number`` as ``token`` by more than the sequence's say:
+    one of its characters is a digit of the number or a misreading of one (``fo`` for
+    10, ``8S`` for 88), not only letters no digit is read as (``Il`` for 72).
+
+    >>> _any_reading("fo", 10), _any_reading("Il", 72), _any_reading("Il", 11)
+    (True, False, True)
+    """
+    digits = set(str(number))
+    return any(c in digits or digits & set(CONFUSIONS.get(c, {})) for c in token)
 
 
 def digits_misread(s: LawStart, before: LawStart | None, after: LawStart | None,
@@ -226,6 +240,12 @@ def _fill(text: str, lines: list[int], ends: list[int], chain: list[tuple[int, i
                    if (opener := _opener(text, lines[k], ends[k])) is not None]
         if len(openers) != last - first - 1:
             continue
+        taken = {here for here, _ in openers}
+        if any(re.match(rf"[^\w\s]{{0,2}}{n}\b", text[lines[k]:ends[k]])
+               for k in range(k_a + 1, k_b) if lines[k] not in taken
+               for n in range(first + 1, last)):
+            continue  # a missing number printed at a line's start (".41—a."): it is there
+            # (the line's other marks kept it from the anchors), not in an opener's place
         numbered = list(enumerate(openers, first + 1))
         digits = [(n, text[here:end].strip().rstrip(".—=:;,- ")) for n, (here, end) in numbered]
         if any(d.isdigit() and d != str(n) and not (len(d) < len(str(n)) and
