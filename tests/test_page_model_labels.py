@@ -302,3 +302,31 @@ def test_a_clause_label_is_never_made_a_law_number(text: str) -> None:
     from wstools.proofread import proofread_page
     result = proofread_page(read_page(text))
     assert not [e for e in result.edits if e.rule == "law-number"], result.page.body
+
+
+def _page_labels(text: str) -> list[str]:
+    from wstools.page import read_page
+    from wstools.proofread import proofread_page
+
+    def labels(clauses) -> list[str]:  # noqa: ANN001
+        return [x for c in clauses for x in [c.label, *labels(c.clauses)]]
+    result = proofread_page(read_page(text))
+    return [x for code in result.codes for s in code.sections for law in s.laws
+            for x in labels(law.clauses)]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("6.—The cut holds.\n\n7.—a. Each player has a right to shuffle.\n\nb. The dealer has "
+     "the right to shuffle last.\n\n8.—The dealer deals.\n", ["a", "b"]),
+    ("3. The player plays.\n\n4. Ist. A player having taken a Red ball.\n\n2d. A player "
+     "having taken a coloured ball.\n\n5. The game ends.\n", ["1st", "2d"]),
+    ("1. The Game.—I. Those first in the room have the preference.\n\nII. Those who have "
+     "played before.\n\n2. The deal.\n", ["I", "II"]),
+    # an article or a pronoun inside the law's sentence is no label
+    ("3. The player named a. B. Smith as his partner.\n\n4. The deal.\n", []),
+])
+def test_a_first_label_without_brackets_runs_in_after_the_number(text: str, want: list
+                                                                 ) -> None:
+    """``7.—a. Each…`` then ``b. The…``: the law's first clause runs in after its number (or
+    its run-in title and dash) without brackets; it was lost, its second kept."""
+    assert _page_labels(text) == want

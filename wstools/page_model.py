@@ -304,7 +304,10 @@ def _sequence_kind(label: str, style: str, open_: Sequence[tuple[tuple[str, str]
     return style, "capital" if label.isupper() else "letter"
 
 
-_FIRST_INLINE = regex.compile(r"(?<=\A|[.—–:-][ \t]*|\s)[‘’'\"`,.-]?\((?:a|A|i|1)\)")
+_FIRST_INLINE = regex.compile(r"(?<=\A|[.—–:-][ \t]*|\s)(?:[‘’'\"`,.-]?\((?:a|A|i|1)\)"
+                              r"|(?P<bare>(?:a|I|1st|[iIl]st)\.(?=[ \t]+[\p{Lu}“\"‘(])))")
+# (a first label without brackets runs in right after the law's number, or after a run-in
+# title that ends with a dash: "7.—a. The", "2. Forming the Table.—I. Those")
 
 
 def _inline_clause(text: str, start: int) -> tuple[str, str, int] | None:
@@ -315,8 +318,15 @@ def _inline_clause(text: str, start: int) -> tuple[str, str, int] | None:
         if _FINITE_VERB.search(title) or len(title.split()) > 14 \
                 or title and title[-1] not in ".—–-:":
             continue
+        if m.group("bare") and title and not title.endswith(("—", "–", "-")):
+            continue  # ("a." inside a sentence is the article's; "I." a pronoun's)
         found = clause_at(text[m.start():])
-        if found and found[0] in _FIRST_LABELS and found[1] != "a.":
+        if found and found[1] == "ist.":  # (OCR's "ist." is 1st only before its 2d.; its
+            # "Ist.", "lst." after a law's number and dash: the I the 1's serif)
+            if found[0] == "ist" and not regex.search(r"(?<!\S)2d\.", text[m.end():]):
+                continue
+            found = ("1st", "1st.", found[2])
+        if found and found[0] in _FIRST_LABELS and (found[1] != "a." or m.group("bare")):
             return found[0], found[1], m.start()
     return None
 
