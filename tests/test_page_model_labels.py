@@ -330,3 +330,11 @@ def test_a_first_label_without_brackets_runs_in_after_the_number(text: str, want
     """``7.—a. Each…`` then ``b. The…``: the law's first clause runs in after its number (or
     its run-in title and dash) without brackets; it was lost, its second kept."""
     assert _page_labels(text) == want
+
+
+def test_a_garbled_second_numeral_after_a_run_in_first() -> None:
+    """``5. I. A player…`` (the first numeral run in after the law's number) then ``Il. If``:
+    the second is II, read by the sequence as after an ``I.`` of its own paragraph."""
+    text = ("5. I. A player is responsible that the balls are placed.\n\nIl. If the balls be "
+            "moved, the stroke is foul.\n\n6. The game ends.\n")
+    assert _page_labels(text) == ["I", "II"]

@@ -1011,6 +1011,9 @@ def _garbled_romans(blocks: list[Block]) -> None:
             if prev.kind == "clause" and prev.style == "I.":
                 want = _next_label(prev.label)
                 break
+            if prev.kind == "law" and prev.inline and prev.inline[-1][1] == "I.":
+                want = _next_label(prev.inline[-1][0])  # "5. I. A player…" then "Il. If"
+                break
             if prev.kind in ("law", "clause", "heading"):
                 break
         if want is None and i and regex.search(r"[—–:-]\W{0,3}\Z", blocks[i - 1].text):
