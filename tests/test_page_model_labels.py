@@ -338,3 +338,14 @@ def test_a_garbled_second_numeral_after_a_run_in_first() -> None:
     text = ("5. I. A player is responsible that the balls are placed.\n\nIl. If the balls be "
             "moved, the stroke is foul.\n\n6. The game ends.\n")
     assert _page_labels(text) == ["I", "II"]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("7. Cutting.—{a).In cutting, the ace is the lowest card.\n\n(b) Ties cut again.\n\n"
+     "8. Shuffling.—Before every deal the cards are shuffled.\n", ["a", "b"]),
+    ("10. The deal.\n\n{a) The dealer must present the pack.\n\n(b) If he fail.\n\n11. The "
+     "cut.\n", ["a", "b"]),
+])
+def test_an_opening_bracket_read_as_a_brace(text: str, want: list) -> None:
+    """``{a)``: OCR's brace for the opening bracket, run in or opening its paragraph."""
+    assert _page_labels(text) == want

@@ -76,8 +76,8 @@ _ROMAN = "ivxlc"
 # sequence the label belongs to, so that ``(i)`` after ``(h)`` is a letter, not a numeral
 _CLAUSE = (
     (regex.compile(r"\(''(?P<l>[A-Za-z0-9]{1,4})''\)[ \t]*"), "(a)"),
-    # OCR dust around the brackets (``‘(d).``, ``(c}``) is read past, never changed
-    (regex.compile(r"[‘’'\"`,._-]?\((?P<l>[a-z]{1,2}|[A-Z]|[ivxlc]{1,5}|\d{1,2})\.?[)}\]]{1,2}"
+    # OCR dust around the brackets (``‘(d).``, ``(c}``, ``{a)``) is read past, never changed
+    (regex.compile(r"[‘’'\"`,._-]?[({](?P<l>[a-z]{1,2}|[A-Z]|[ivxlc]{1,5}|\d{1,2})\.?[)}\]]{1,2}"
                    r"(?:[.,:;-]{1,2}(?=\p{L})|[.,:;’-]{0,2}(?=\s|\Z|[\p{Lu}‘'“\"]))\s*"), "(a)"),
     # the opening bracket lost (``ii) Secretary``): a clause only in its sequence
     (regex.compile(r"(?P<l>[a-z]|[ivx]{2,5}|\d{1,2})\)(?=[ \t]+\S)[ \t]*"), "a)"),
@@ -304,7 +304,7 @@ def _sequence_kind(label: str, style: str, open_: Sequence[tuple[tuple[str, str]
     return style, "capital" if label.isupper() else "letter"
 
 
-_FIRST_INLINE = regex.compile(r"(?<=\A|[.—–:-][ \t]*|\s)(?:[‘’'\"`,.-]?\((?:a|A|i|1)\)"
+_FIRST_INLINE = regex.compile(r"(?<=\A|[.—–:-][ \t]*|\s)(?:[‘’'\"`,.-]?[({](?:a|A|i|1)\)"
                               r"|(?P<bare>(?:a|I|1st|[iIl]st)\.(?=[ \t]+[\p{Lu}“\"‘(])))")
 # (a first label without brackets runs in right after the law's number, or after a run-in
 # title that ends with a dash: "7.—a. The", "2. Forming the Table.—I. Those")
