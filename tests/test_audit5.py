@@ -32,3 +32,19 @@ def test_audit5_page(repairer: Repairer, name: str, page: str, header: str, star
     assert r.page.header == header
     assert r.page.body.startswith(start), r.page.body
     assert "{{c|" not in r.page.body
+
+
+HYMN = ("1.\nO God, our help in ages past,\nOur hope for years to come,\nOur shelter from the "
+        "stormy blast,\nAnd our eternal home.\n\n2.\nUnder the shadow of Thy throne\nThy saints "
+        "have dwelt secure;\nSufficient is Thine arm alone,\nAnd our defence is sure.\n")
+MARGIN = ("Ill fares the land, to hastening ills a prey,\nWhere wealth accumulates, and men "
+          "decay:\n12 Princes and lords may flourish, or may fade;\n")
+
+
+@pytest.mark.parametrize("page", [HYMN, MARGIN], ids=["stanza numbers", "margin line numbers"])
+def test_audit5_verse_keeps_its_lines(repairer: Repairer, page: str) -> None:
+    """Verse with its stanzas' numbers or its lines' numbers in the margin: every line kept
+    (a proofreader needs them for <poem>); they were joined into one line a stanza."""
+    r = proofread(page, repairer=repairer)
+    assert [line for line in r.page.body.split("\n") if line.strip() and "{{nop}}" not in line] \
+        == [line for line in page.split("\n") if line.strip()]

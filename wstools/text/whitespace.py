@@ -90,6 +90,13 @@ def unwrap_paragraphs(text: str) -> Fixed:
     >>> unwrap_paragraphs("Much have I travell'd\\nAnd many goodly states\\nRound many").text
     "Much have I travell'd\\nAnd many goodly states\\nRound many"
 
+    A stanza's number alone on its line, and a line's number in the margin, are verse's:
+
+    >>> unwrap_paragraphs("1.\\nO God, our help\\nOur hope for years\\nOur shelter").text
+    '1.\\nO God, our help\\nOur hope for years\\nOur shelter'
+    >>> unwrap_paragraphs("Ill fares the land,\\nWhere wealth,\\n12 Princes and lords").text
+    'Ill fares the land,\\nWhere wealth,\\n12 Princes and lords'
+
     A label after a sentence's end opens its line, a speck after its bracket too:
 
     >>> unwrap_paragraphs("of this order.\\n(d)- the term means").text
@@ -179,12 +186,21 @@ _LABEL_OPENS = regex.compile(r"\((?:[a-z]{1,2}|[ivxlc]{1,5}|[A-Z]|\d{1,2})\)[-.]
                              r"|\d{1,3}[a-z]?(?:\.?[—–]|\.[ \t]+\p{Lu})"
                              r"|[IVXLlTJ1|H]{1,5}[.,][ \t]+\p{Lu}")
 _LINE_OPENS = regex.compile(r"(?m)^[ \t]*[\"'‘“(]?(\S)")
+# a stanza's number alone on its line ("1.", "II."), or a line's number in the margin set
+# before it ("12 Princes and lords"): verse's furniture, not its lines
+_VERSE_NUMBER = regex.compile(r"(?m)^[ \t]*(?:(?:\d{1,3}|[IVXL]{1,5})\.?[ \t]*$"
+                              r"|\d{1,4}[ \t]+(?=[\"'‘“(]?\p{Lu}))")
 
 
 def _verse_kind(paragraph: str) -> int:
     """2: three lines or more, every one opening with a capital (a poem's lines, a list);
     1: two such lines (verse only beside verse); 0: prose."""
     opens = _LINE_OPENS.findall(paragraph)
+    if len(opens) >= 3 and not all(c.isupper() for c in opens):
+        # (a stanza's number or the margin's line numbers among three lines of verse)
+        opens = [c for c in _LINE_OPENS.findall(_VERSE_NUMBER.sub("", paragraph)) if c]
+        if len(opens) < 3:
+            return 0
     if len(opens) < 2 or not all(c.isupper() for c in opens):
         return 0
     return 2 if len(opens) >= 3 else 1
