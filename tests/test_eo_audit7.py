@@ -1,0 +1,61 @@
+"""Issue #21, a seventh look at the shapes that rewrap the print (a PDF's text layer, text
+rewrapped by hand, hard-wrapped text): labels the print runs in that a rewrap puts at a
+line's start read as run in, not as items, and items the print sets apart stay items."""
+
+from __future__ import annotations
+
+from tests.test_eo_audit6 import HEAD, PDF_HEAD, PDF_SLUG, SIGNED, _structure
+
+POLICY = ("Sec. 1. Policy. The Secretary shall report to the President on the\n"
+          "progress of the agencies in carrying out this order, and the report\n"
+          "shall be made public within ninety days of the date of this order.\n")
+
+
+def _pdf(body: str) -> str:
+    return PDF_HEAD + HEAD + POLICY + body + SIGNED + PDF_SLUG
+
+
+def test_a_list_of_clauses_run_in_after_a_colon_goes_on_run_in() -> None:
+    """'… the following areas of the Outer Continental Shelf: (1) the area …; and' then
+    '(2) the lease blocks …' at a line's start after a full line: the list of clauses run in
+    after a colon goes on run in (13754's print; 13096's 'six goals: (1) improving …;' the
+    same). It made (2) an item."""
+    body = ("Sec. 2. Withdrawal. I hereby withdraw from disposition by leasing\n"
+            "for a time period without specific expiration the following areas\n"
+            "of the Outer Continental Shelf: (1) the area currently designated\n"
+            "by the Bureau of Ocean Energy Management as the Norton Basin; and\n"
+            "(2) the lease blocks within the Bureau's St. Matthew-Hall Planning\n"
+            "Area lying within 25 nautical miles of St. Lawrence Island. The\n"
+            "boundaries of the withdrawn areas are delineated in the attached map.\n"
+            "Sec. 3. General Provisions. (a) This order shall be implemented\n"
+            "consistent with applicable law and subject to the availability of\n"
+            "appropriations.\n")
+    assert _structure(_pdf(body)) == [("3", "a")]
+
+
+def test_a_sections_own_letters_after_a_colon_stay_items() -> None:
+    """A section's own (a) run in after its colon ('Each Center shall, …: (a) conduct …;')
+    opens the list the next letters go on set apart (13198's print: 28 times in 33)."""
+    body = ("Sec. 2. Mission. Each Center shall, as permitted by law: (a) conduct\n"
+            "a department-wide audit to identify all of the barriers that stand in\n"
+            "the way of community organizations in the Federal programs it runs;\n"
+            "(b) coordinate a comprehensive effort to incorporate organizations\n"
+            "in department programs and initiatives to the greatest extent; and\n"
+            "(c) propose initiatives to remove the barriers identified by them.\n")
+    assert _structure(_pdf(body)) == [("2", "a"), ("2", "b"), ("2", "c")]
+
+
+def test_a_list_run_in_after_a_colon_whose_next_item_is_set_apart() -> None:
+    """'… negligently: (1) disclose …;' then '(2) classify …' after a full line, and '(3)'
+    after a line cut short: the list is set apart, (2) is its item (12958's print)."""
+    body = ("Sec. 2. Sanctions. (a) Officers and employees shall be subject to\n"
+            "sanctions if they knowingly, willfully, or negligently: (1) disclose\n"
+            "to unauthorized persons information properly classified by orders;\n"
+            "(2) classify or continue the classification of the information in\n"
+            "violation of this order or any implementing directive;\n"
+            "(3) create a special access program contrary to this order; or\n"
+            "(4) contravene any other provision of this order.\n"
+            "(b) Sanctions may include reprimand, suspension without pay, or the\n"
+            "removal of the officer or employee from the service of the agency.\n")
+    assert _structure(_pdf(body)) == [("2", "a"), ("2", "2"), ("2", "3"), ("2", "4"),
+                                      ("2", "b")]
