@@ -5,6 +5,7 @@ line's start read as run in, not as items, and items the print sets apart stay i
 from __future__ import annotations
 
 from tests.test_eo_audit6 import HEAD, PDF_HEAD, PDF_SLUG, SIGNED, _structure
+from wstools.eo.read import read_order
 
 POLICY = ("Sec. 1. Policy. The Secretary shall report to the President on the\n"
           "progress of the agencies in carrying out this order, and the report\n"
@@ -59,3 +60,26 @@ def test_a_list_run_in_after_a_colon_whose_next_item_is_set_apart() -> None:
             "removal of the officer or employee from the service of the agency.\n")
     assert _structure(_pdf(body)) == [("2", "a"), ("2", "2"), ("2", "3"), ("2", "4"),
                                       ("2", "b")]
+
+
+def test_a_label_after_a_full_line_in_text_set_apart_by_blank_lines_is_a_wrap() -> None:
+    """Hard-wrapped text that sets its paragraphs apart by blank lines: '(iii)' at a line's
+    start after a full line ('… regulation; or'), no blank line before it, is the print's
+    run-in '; or (iii) the functions …', though '(ii)' opened the paragraph (13609's
+    '(vi)' in the fr1970 and bare shapes, 13950's '(b)' wrapped: both were made items)."""
+    body = ("Sec. 1. Policy. The Secretary shall report to the President on the\n"
+            "progress of the agencies in carrying out this order, and the report\n"
+            "shall be made public within ninety days of the date of this order.\n\n"
+            "Sec. 2. General Provisions. (a) Nothing in this order shall be\n"
+            "construed to impair or otherwise affect:\n\n"
+            "(i) the authority granted by law to a department or agency, or the\n"
+            "head thereof;\n\n"
+            "(ii) activities in connection with subchapter II of chapter 53 of\n"
+            "title 31 of the United States Code, title 26 of the United States\n"
+            "Code, or Public Law 111-203 and other laws relating to regulation; or\n"
+            "(iii) the functions of the Director relating to budgetary proposals.\n\n"
+            "(b) This order shall be implemented consistent with applicable law\n"
+            "and subject to the availability of appropriations.\n\n")
+    text = HEAD + "\n" + body + SIGNED
+    assert read_order(text).shape == "wrapped"
+    assert _structure(text) == [("2", "a"), ("2", "i"), ("2", "ii"), ("2", "b")]

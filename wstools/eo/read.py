@@ -687,9 +687,12 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
         hanging = label and ends and not one_per_line and indent <= base \
             and 0 < _next_indent(lines, at) - indent < 4
         # an item after a line cut short, or the next item of a list whose item before
-        # opened this paragraph (``(1) …; and`` then ``(2) …``)
+        # opened this paragraph (``(1) …; and`` then ``(2) …``): not in hard-wrapped text
+        # that sets its paragraphs apart by blank lines (or a PDF's text that does), where
+        # a label at a line's start after a full line, no blank line before it, is a wrap
         item = follows or (label and ends and not one_per_line and not gap and (
-            short or _next_of_first(current.head(20) if current else "", stripped)))
+            short or (not ((plain or pdf) and not flat)
+                      and _next_of_first(current.head(20) if current else "", stripped))))
         new = (current is None or one_per_line or bool(held_label)
                or stripped.startswith("\x00") or current.head(1).startswith("\x00")
                or (gap and not (pending_pages and _continues(current.tail(40), stripped))
