@@ -83,3 +83,23 @@ def test_a_label_after_a_full_line_in_text_set_apart_by_blank_lines_is_a_wrap() 
     text = HEAD + "\n" + body + SIGNED
     assert read_order(text).shape == "wrapped"
     assert _structure(text) == [("2", "a"), ("2", "i"), ("2", "ii"), ("2", "b")]
+
+
+def test_a_word_broken_before_a_paragraphs_short_last_line_keeps_the_line_short() -> None:
+    """A PDF's text: 'the follo-' then 'wing:' alone, the paragraph's last line, then the
+    quoted passage. The word joined whole goes down to its short line ('following:'), which
+    still reads as a paragraph's end; joined up, the line read full and the quoted passage
+    ran on into the section, its '(a)' then split off as an item (13474's print)."""
+    body = ("Sec. 2. Executive Order 12962 of June 7, 1995, is amended: (a) in\n"
+            "the preamble, by striking ``and the Magnuson Act'' and by then\n"
+            "inserting before ``, and other pertinent statutes,'' the follo-\n"
+            "wing:\n"
+            "``the National Marine Sanctuaries Act of 1972 (16 U.S.C. 1431 et\n"
+            "seq.), the National Wildlife Refuge System Administration Act of\n"
+            "1966 (16 U.S.C. 668dd-ee), the National Park Service Act''; and\n"
+            "(b) by redesignating subsections (d) through (i) in section 1 as\n"
+            "subsections (e) through (j), respectively, in the order.\n")
+    order = read_order(_pdf(body))
+    assert order.shape == "pdf"
+    assert _structure(_pdf(body)) == [("2", "b")]
+    assert "following:" in order.sections[1].blocks[0].text

@@ -705,9 +705,11 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
                        lines, at, stripped, _opened(opened, current.head(300))
                        if current is not None else opened))))
                or hanging or item
-               # text filled to a width cuts a line short only at its paragraph's end
+               # text filled to a width cuts a line short only at its paragraph's end (not
+               # inside a sentence: a line in lower case after one with no end goes on)
                or (flat and not one_per_line and not gap and current is not None
-                   and (_ends_short(lines, at, stripped, width)
+                   and ((_ends_short(lines, at, stripped, width)
+                         and not _runs_on(current.tail(40), stripped))
                         or _quoted_passage(current.tail(4), stripped)))
                or SECTION.match(stripped) is not None
                or stripped.startswith(("(Presidential Sig.)", "THE WHITE HOUSE"))
