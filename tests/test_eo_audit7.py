@@ -103,3 +103,34 @@ def test_a_word_broken_before_a_paragraphs_short_last_line_keeps_the_line_short(
     assert order.shape == "pdf"
     assert _structure(_pdf(body)) == [("2", "b")]
     assert "following:" in order.sections[1].blocks[0].text
+
+
+def test_a_label_after_a_full_line_before_a_run_in_item_is_a_wrap() -> None:
+    """Text without columns: '(a) one …;' opened a paragraph (after a line cut short),
+    '(b) an …' comes at a line's start after a full line and '(c)' runs in after it: the
+    list is run in, (b) with it (13950's print, whose (a) opens a page). It made (b) an
+    item."""
+    body = ("Sec. 2. Grants. The heads of all the agencies shall review their grant\n"
+            "programs and identify the programs for which the agency may require a\n"
+            "recipient to certify it will not promote the concepts that\n"
+            "(a) one race or sex is inherently superior to any other race or sex;\n"
+            "(b) an individual, by virtue of his or her race or sex, is a racist,\n"
+            "sexist, or oppressive, whether consciously or not; (c) an individual\n"
+            "should be discriminated against because of his or her race or sex.\n")
+    assert _structure(_pdf(body)) == [("2", "a")]
+
+
+def test_a_label_the_line_before_had_room_for_stays_an_item() -> None:
+    """'(iii)' after a line it would have fit at the end of ('… or to this order;') opens
+    an item though '(iv)' runs in after it (13469's print: (i)-(vii) set apart, '; or
+    (viii)' run in)."""
+    body = ("Sec. 2. Persons. The persons determined by the Secretary are these:\n"
+            "(i) to be a senior official of the Government of Zimbabwe or of the\n"
+            "party that governs it, or an agency of either of them, as named;\n"
+            "(ii) to be a spouse or dependent child of any person whose property\n"
+            "is blocked pursuant to Executive Order 13288 or to this order;\n"
+            "(iii) to have materially assisted, sponsored, or provided support\n"
+            "for the Government of Zimbabwe or any of its officials, as named by\n"
+            "the Secretary, in consultation with the Secretary of State; or (iv)\n"
+            "to be owned or controlled by any person named in this order.\n")
+    assert _structure(_pdf(body)) == [("2", "i"), ("2", "ii"), ("2", "iii")]

@@ -592,6 +592,23 @@ def _ends_short(lines: list[str], at: int, line: str, width: int) -> bool:
         or (before + len(words[0])) * 10 <= width * 9
 
 
+def _full_before(lines: list[str], at: int, line: str, width: int) -> bool:
+    """The line before ``lines[at]`` (page marks passed over) is full: ``line``'s label
+    would not have fit at its end within ``width``.
+
+    >>> _full_before(["a" * 60, "(b) two"], 1, "(b) two", 62)
+    True
+    >>> _full_before(["a" * 58, "(b) two"], 1, "(b) two", 62)
+    False
+    """
+    k = at - 1
+    while k >= 0 and PAGE_MARK.fullmatch(lines[k].strip()):
+        k -= 1
+    if k < 0 or not lines[k].strip() or not width:
+        return False
+    return len(lines[k].rstrip()) + 1 + len(line.split()[0]) > width
+
+
 def _next_indent(lines: list[str], at: int) -> int:
     """The indent of the next line with text after ``lines[at]`` (-1 at a blank line or
     the end)."""
@@ -689,10 +706,14 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
         # an item after a line cut short, or the next item of a list whose item before
         # opened this paragraph (``(1) …; and`` then ``(2) …``): not in hard-wrapped text
         # that sets its paragraphs apart by blank lines (or a PDF's text that does), where
-        # a label at a line's start after a full line, no blank line before it, is a wrap
+        # a label at a line's start after a full line, no blank line before it, is a wrap;
+        # nor, in text without columns, after a full line when the item after it runs in
+        # (``(a) one …;`` then ``(b) an …; (c) an …``: the list is run in)
         item = follows or (label and ends and not one_per_line and not gap and (
             short or (not ((plain or pdf) and not flat)
-                      and _next_of_first(current.head(20) if current else "", stripped))))
+                      and _next_of_first(current.head(20) if current else "", stripped)
+                      and not (flat and _full_before(lines, at, stripped, width)
+                               and _next_runs_in(lines, at, stripped)))))
         new = (current is None or one_per_line or bool(held_label)
                or stripped.startswith("\x00") or current.head(1).startswith("\x00")
                or (gap and not (pending_pages and _continues(current.tail(40), stripped))
