@@ -134,3 +134,25 @@ def test_a_label_the_line_before_had_room_for_stays_an_item() -> None:
             "the Secretary, in consultation with the Secretary of State; or (iv)\n"
             "to be owned or controlled by any person named in this order.\n")
     assert _structure(_pdf(body)) == [("2", "i"), ("2", "ii"), ("2", "iii")]
+
+
+def test_plain_text_a_label_the_line_before_had_room_for_opens_an_item() -> None:
+    """Plain text rewrapped by hand, no blank lines: '(2) Intentionally …' after '(1)
+    Killing an unborn child. Article 119a--injuring an unborn child', a line with room for
+    '(2)' at its end: a wrap would have put it there, so the line ends its paragraph, though
+    it ends no clause (13430's lesser included offenses: (2) was run into (1))."""
+    body = (
+        "Sec. 1. Policy. The Secretary shall report to the President on the progress of\n"
+        "the agencies in carrying out this order, and the report shall be made public\n"
+        "within ninety days of the date of this order, in the form the Secretary sets.\n"
+        "Sec. 2. Lesser included offenses. The lesser included offenses are these, and\n"
+        "the Secretary shall publish them in the manual with the other offenses:\n"
+        "(1) Killing an unborn child. Article 119a--injuring an unborn child\n"
+        "(2) Intentionally killing an unborn child.\n"
+        "(a) Article 119a--killing an unborn child\n"
+        "(b) Article 119a--attempts (attempting to kill an unborn child)\n"
+        "Sec. 3. Maximum punishment. The maximum punishment for each offense is the one\n"
+        "the Code sets for the offense against the mother, as the manual describes it.\n")
+    text = HEAD + body + SIGNED
+    assert read_order(text).shape == "wrapped"
+    assert _structure(text) == [("2", "1"), ("2", "2"), ("2", "a"), ("2", "b")]

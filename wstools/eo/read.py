@@ -592,21 +592,28 @@ def _ends_short(lines: list[str], at: int, line: str, width: int) -> bool:
         or (before + len(words[0])) * 10 <= width * 9
 
 
-def _full_before(lines: list[str], at: int, line: str, width: int) -> bool:
-    """The line before ``lines[at]`` (page marks passed over) is full: ``line``'s label
-    would not have fit at its end within ``width``.
+def _room_before(lines: list[str], at: int, line: str, width: int) -> bool | None:
+    """Whether the line before ``lines[at]`` (page marks passed over) had room for
+    ``line``'s label (its first word) at its end within ``width``; None when there is no
+    such line or no width.
 
-    >>> _full_before(["a" * 60, "(b) two"], 1, "(b) two", 62)
-    True
-    >>> _full_before(["a" * 58, "(b) two"], 1, "(b) two", 62)
+    >>> _room_before(["a" * 60, "(b) two"], 1, "(b) two", 62)
     False
+    >>> _room_before(["a" * 58, "(b) two"], 1, "(b) two", 62)
+    True
     """
     k = at - 1
     while k >= 0 and PAGE_MARK.fullmatch(lines[k].strip()):
         k -= 1
     if k < 0 or not lines[k].strip() or not width:
-        return False
-    return len(lines[k].rstrip()) + 1 + len(line.split()[0]) > width
+        return None
+    return len(lines[k].rstrip()) + 1 + len(line.split()[0]) <= width
+
+
+def _full_before(lines: list[str], at: int, line: str, width: int) -> bool:
+    """The line before ``lines[at]`` is full: ``line``'s label would not have fit at its
+    end within ``width`` (:func:`_room_before`)."""
+    return _room_before(lines, at, line, width) is False
 
 
 def _next_indent(lines: list[str], at: int) -> int:
@@ -691,7 +698,11 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
         # ... or after a line that ends short of the text's width by more than the label
         # and the word after it: a line is cut short only where its paragraph ends
         ended = flat and label and not one_per_line and not gap and current is not None \
-            and _ends_short(lines, at, stripped, width)
+            and (_ends_short(lines, at, stripped, width)
+                 # plain text wrapped at a width fills its lines character by character
+                 # (not a PDF's proportional type): a label the line before had room for
+                 # was not wrapped there
+                 or (plain and not pdf and _room_before(lines, at, stripped, width) is True))
         follows = follows or ended
         if label and current is not None and not gap and not held_label and not short \
                 and not follows and indent <= last_indent and _run_in_list(
