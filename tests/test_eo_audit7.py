@@ -156,3 +156,24 @@ def test_plain_text_a_label_the_line_before_had_room_for_opens_an_item() -> None
     text = HEAD + body + SIGNED
     assert read_order(text).shape == "wrapped"
     assert _structure(text) == [("2", "1"), ("2", "2"), ("2", "a"), ("2", "b")]
+
+
+def test_a_pdfs_items_set_one_a_line_between_blank_line_paragraphs() -> None:
+    """A PDF's text that sets its paragraphs apart by blank lines but a list one item a
+    line: '(2) the resources …' after '(1) …; and', a full line, is an item. A PDF's text
+    has no line cut short to tell a wrap by (its type is proportional), so the wrap rule of
+    hard-wrapped text is not applied to it (the branch's first form of that rule lost
+    this (2))."""
+    body = ("Sec. 1. Policy. The Secretary shall report to the President on the\n"
+            "progress of the agencies in carrying out this order, and the report\n"
+            "shall be made public within ninety days of the date of this order.\n\n"
+            "Sec. 2. Duties. (a) The Council shall advise the President on the\n"
+            "measures the agencies take under this order, and in particular on:\n\n"
+            "(1) the progress the agencies make in meeting the goals of the plan\n"
+            "that the Secretary of the Interior publishes every year for them; and\n"
+            "(2) the resources the agencies need to meet the goals in the years\n"
+            "ahead.\n\n"
+            "(b) The Council shall meet at the call of its Chair.\n\n")
+    text = PDF_HEAD + HEAD + "\n" + body + SIGNED + PDF_SLUG
+    assert read_order(text).shape == "pdf"
+    assert _structure(text) == [("2", "a"), ("2", "1"), ("2", "2"), ("2", "b")]

@@ -716,12 +716,13 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
             and 0 < _next_indent(lines, at) - indent < 4
         # an item after a line cut short, or the next item of a list whose item before
         # opened this paragraph (``(1) …; and`` then ``(2) …``): not in hard-wrapped text
-        # that sets its paragraphs apart by blank lines (or a PDF's text that does), where
-        # a label at a line's start after a full line, no blank line before it, is a wrap;
+        # that sets its paragraphs apart by blank lines, where a label at a line's start
+        # after a full line (``short`` tells the other), no blank line before it, is a wrap
+        # (a PDF's text that sets its paragraphs apart has no ``short`` to tell them: kept);
         # nor, in text without columns, after a full line when the item after it runs in
         # (``(a) one …;`` then ``(b) an …; (c) an …``: the list is run in)
         item = follows or (label and ends and not one_per_line and not gap and (
-            short or (not ((plain or pdf) and not flat)
+            short or (not (plain and not flat)
                       and _next_of_first(current.head(20) if current else "", stripped)
                       and not (flat and _full_before(lines, at, stripped, width)
                                and _next_runs_in(lines, at, stripped)))))
