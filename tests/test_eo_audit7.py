@@ -4,6 +4,8 @@ line's start read as run in, not as items, and items the print sets apart stay i
 
 from __future__ import annotations
 
+import textwrap
+
 from tests.test_eo_audit6 import HEAD, PDF_HEAD, PDF_SLUG, SIGNED, _structure
 from wstools.eo.read import read_order
 
@@ -136,26 +138,62 @@ def test_a_label_the_line_before_had_room_for_stays_an_item() -> None:
     assert _structure(_pdf(body)) == [("2", "i"), ("2", "ii"), ("2", "iii")]
 
 
+def _rewrapped(paragraphs: list[str], width: int = 78) -> str:
+    """Plain text rewrapped by a program at ``width``, paragraphs one after another."""
+    return "".join(textwrap.fill(p, width, break_on_hyphens=False) + "\n"
+                   for p in paragraphs)
+
+
+TOP = "Executive Order 13999 of May 1, 2020\nA Title\n"
+PREAMBLE = ("By the authority vested in me as President by the Constitution and the laws of "
+            "the United States of America, it is hereby ordered as follows:")
+
+
+POLICY_LONG = ("Sec. 1. Policy. The Secretary shall report to the President on the progress of "
+               "the agencies in carrying out this order, and the report shall be made public "
+               "within ninety days of the date of this order, in the form the Secretary sets "
+               "for it. The report shall describe the measures each agency has taken, the "
+               "resources it has used for them, the results it has seen, and the measures it "
+               "plans to take in the year ahead, with the reasons for each of them, so that "
+               "the President may judge the progress made and the work that remains to be "
+               "done by the agencies under the terms of this order and of the laws it "
+               "carries out. The Secretary shall also report on the measures the agencies "
+               "have taken together, on those they have taken with the States and with "
+               "private bodies, and on the advice the Council has given the agencies on the "
+               "measures they have taken, so that the report shows the work of the "
+               "Government as a whole and not only that of each agency by itself.")
+OFFENSES = ["Sec. 2. Lesser included offenses. The lesser included offenses are these, and "
+            "the Secretary shall publish them in the manual with the other offenses:",
+            "(1) Killing an unborn child. Article 119a--injuring an unborn child",
+            "(2) Intentionally killing an unborn child.",
+            "(a) Article 119a--killing an unborn child",
+            "(b) Article 119a--attempts (attempting to kill an unborn child)",
+            "Sec. 3. Maximum punishment. The maximum punishment for each offense is the one "
+            "the Code sets for the offense against the mother, as the manual describes it."]
+
+
 def test_plain_text_a_label_the_line_before_had_room_for_opens_an_item() -> None:
-    """Plain text rewrapped by hand, no blank lines: '(2) Intentionally …' after '(1)
+    """Plain text rewrapped by a program, no blank lines: '(2) Intentionally …' after '(1)
     Killing an unborn child. Article 119a--injuring an unborn child', a line with room for
     '(2)' at its end: a wrap would have put it there, so the line ends its paragraph, though
     it ends no clause (13430's lesser included offenses: (2) was run into (1))."""
-    body = (
-        "Sec. 1. Policy. The Secretary shall report to the President on the progress of\n"
-        "the agencies in carrying out this order, and the report shall be made public\n"
-        "within ninety days of the date of this order, in the form the Secretary sets.\n"
-        "Sec. 2. Lesser included offenses. The lesser included offenses are these, and\n"
-        "the Secretary shall publish them in the manual with the other offenses:\n"
-        "(1) Killing an unborn child. Article 119a--injuring an unborn child\n"
-        "(2) Intentionally killing an unborn child.\n"
-        "(a) Article 119a--killing an unborn child\n"
-        "(b) Article 119a--attempts (attempting to kill an unborn child)\n"
-        "Sec. 3. Maximum punishment. The maximum punishment for each offense is the one\n"
-        "the Code sets for the offense against the mother, as the manual describes it.\n")
-    text = HEAD + body + SIGNED
+    text = TOP + _rewrapped([PREAMBLE, POLICY_LONG, *OFFENSES]) + SIGNED
     assert read_order(text).shape == "wrapped"
     assert _structure(text) == [("2", "1"), ("2", "2"), ("2", "a"), ("2", "b")]
+
+
+def test_text_copied_from_proportional_type_keeps_the_wider_margin() -> None:
+    """The same text where many lines had room for the next line's first word (copied
+    from a PDF's proportional type, not filled character by character): a label the line
+    before had room for is not taken for an item on that alone."""
+    policy = _rewrapped([POLICY_LONG]).split("\n")[:-1]
+    # every second line of the policy ends a word early, as proportional type breaks it
+    ragged = [" ".join(line.split()[:-1]) + "\n" + line.split()[-1] if k % 2 == 0 else line
+              for k, line in enumerate(policy)]
+    text = TOP + _rewrapped([PREAMBLE]) + "\n".join(ragged) + "\n" + _rewrapped(OFFENSES) \
+        + SIGNED
+    assert read_order(text).shape == "wrapped"
+    assert _structure(text) == [("2", "1"), ("2", "a"), ("2", "b")]
 
 
 def test_a_pdfs_items_set_one_a_line_between_blank_line_paragraphs() -> None:

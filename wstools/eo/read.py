@@ -610,6 +610,28 @@ def _room_before(lines: list[str], at: int, line: str, width: int) -> bool | Non
     return len(lines[k].rstrip()) + 1 + len(line.split()[0]) <= width
 
 
+def _char_filled(lines: list[str], width: int) -> bool:
+    """Lines filled to ``width`` character by character (plain text wrapped by a program):
+    of the lines the next line in lower case follows (a paragraph going on), at least 10,
+    no more than 1 in 20 had room for the next line's first word (a paragraph's end before
+    one in lower case; a lettered heading, ``a. Text.``, is not counted). Text copied from a
+    PDF's proportional type has many such lines.
+
+    >>> _char_filled(["a" * 58 + " word", "goes on"] * 10, 64)
+    True
+    >>> _char_filled(["a" * 50 + " word", "goes on"] * 10, 64)
+    False
+    """
+    pairs = room = 0
+    for x, after in zip(lines, lines[1:], strict=False):
+        if not x.strip() or not after.strip()[:1].islower() or PAGE_MARK.search(x + after) \
+                or re.match(r"\s*[a-z]{1,2}\.\s", after):  # a lettered heading: ``a. Text.``
+            continue
+        pairs += 1
+        room += len(x.rstrip()) + 1 + len(after.split()[0]) <= width
+    return width > 0 and pairs >= 10 and room * 20 <= pairs
+
+
 def _full_before(lines: list[str], at: int, line: str, width: int) -> bool:
     """The line before ``lines[at]`` is full: ``line``'s label would not have fit at its
     end within ``width`` (:func:`_room_before`)."""
@@ -661,6 +683,9 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
     # read as the item it reads as
     flat = _flat(lines, base)
     width = _width(lines) if flat else 0
+    # plain text filled character by character (wrapped by a program, not copied from a
+    # PDF's proportional type): a label the line before had room for was not wrapped
+    by_chars = flat and plain and not pdf and _char_filled(lines, width)
     for at, raw in enumerate(lines):
         line = raw.rstrip()
         segments = _pieces(line)
@@ -699,10 +724,7 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
         # and the word after it: a line is cut short only where its paragraph ends
         ended = flat and label and not one_per_line and not gap and current is not None \
             and (_ends_short(lines, at, stripped, width)
-                 # plain text wrapped at a width fills its lines character by character
-                 # (not a PDF's proportional type): a label the line before had room for
-                 # was not wrapped there
-                 or (plain and not pdf and _room_before(lines, at, stripped, width) is True))
+                 or (by_chars and _room_before(lines, at, stripped, width) is True))
         follows = follows or ended
         if label and current is not None and not gap and not held_label and not short \
                 and not follows and indent <= last_indent and _run_in_list(
