@@ -215,3 +215,18 @@ def test_a_pdfs_items_set_one_a_line_between_blank_line_paragraphs() -> None:
     text = PDF_HEAD + HEAD + "\n" + body + SIGNED + PDF_SLUG
     assert read_order(text).shape == "pdf"
     assert _structure(text) == [("2", "a"), ("2", "1"), ("2", "2"), ("2", "b")]
+
+
+def test_a_capitalized_word_broken_before_a_short_last_line_joins_up() -> None:
+    """'… the Secretary of the Inte-' then 'rior.' alone: a word in capitals goes up whole
+    as before, so that the line it would leave, shorter, is not read as a paragraph's end
+    before 'Interior.' (a line in lower case is kept on by _runs_on; one in capitals is
+    not)."""
+    body = ("Sec. 2. Report. The Council shall report each year to the President\n"
+            "on its work, with the advice of the Secretary of the Inte-\n"
+            "rior.\n"
+            "Sec. 3. General Provisions. (a) This order shall be implemented\n"
+            "consistent with applicable law and subject to the availability of\n"
+            "appropriations.\n")
+    order = read_order(_pdf(body))
+    assert order.sections[1].blocks[0].text.endswith("Secretary of the Interior.")

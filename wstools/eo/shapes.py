@@ -413,9 +413,11 @@ def _dehyphenate(lines: list[str], flags: list[str]) -> str:
                 # (a label there would read as an item); the joined line is read again
                 # for its own line-end hyphen. A paragraph's last line, cut short
                 # ("dures (11 FAM 720);"), takes the word down instead, and stays short
-                # as printed: what follows it opens a paragraph
+                # as printed: what follows it opens a paragraph (a word in lower case: the
+                # line it leaves, shorter, does not end its paragraph before a line in lower
+                # case, read.py's _runs_on)
                 head, _, word = line.rpartition(" ")
-                if head.strip() and len(word) + len(nxt) <= typical:
+                if head.strip() and word[:1].islower() and len(word) + len(nxt) <= typical:
                     result.append(head.rstrip())
                     indent = lines[nxt_i][:len(lines[nxt_i]) - len(nxt)]
                     lines[nxt_i] = indent + word + "".join(marks) + nxt
