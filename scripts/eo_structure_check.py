@@ -30,8 +30,15 @@ Structure = list[tuple[str, str, int]]
 
 
 def structure(order: ExecutiveOrder) -> Structure:
-    """(section number, label, level) of each subsection, in reading order."""
+    """(section number, label, level) of each subsection, in reading order: those of the
+    preamble (before any section; an order without sections has its labels there) under
+    the section number ''."""
     out: Structure = []
+    for block in order.blocks:
+        if block.kind == "section":
+            break
+        if block.kind == "subsection":
+            out.append(("", block.label or "", block.level))
     for section in order.sections:
         for block in section.subsections:
             out.append((section.number or "", block.label or "", block.level))

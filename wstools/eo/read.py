@@ -311,8 +311,28 @@ def _flat_item(lines: list[str], at: int, line: str, current: _Paragraph,
                   if lines[k].strip().startswith(after)), None)
         if k is not None and _ends_short(lines, k, lines[k].strip(), width):
             return True
-    return ends and _follows_opening(_near(current), line, opened) \
+    return ends and _follows_opening(_near(current), line, opened,
+                                      _next_apart(lines, at, line, width)) \
         and not _next_runs_in(lines, at, line, letter)
+
+
+def _next_apart(lines: list[str], at: int, line: str, width: int) -> bool:
+    """The label after the one ``line`` (``lines[at]``) opens with opens a line of its
+    section after a line that ends short of ``width`` (:func:`_ends_short`): that list is
+    set apart, an item a paragraph.
+
+    >>> _next_apart(["(2) two;", "(3) three.", "x"], 0, "(2) two;", 40)
+    True
+    >>> _next_apart(["(2) two; and (3) three.", "x"], 0, "(2) two; and (3) three.", 40)
+    False
+    """
+    m = LABEL.match(line)
+    after = _next_label(m.group(1)) if m else None
+    if after is None or _placed(lines, at, line, after)[0] != "line start":
+        return False
+    k = next((k for k in range(at + 1, min(at + 40, len(lines)))
+              if lines[k].strip().startswith(f"({after}) ")), None)
+    return k is not None and _ends_short(lines, k, lines[k].strip(), width)
 
 
 def _part_heading(line: str) -> bool:
@@ -321,7 +341,7 @@ def _part_heading(line: str) -> bool:
     return PART.match(line) is not None and line.isupper() and len(line.split()) <= 14
 
 
-def _follows_opening(before: str, line: str, opened: set[str]) -> bool:
+def _follows_opening(before: str, line: str, opened: set[str], apart: bool = False) -> bool:
     """``line`` opens with the next label of a list whose item before opened a paragraph
     of this section, or ran in after a sentence's or an introduction's end (``… only: (a)
     at the direction …; or`` then ``(b) with …``), and not of a list run in the paragraph
@@ -342,7 +362,17 @@ def _follows_opening(before: str, line: str, opened: set[str]) -> bool:
         quoted = re.match(r"[“\"]", before) is not None \
             and re.search(r"[”\"][.;,]?$", before.rstrip()) is not None
         return quoted or not _run_in_list(before, line, True)
-    stop = any(re.search(rf"[.:]\s+\({re.escape(p)}\)\s", before) for p in previous)
+    # run in after a sentence's end or a colon; but a list of clauses in lower case run in
+    # after a colon (``… six goals: (1) improving …;`` then ``(2) increasing …``) goes on
+    # run in, unless it is a section's own letters (``Sec. 4. Mission. The Commission
+    # shall: (a) …``) or its item after ``line``'s is set apart (``apart``): in the 914
+    # prints the next item runs in 61 times in 63, the section's letters are set apart 28
+    # times in 33
+    section = SECTION.match(before) is not None
+    stop = any(re.search(rf"(?:\.\s+\({re.escape(p)}\)\s|:\s+\({re.escape(p)}\)\s+"
+                         rf"{'' if apart or (section and p in 'aA') else '(?![a-z])'})",
+                         before)
+               for p in previous)
     return stop and not _run_in_list(before, line, True)
 
 
@@ -484,8 +514,11 @@ def _opened(opened: set[str], paragraph: str) -> set[str]:
         # a list's first item run in after the section's first sentence or colon, a
         # closing quote between (``Sec. 2. Rationale: (a) This order finds that:``,
         # ``Sec. 5. … to “Hire American.” (a) In order …``)
-        if first := re.match(r"[^.:]*[.:][”’\"')]*\s+\((a|1|A|i)\)\s", text):
-            opened.add(first.group(1))
+        # (not a list of clauses in lower case run in after a colon, but for the section's
+        # own letters: :func:`_follows_opening`)
+        if first := re.match(r"[^.:]*(?:\.[”’\"')]*\s+\((a|1|A|i)\)\s"
+                             r"|:[”’\"')]*\s+\((?:(a|A)\)\s|(1|i)\)\s+(?![a-z])))", text):
+            opened.add(first.group(1) or first.group(2) or first.group(3))
     else:
         opened = set(opened)
     # a quoted passage's first item opens its list as well (``“(a) Reconsideration. …``
@@ -559,6 +592,52 @@ def _ends_short(lines: list[str], at: int, line: str, width: int) -> bool:
         or (before + len(words[0])) * 10 <= width * 9
 
 
+def _room_before(lines: list[str], at: int, line: str, width: int) -> bool | None:
+    """Whether the line before ``lines[at]`` (page marks passed over) had room for
+    ``line``'s label (its first word) at its end within ``width``; None when there is no
+    such line or no width.
+
+    >>> _room_before(["a" * 60, "(b) two"], 1, "(b) two", 62)
+    False
+    >>> _room_before(["a" * 58, "(b) two"], 1, "(b) two", 62)
+    True
+    """
+    k = at - 1
+    while k >= 0 and PAGE_MARK.fullmatch(lines[k].strip()):
+        k -= 1
+    if k < 0 or not lines[k].strip() or not width:
+        return None
+    return len(lines[k].rstrip()) + 1 + len(line.split()[0]) <= width
+
+
+def _char_filled(lines: list[str], width: int) -> bool:
+    """Lines filled to ``width`` character by character (plain text wrapped by a program):
+    of the lines the next line in lower case follows (a paragraph going on), at least 10,
+    no more than 1 in 20 had room for the next line's first word (a paragraph's end before
+    one in lower case; a lettered heading, ``a. Text.``, is not counted). Text copied from a
+    PDF's proportional type has many such lines.
+
+    >>> _char_filled(["a" * 58 + " word", "goes on"] * 10, 64)
+    True
+    >>> _char_filled(["a" * 50 + " word", "goes on"] * 10, 64)
+    False
+    """
+    pairs = room = 0
+    for x, after in zip(lines, lines[1:], strict=False):
+        if not x.strip() or not after.strip()[:1].islower() or PAGE_MARK.search(x + after) \
+                or re.match(r"\s*[a-z]{1,2}\.\s", after):  # a lettered heading: ``a. Text.``
+            continue
+        pairs += 1
+        room += len(x.rstrip()) + 1 + len(after.split()[0]) <= width
+    return width > 0 and pairs >= 10 and room * 20 <= pairs
+
+
+def _full_before(lines: list[str], at: int, line: str, width: int) -> bool:
+    """The line before ``lines[at]`` is full: ``line``'s label would not have fit at its
+    end within ``width`` (:func:`_room_before`)."""
+    return _room_before(lines, at, line, width) is False
+
+
 def _next_indent(lines: list[str], at: int) -> int:
     """The indent of the next line with text after ``lines[at]`` (-1 at a blank line or
     the end)."""
@@ -604,6 +683,9 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
     # read as the item it reads as
     flat = _flat(lines, base)
     width = _width(lines) if flat else 0
+    # plain text filled character by character (wrapped by a program, not copied from a
+    # PDF's proportional type): a label the line before had room for was not wrapped
+    by_chars = flat and plain and not pdf and _char_filled(lines, width)
     for at, raw in enumerate(lines):
         line = raw.rstrip()
         segments = _pieces(line)
@@ -641,7 +723,8 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
         # ... or after a line that ends short of the text's width by more than the label
         # and the word after it: a line is cut short only where its paragraph ends
         ended = flat and label and not one_per_line and not gap and current is not None \
-            and _ends_short(lines, at, stripped, width)
+            and (_ends_short(lines, at, stripped, width)
+                 or (by_chars and _room_before(lines, at, stripped, width) is True))
         follows = follows or ended
         if label and current is not None and not gap and not held_label and not short \
                 and not follows and indent <= last_indent and _run_in_list(
@@ -654,9 +737,17 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
         hanging = label and ends and not one_per_line and indent <= base \
             and 0 < _next_indent(lines, at) - indent < 4
         # an item after a line cut short, or the next item of a list whose item before
-        # opened this paragraph (``(1) …; and`` then ``(2) …``)
+        # opened this paragraph (``(1) …; and`` then ``(2) …``): not in hard-wrapped text
+        # that sets its paragraphs apart by blank lines, where a label at a line's start
+        # after a full line (``short`` tells the other), no blank line before it, is a wrap
+        # (a PDF's text that sets its paragraphs apart has no ``short`` to tell them: kept);
+        # nor, in text without columns, after a full line when the item after it runs in
+        # (``(a) one …;`` then ``(b) an …; (c) an …``: the list is run in)
         item = follows or (label and ends and not one_per_line and not gap and (
-            short or _next_of_first(current.head(20) if current else "", stripped)))
+            short or (not (plain and not flat)
+                      and _next_of_first(current.head(20) if current else "", stripped)
+                      and not (flat and _full_before(lines, at, stripped, width)
+                               and _next_runs_in(lines, at, stripped)))))
         new = (current is None or one_per_line or bool(held_label)
                or stripped.startswith("\x00") or current.head(1).startswith("\x00")
                or (gap and not (pending_pages and _continues(current.tail(40), stripped))
@@ -669,9 +760,11 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
                        lines, at, stripped, _opened(opened, current.head(300))
                        if current is not None else opened))))
                or hanging or item
-               # text filled to a width cuts a line short only at its paragraph's end
+               # text filled to a width cuts a line short only at its paragraph's end (not
+               # inside a sentence: a line in lower case after one with no end goes on)
                or (flat and not one_per_line and not gap and current is not None
-                   and (_ends_short(lines, at, stripped, width)
+                   and ((_ends_short(lines, at, stripped, width)
+                         and not _runs_on(current.tail(40), stripped))
                         or _quoted_passage(current.tail(4), stripped)))
                or SECTION.match(stripped) is not None
                or stripped.startswith(("(Presidential Sig.)", "THE WHITE HOUSE"))

@@ -384,6 +384,9 @@ def _dehyphenate(lines: list[str], flags: list[str]) -> str:
     words = Counter(w.lower() for w in _WORD.findall(text.replace("-\n", "\x01")))
     result: list[str] = []
     index = 0
+    # the length of a line the text fills (the median)
+    filled = sorted(len(x.strip()) for x in lines if x.strip())
+    typical = filled[len(filled) // 2] if filled else 0
     while index < len(lines):
         line = lines[index].rstrip()
         nxt_i = index + 1
@@ -408,8 +411,18 @@ def _dehyphenate(lines: list[str], flags: list[str]) -> str:
                 # the next line runs on after the word it ends ("profes-" "sional, and
                 # (1) …"): none of its words is left at a line's start it did not have
                 # (a label there would read as an item); the joined line is read again
-                # for its own line-end hyphen
-                lines[nxt_i] = line + "".join(marks) + nxt
+                # for its own line-end hyphen. A paragraph's last line, cut short
+                # ("dures (11 FAM 720);"), takes the word down instead, and stays short
+                # as printed: what follows it opens a paragraph (a word in lower case: the
+                # line it leaves, shorter, does not end its paragraph before a line in lower
+                # case, read.py's _runs_on)
+                head, _, word = line.rpartition(" ")
+                if head.strip() and word[:1].islower() and len(word) + len(nxt) <= typical:
+                    result.append(head.rstrip())
+                    indent = lines[nxt_i][:len(lines[nxt_i]) - len(nxt)]
+                    lines[nxt_i] = indent + word + "".join(marks) + nxt
+                else:
+                    lines[nxt_i] = line + "".join(marks) + nxt
                 index = nxt_i
                 continue
         result.append(line)
