@@ -52,6 +52,16 @@ def _groups(pattern: re.Pattern[str], s: str) -> tuple[str, str, str]:
 def _edges(s: str) -> tuple[str, str, str]:
     """(leading marks, core, closing marks) of ``s``."""
     return _groups(_EDGE, s)
+# words no mark may follow inside a sentence: a stop after them is a speck
+NO_PAUSE = frozenset("the a an to of in on at by for from with into upon must shall may will "
+                     "can is are was were be been their his her its if".split())
+# words before which one printing has a comma and another none ("win, or not to win, the")
+CLAUSE_WORDS = frozenset("and or nor but unless neither either if though although whether "
+                         "which who when where while until as than the a an this that these "
+                         "those his their its".split())
+# words a full stop may end as an abbreviation's ("Sec. the", "viz. the")
+STOP_WORDS = frozenset("viz etc ibid sec sect art no nos vol vols ch chap cf vs mr mrs dr st "
+                       "co inc seq pp ed".split())
 MARK_LIKE = "sjei,;:"  # letters OCR reads for a mark at the end of a word ("draws", "higheste")
 COMMON_ZIPF = 5.0  # a word this common in English is not taken for a misreading on cost alone
 
@@ -91,7 +101,7 @@ def choose_all(unit: Unit, ctx: Context) -> list[Edit]:
     the unit as a whole."""
     o_parts = list(_CHUNKS.finditer(unit.ocr))
     w_parts = unit.witness.split()
-    if len(o_parts) > 1 and len(o_parts) == len(w_parts):
+    if len(o_parts) > 1 and len(o_parts) == len(w_parts) and not respaced(unit.ocr, unit.witness):
         out = []
         for m, w in zip(o_parts, w_parts, strict=True):
             if m.group(0) == w:
@@ -104,6 +114,23 @@ def choose_all(unit: Unit, ctx: Context) -> list[Edit]:
         return out
     edit = choose(_after_law_number(unit) if unit.words == 1 else unit, ctx)
     return [edit] if edit is not None else []
+
+
+def respaced(ocr: str, witness: str) -> bool:
+    """Whether the OCR's words are the witness's letters spaced otherwise, so that its
+    words do not pair with the witness's one by one (``pre: sented.and`` against
+    ``presented and``: two words each, but ``pre:`` is no reading of ``presented``).
+
+    >>> respaced("pre: sented.and", "presented and"), respaced("only, exgept", "only (except")
+    (True, False)
+    >>> respaced("the cards", "the cards.")
+    False
+    """
+    o_words, w_words = ocr.split(), witness.split()
+    if "".join(_LETTERS.findall(ocr)).lower() != "".join(_LETTERS.findall(witness)).lower():
+        return False
+    return any("".join(_LETTERS.findall(a)).lower() != "".join(_LETTERS.findall(b)).lower()
+               for a, b in zip(o_words, w_words, strict=False))
 
 
 def cut_at_edge(text: str, unit: Unit, o: str, w: str) -> bool:
@@ -385,7 +412,8 @@ def _case(unit: Unit, ctx: Context, o_words: list[str], w_words: list[str]) -> E
 _LAW_MARK_OK = re.compile(r"\d+[a-z]?\.(?:—|\s)")
 _LAW_MARK = re.compile(r"\d+[a-z]?\.—")
 _SPECK_MARKS = re.compile(r"[=_|~^`]")
-_GLUED = re.compile(r"[^\W\d_]+[-.,;:_]+[^\W\d_]+")
+_GLUED = re.compile(r"[^\W\d_]+(?:[-.,;:_]+[^\W\d_]+)+")
+_DASH_SPACE = re.compile(r"[ \t]+([—–])[ \t]*|([—–])[ \t]+")
 
 
 def _punctuation(unit: Unit, ctx: Context) -> Edit | None:
@@ -403,6 +431,12 @@ def _punctuation(unit: Unit, ctx: Context) -> Edit | None:
             re.search(r"[^\W\d_]\d|\d[^\W\d_]", o_core):
         return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-spacing", 0.85,
                      f"{ctx.witness}: '{w}'; a word and a number run together in the OCR")
+    if _DASH_SPACE.search(o_core) and "\n" not in o_core and not _DASH_SPACE.search(w_core) \
+            and _DASH_SPACE.sub(r"\1\2", o_core) == w_core:
+        # (OCR spaces a dash the printing sets close: "Cutting. —In" for "Cutting.—In";
+        # a dash the witness spaces is its own, never taken)
+        return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-spacing", 0.85,
+                     f"{ctx.witness}: '{w}'; the OCR put a space beside the dash")
     if _GLUED.fullmatch(o_core) and " " in w_core and "- " not in w_core:
         # (but "micro- purchase" is a witness's line break after a compound's hyphen)
         return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-spacing", 0.85,
@@ -433,12 +467,29 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
         return True
     if o_marks == "." and w_tail in (",", ";") and nxt[:1].islower():
         return True
+    if o_marks == "," and w_tail == "." and nxt[:1].isupper() and nxt[1:2].islower():
+        return True  # a comma before a sentence's capital: the full stop's tail a speck
+    if o_marks == "." and not w_tail and nxt[:1].islower() and not paragraph_end:
+        # a full stop before a word in lower case where the witness reads on: dust ("in
+        # any. manner"), not an abbreviation's; but after a short word before a clause's
+        # first word it is as often a comma misread, where printings punctuate apart ("to
+        # win. the trick" for "to win, the trick")
+        word = _last_word(o_core).lower()
+        following = _LETTERS.match(nxt)
+        return len(word) > 1 and word not in STOP_WORDS and (
+            following is None or following.group().lower() not in CLAUSE_WORDS or
+            len(word) > 3 or word in NO_PAUSE)
     if not o_marks and w_tail in (".", ",", ";", ":") and len(o_core) > len(w_core) and \
             o_core.lower().startswith(w_core.lower()):
         return True  # the mark was read as a letter: "higheste", "cntrvs"
     if o_marks in (".:", ":.", ".;", ";.") and w_tail == ".":
         return True
     return False
+
+
+def _last_word(core: str) -> str:
+    words = _LETTERS.findall(core)
+    return words[-1] if words else ""
 
 
 def _keep_edges(o: str, w: str, unit: Unit, ctx: Context) -> str:

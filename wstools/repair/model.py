@@ -38,6 +38,8 @@ from ..edits import Edit
 from ..text.english import zipf as english_zipf
 from .align import Unit
 from .choose import (
+    CLAUSE_WORDS,
+    NO_PAUSE,
     after_law_number_mark,
     broken_before,
     cut_at_edge,
@@ -56,9 +58,6 @@ _MARKS = ".,;:'\"!?()[]{}_-=|~^`*«»‘’“”"
 _OPENS_PART = re.compile(r"\s*(?:\d|\(|Sec(?:tion)?\b|SEC(?:TION)?\b|Art\b|Law\b)")
 _BROKEN_WORD = re.compile(r"[^\W\d_]+-[ \t]*\n\s*\n\s*[^\W\d_]+[.,;:]?")
 _GLUED_WORDS = re.compile(r"[^\W\d_]+[.,;:_=‘’'][^\W\d_]+[.,;:]?")
-# words no mark may follow inside a sentence: a stop after them is a speck
-NO_PAUSE = frozenset("the a an to of in on at by for from with into upon must shall may will "
-                     "can is are was were be been their his her its if".split())
 # a run-in title and the law's first word ("Shuffling.—Before"): OCR loses the stop, the
 # dash or both ("Shuffling Before", "Dealing —When")
 _RUN_IN_TITLE = re.compile(r"[^\W\d_]+\.—[A-Z][^\W\d_]*")
@@ -72,10 +71,6 @@ _LATER_LABEL = re.compile(r"\s*\((?:[b-hj-z]|[ivx]{2,5}|v|x|[2-9]|\d{2}|[B-HJ-Z]
 _LABEL_NEXT = re.compile(r"\s*\((?:[a-z]{1,2}|[ivx]{1,5}|[A-Z]|\d{1,2})\)")
 _ABBREVIATIONS = frozenset("viz etc ibid sect chap vols vol cf ch sec no pp ed art st mr mrs "
                            "dr jr sr co inc vs".split())
-# words before which one printing has a comma and another none ("win, or not to win, the")
-CLAUSE_WORDS = frozenset("and or nor but unless neither either if though although whether "
-                         "which who when where while until as than the a an this that these "
-                         "those his their its".split())
 
 FEATURES = ("bias", "rule", "agreement", "rank", "kind_marks", "kind_spacing",
             "kind_case", "kind_letters", "cost", "cost_high", "ocr_nonword", "witness_words",

@@ -54,7 +54,7 @@ from ..text.kind import judge as judge_law
 from ..text.pipeline import OCR_FIXES, CleanResult, Options, clean
 from ..wikitext.markup import clean_text_nodes, is_formatted
 from .align import Unit, aligned
-from .choose import Context, _neighbours, choose_all, law_number_place, support
+from .choose import Context, _neighbours, choose_all, law_number_place, respaced, support
 from .confusion import cost
 from .model import Candidate, allowed, features, kind, load_model, raw_candidate
 from .numbers import clause_labels, from_line_starts, from_sequence, inline_clause_letters
@@ -458,7 +458,8 @@ class Repairer:
         as candidate edits (:func:`.model.raw_candidate`)."""
         o_parts = list(_CHUNKS.finditer(unit.ocr))
         w_parts = unit.witness.split()
-        if len(o_parts) > 1 and len(o_parts) == len(w_parts):
+        if len(o_parts) > 1 and len(o_parts) == len(w_parts) and \
+                not respaced(unit.ocr, unit.witness):
             parts = [Unit(unit.start + m.start(), unit.start + m.end(), m.group(0), w, 1)
                      for m, w in zip(o_parts, w_parts, strict=True) if m.group(0) != w]
         else:

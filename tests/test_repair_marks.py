@@ -1,0 +1,82 @@
+"""Witness repairs of marks and spacing (issue 20, the page benchmark's exact cell): what
+OCR does to the marks and spaces of a passage the corpus holds, read from the witness."""
+
+from __future__ import annotations
+
+import pytest
+
+from wstools.repair import choose as choose_module
+from wstools.repair.align import Unit
+from wstools.repair.choose import Context, choose, choose_all
+from wstools.repair.repair import Repairer
+
+# awc-whist (the corpus' American Whist Congress laws), law 33 and 35
+LAW_33 = ("33. The revoke can be claimed at any time before the cards have been presented "
+          "and cut for the following deal, but not thereafter.")
+LAW_35 = ("35. If any one, prior to his partner playing, calls attention in any manner to the "
+          "trick or to the score, the adversary last to play to the trick may require the "
+          "offender's partner to play his highest or lowest of the suit led; or, if he has "
+          "none, to trump or not to trump the trick.")
+
+
+@pytest.fixture(scope="module")
+def repairer() -> Repairer:
+    return Repairer.load()
+
+
+def _context(repairer: Repairer, text: str) -> Context:
+    return Context(repairer.index, repairer._is_word, text, "witness", repairer._rival)
+
+
+def test_words_spaced_otherwise_are_judged_as_one_unit(repairer: Repairer) -> None:
+    """'pre: sented.and' against 'presented and': as many words on each side, but they do
+    not pair ('pre:' is no reading of 'presented'); the unit is the witness's spacing."""
+    ocr = LAW_33.replace("presented and", "pre:\nsented.and")
+    assert repairer.repair(ocr).text == LAW_33.replace("presented and", "presented\nand")
+    assert choose_module.respaced("pre: sented.and", "presented and")
+    assert not choose_module.respaced("only, exgept", "only (except")
+
+
+def test_a_full_stop_the_witness_reads_on_from_is_dust(repairer: Repairer) -> None:
+    """A full stop before a word in lower case where the witness has none goes with the
+    witness's spacing ('in-any.' is 'in any', not 'in any.')."""
+    ocr = LAW_35.replace("in any manner", "in-any. manner")
+    assert repairer.repair(ocr).text == LAW_35
+
+
+def test_an_abbreviations_stop_stays() -> None:
+    """'viz.' keeps its stop though the witness has none there."""
+    text = "the cards, viz. the"
+    unit = Unit(11, 15, "viz.", "viz", 1)
+    repairer = Repairer.load()
+    assert choose(unit, _context(repairer, text)) is None
+
+
+def test_a_space_ocr_put_beside_a_dash_goes(repairer: Repairer) -> None:
+    text = "card. 7. Cutting. —In cutting, the ace is the lowest card."
+    start = text.index("Cutting.")
+    unit = Unit(start, start + len("Cutting. —In"), "Cutting. —In", "Cutting.—In", 2)
+    edit = choose(unit, _context(repairer, text))
+    assert edit is not None and edit.new == "Cutting.—In"
+    # a dash the witness spaces is the witness's own: the OCR's close one stays
+    unit = Unit(start, start + len("Cutting.—In"), "Cutting.—In", "Cutting. — In", 1)
+    assert choose(unit, _context(repairer, text.replace(". —", ".—"))) is None
+
+
+def test_several_words_glued_by_marks_take_the_witness_spaces(repairer: Repairer) -> None:
+    text = "either by saying it-is:his, or without being requested"
+    start = text.index("it-is")
+    unit = Unit(start, start + len("it-is:his,"), "it-is:his,", "it is his,", 1)
+    assert [e.new for e in choose_all(unit, _context(repairer, text))] == ["it is his,"]
+
+
+def test_a_comma_before_a_sentence_capital_is_the_witness_full_stop(repairer: Repairer
+                                                                     ) -> None:
+    text = "those first in the room have the preference, If, by reason of two"
+    start = text.index("preference,")
+    unit = Unit(start, start + len("preference,"), "preference,", "preference.", 1)
+    edit = choose(unit, _context(repairer, text))
+    assert edit is not None and edit.new == "preference."
+    # before a word in lower case the comma is a reading
+    low = text.replace(", If", ", if")
+    assert choose(unit, _context(repairer, low)) is None
