@@ -80,3 +80,35 @@ def test_a_comma_before_a_sentence_capital_is_the_witness_full_stop(repairer: Re
     # before a word in lower case the comma is a reading
     low = text.replace(", If", ", if")
     assert choose(unit, _context(repairer, low)) is None
+
+
+def test_a_window_takes_in_the_boilerplate_next_to_what_matched() -> None:
+    """A collection's boilerplate (a general provision that recurs in every order) has no
+    trigram rare enough to be looked up; the window of the order found by its own words
+    takes in the lines beside them that the segment reads all the same, so that the
+    boilerplate is aligned to its own order's text (not cut off at the window's edge)."""
+    from wstools.repair.witness import WitnessIndex, tokens
+    boiler = ("This order is intended only to improve the internal management of the "
+              "executive branch and it is not intended to, and does not, create any right or "
+              "benefit, substantive or procedural, enforceable at law or in equity by a party "
+              "against the United States, its departments, agencies, or entities.")
+    items = []
+    for n in range(60):
+        items += [(f"o{n}:1", f"Sec. 1. The Board of order {n} shall meet on day {n}."),
+                  (f"o{n}:2", f"Sec. 6. General Provisions. (a) {boiler}"),
+                  (f"o{n}:3", f"(b) The Commission on topic number {n} shall terminate "
+                              f"within {n} days after submitting its final report on "
+                              f"{'weather' if n == 7 else 'fisheries'} and tides.")]
+    index = WitnessIndex.from_passages(items, "orders")
+    segment = tokens(f"Sec. 6. General Provisions. (a) {boiler.replace('order is', 'order. is')} "
+                     "(b) The Commission on topic number 7 shall terminate within 7 days "
+                     "after submitting its final report on weather and tides.")
+    window = index.windows(segment, limit=1)[0]
+    assert "Sec. 6. General Provisions. (a) This order is intended only" in window.text
+
+
+def test_a_word_the_alignment_left_out_is_not_deleted(repairer: Repairer) -> None:
+    text = "lose the trick. 81. IFany one, not being dummy, omit playing"
+    start = text.index("IFany")
+    unit = Unit(start, start + len("IFany one,"), "IFany one,", "anyone,", 2)
+    assert choose(unit, _context(repairer, text)) is None

@@ -230,6 +230,8 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
     if re.search(r"[^\W\d_]-[^\W\d_]", w) and len(w_words) > len(o_words) and \
             not re.search(r"[^\W\d_]-[^\W\d_]", o):
         return None  # the witness hyphenates a compound the OCR prints solid
+    if nonwords and lost_word(o_letters, w_letters):
+        return None  # the alignment left a word of the OCR out of the witness's reading
     if nonwords:
         # a word the context asks for: the corpus has the witness's word after the word
         # before and before the word after, the OCR's on neither side — a likelier misreading
@@ -283,6 +285,22 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
                  f"{ctx.witness}: '{b}'; the corpus has '{b}' {vocab.count(b)}× and "
                  f"{'never' if not vocab.count(a) else 'not in this context'} '{a}'; OCR "
                  f"confusion cost {cost(a, b)}")
+
+
+def lost_word(ocr: str, witness: str) -> bool:
+    """Whether the OCR's letters are the witness's and two or more letters before or after
+    them that make a word (``IFany one`` against ``anyone``: the witness's ``If`` was
+    aligned elsewhere); OCR's noise adds a letter or a mark, not a word.
+
+    >>> lost_word("IFany one", "anyone"), lost_word("tthe", "the")
+    (True, False)
+    """
+    o = "".join(ocr.split()).lower()
+    w = "".join(witness.split()).lower()
+    if not w or len(o) < len(w) + 2:
+        return False
+    extra = o[:-len(w)] if o.endswith(w) else o[len(w):] if o.startswith(w) else ""
+    return len(extra) >= 2 and _zipf(extra) >= 3.0
 
 
 def broken_before(text: str, unit: Unit, o: str, w: str) -> bool:

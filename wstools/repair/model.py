@@ -46,6 +46,7 @@ from .choose import (
     inflection,
     keeps_dashes,
     law_number_place,
+    lost_word,
 )
 from .confusion import cost
 
@@ -216,6 +217,8 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
         letters = _bare_letters(w)
         if cost(_bare_letters(o), letters, 9.0) > 0.3 * len(letters) + 0.6:
             return None  # nothing like an OCR misreading
+        if lost_word(_bare_letters(o), letters):
+            return None  # a word of the OCR the alignment left out of the witness's reading
     if any(o.count(a) + o.count(b) != w.count(a) + w.count(b) for a, b in ("()", "[]")):
         return None  # brackets are the text's structure (a clause label, a citation)
     if not w:
