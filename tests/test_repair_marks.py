@@ -112,3 +112,21 @@ def test_a_word_the_alignment_left_out_is_not_deleted(repairer: Repairer) -> Non
     start = text.index("IFany")
     unit = Unit(start, start + len("IFany one,"), "IFany one,", "anyone,", 2)
     assert choose(unit, _context(repairer, text)) is None
+
+
+def test_words_read_out_of_order_go_back_where_the_witness_has_them(repairer: Repairer
+                                                                     ) -> None:
+    """A line Tesseract read below the next one (a column's line read into the other's)
+    goes back where the witness has it: its words taken out there and put back, as the
+    OCR reads them, before the witness's next word."""
+    lines = ["35. If any one, prior to his partner playing, calls attention",
+             "in any manner to the trick or to the score, the adversary",
+             "last to play to the trick may require the offender's partner",
+             "to play his highest or lowest of the suit led; or, if he has",
+             "none, to trump or not to trump the trick."]
+    ocr = "\n".join([lines[0], lines[2], lines[1], lines[3], lines[4]])
+    result = repairer.repair(LAW_33 + "\n\n" + ocr)
+    assert " ".join(result.text.split()) == " ".join((LAW_33 + " " + LAW_35).split())
+    assert {e.rule for e in result.all_edits()} == {"witness-move"}
+    # a printing's own order is kept where no witness reads the words elsewhere
+    assert repairer.repair(LAW_33 + "\n\n" + LAW_35).all_edits() == []

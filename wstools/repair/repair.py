@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -53,7 +54,7 @@ from ..text.kind import LawEvidence
 from ..text.kind import judge as judge_law
 from ..text.pipeline import OCR_FIXES, CleanResult, Options, clean
 from ..wikitext.markup import clean_text_nodes, is_formatted
-from .align import Unit, aligned
+from .align import Move, Run, Unit, aligned, moves, runs
 from .choose import Context, _neighbours, choose_all, law_number_place, respaced, support
 from .confusion import cost
 from .model import Candidate, allowed, features, kind, load_model, raw_candidate
@@ -137,7 +138,7 @@ CONTRACTIONS = ("'s", "'t", "'d", "'ll", "'re", "'ve", "'m")
 # rules follow the document's own law numbers; guesses act without a witness and run only
 # on a law code (see the module doc).
 WITNESS_RULES = frozenset({"witness-model", "witness-spacing", "witness-punctuation",
-                           "witness-context", "witness-case", "witness-law-mark",
+                           "witness-move", "witness-context", "witness-case", "witness-law-mark",
                            "witness-speck", "witness"})
 NUMBERING_RULES = frozenset({"law-number", "law-mark", "law-dash", "clause-label",
                              "clause-letter"})
@@ -298,11 +299,15 @@ class Repairer:
         witnessed = 0
         # what the best witness reads as the OCR does: no guess may change it
         confirmed = bytearray(len(base))
+        page_runs: list[Run] | None = [] if self.runs("witness-move", True) else None
         for segment in self._segments(starts, toks) if witness else ():
-            found, seen = self._from_windows(segment, base, covered, confirmed)
+            found, seen = self._from_windows(segment, base, covered, confirmed, page_runs)
             witnessed += len(segment) if seen else 0
             for e in found:
                 edits.setdefault(e.start, e)
+        # words Tesseract read out of order, put back where the witnesses have them
+        for e in _moved(moves(page_runs), base, covered, "witness") if page_runs else ():
+            edits.setdefault(e.start, e)
         # (a collection of other documents witnesses any text: only a law code's own
         # corpus tells a law code by the share it witnesses)
         share = witnessed / max(1, len(toks))
@@ -335,7 +340,7 @@ class Repairer:
                 edits.setdefault(guessed.start, guessed)
             if flag is not None and not any(confirmed[flag.start:flag.end]):
                 flags.append(flag)
-        chosen = [e for e in sorted(edits.values(), key=lambda e: e.start)
+        chosen = [e for e in sorted(edits.values(), key=lambda e: (e.start, e.end))
                   if e.confidence >= self.min_confidence and self.runs(e.rule, evidence.law)]
         chosen = _no_overlaps(chosen)
         return RepairResult(text, apply_edits(base, chosen), cleaned, chosen, flags, evidence)
@@ -380,11 +385,13 @@ class Repairer:
         return any(m.get("kind") == "collection" for m in self.index.printings.values())
 
     def _from_windows(self, segment: list[Token], base: str, covered: bytearray,
-                      confirmed: bytearray | None = None) -> tuple[list[Edit], bool]:
+                      confirmed: bytearray | None = None, runs_out: list[Run] | None = None
+                      ) -> tuple[list[Edit], bool]:
         """Align the segment to the best windows of witness text (:mod:`.align`) and
         take the witness's reading unit by unit where :func:`.choose.choose` allows it.
         A window that agrees with too little of the segment is not a witness of it.
-        Returns the edits and whether any window witnessed the segment."""
+        Returns the edits and whether any window witnessed the segment; the best
+        window's runs of words one side lacks (:func:`.align.runs`) go to ``runs_out``."""
         start, end = segment[0].start, segment[-1].end
         text = base[start:end]
         out: list[Edit] = []
@@ -447,6 +454,8 @@ class Repairer:
                     taken = True
                 if not taken:
                     left.append((unit.start, unit.end))
+            if rank == 0 and runs_out is not None:
+                runs_out += runs(text, window.text, start)
             open_spans = left if open_spans is None else \
                 [s for s in open_spans if any(a < s[1] and s[0] < b for a, b in left)]
             if not open_spans:
@@ -1103,6 +1112,64 @@ def _no_overlaps(edits: list[Edit]) -> list[Edit]:
         if out and e.start < out[-1].end:
             continue
         out.append(e)
+    # a move is all its edits or nothing (the words taken out and put back)
+    kept = Counter(e.evidence for e in out if e.rule == "witness-move")
+    whole = Counter(e.evidence for e in edits if e.rule == "witness-move")
+    return [e for e in out if e.rule != "witness-move" or kept[e.evidence] == whole[e.evidence]]
+
+
+def _line_shaped(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` opens or ends a line: what Tesseract reads out of order
+    is lines (a column's, or the end of one put below the next), not words amid a line.
+
+    >>> _line_shaped("a b\nc d e\nf", 4, 7), _line_shaped("a b c d e", 2, 5)
+    (True, False)
+    """
+    stop = text.find("\n", end)
+    return not text[text.rfind("\n", 0, start) + 1:start].strip() or \
+        not text[end:len(text) if stop < 0 else stop].strip()
+
+
+def _moved(found: list[Move], text: str, covered: bytearray, label: str) -> list[Edit]:
+    """The edits of each move (:func:`.align.moves`): the OCR's words taken out of where
+    Tesseract read them (with the space before them, or the line breaks where they were
+    lines of their own) and put back, as the OCR reads them, where the witness has them.
+    Not where another edit is."""
+    out: list[Edit] = []
+    for m in found:
+        cuts = []
+        for g in m.gone:
+            a, b = g.start, g.end
+            line_start = not text[text.rfind("\n", 0, a) + 1:a].strip()
+            stop = text.find("\n", b)
+            line_end = not text[b:len(text) if stop < 0 else stop].strip()
+            if line_end and text[:a].strip():
+                while a > 0 and text[a - 1].isspace():
+                    a -= 1  # the end of a line (or lines of their own): the break before goes
+            elif line_start:
+                while b < len(text) and text[b] in " \t":
+                    b += 1  # the start of a line: the space after the words goes
+            else:
+                while a > 0 and text[a - 1] in " \t":
+                    a -= 1
+            cuts.append((a, b))
+        at = m.to.at
+        if not any(_line_shaped(text, g.start, g.end) for g in m.gone):
+            continue  # words a printing has in another order, not lines read out of it
+        if any(any(covered[a:b]) or a < at < b for a, b in cuts) or \
+                any(covered[max(0, at - 1):at + 1]) or \
+                any(x[1] > y[0] for x, y in zip(cuts, cuts[1:], strict=False)):
+            continue
+        words = " ".join(" ".join(g.words.split()) for g in m.gone)
+        evidence = (f"{label}: '{m.to.words}' {'after' if m.to.after else 'before'} "
+                    f"'{text[at - 12:at] if m.to.after else text[at:at + 12]}'; OCR read "
+                    f"the words out of order (move {cuts[0][0]}-{cuts[-1][1]} to {at})")[:200]
+        for a, b in cuts:
+            out.append(Edit(a, b, text[a:b], "", "witness-move", 0.8, evidence))
+            covered[a:b] = b"\x01" * (b - a)
+        out.append(Edit(at, at, "", " " + words if m.to.after else words + " ",
+                        "witness-move", 0.8, evidence))
+        covered[max(0, at - 1):at + 1] = b"\x01" * (min(len(text), at + 1) - max(0, at - 1))
     return out
 
 
