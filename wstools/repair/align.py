@@ -377,7 +377,7 @@ class Move(NamedTuple):
 MOVE_WORDS = 3  # the fewest words a move takes (fewer match by chance)
 MOVE_LETTERS = 12  # and the fewest letters
 MOVE_REACH = 2000  # characters: how far the OCR may have put them from their place
-MOVE_SIMILARITY = 0.85  # their letters against the witness's (OCR's errors in them)
+MOVE_SIMILARITY = 0.75  # their letters against the witness's (OCR's errors in them)
 _KEY = re.compile(r"[^\W_]+")
 
 

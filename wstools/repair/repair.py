@@ -1122,12 +1122,39 @@ def _line_shaped(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` opens or ends a line: what Tesseract reads out of order
     is lines (a column's, or the end of one put below the next), not words amid a line.
 
-    >>> _line_shaped("a b\nc d e\nf", 4, 7), _line_shaped("a b c d e", 2, 5)
+    >>> _line_shaped("a b\\nc d e\\nf", 4, 7), _line_shaped("a b c d e", 2, 5)
     (True, False)
     """
     stop = text.find("\n", end)
     return not text[text.rfind("\n", 0, start) + 1:start].strip() or \
         not text[end:len(text) if stop < 0 else stop].strip()
+
+
+def _trimmed(run: Run, text: str, wanted: set[str], front: bool) -> Run:
+    """``run`` without the words at its start (``front``) or end whose letters (marks
+    left out, lower case) are none of ``wanted``; empty if none is.
+
+    >>> t = "EXECUTIVE ORDER 13078 Secretary of Labor"
+    >>> r = _trimmed(Run(0, len(t), -1, False, "", t), t, {"secretary", "of", "labor"}, True)
+    >>> t[r.start:r.end]
+    'Secretary of Labor'
+    """
+    spans = [m.span() for m in _CHUNKS.finditer(text, run.start, run.end)]
+    while spans and not _wanted(_MARKLESS.sub("", text[slice(*spans[0 if front else -1])])
+                                .lower(), wanted):
+        spans = spans[1:] if front else spans[:-1]
+    if not spans:
+        return run._replace(end=run.start)
+    return run._replace(start=spans[0][0], end=spans[-1][1])
+
+
+_MARKLESS = re.compile(r"[\W_]+")
+
+
+def _wanted(key: str, wanted: set[str]) -> bool:
+    """Whether ``key`` is one of ``wanted`` or an OCR misreading of one (``identity``)."""
+    return key in wanted or any(Levenshtein.normalized_similarity(key, w) >= 0.75
+                                for w in wanted)
 
 
 def _moved(found: list[Move], text: str, covered: bytearray, label: str) -> list[Edit]:
@@ -1138,7 +1165,15 @@ def _moved(found: list[Move], text: str, covered: bytearray, label: str) -> list
     out: list[Edit] = []
     for m in found:
         cuts = []
-        for g in m.gone:
+        wanted = set(m.to.keys.split())
+        gone = list(m.gone)
+        # (words at the ends the witness's run has not stay: a heading's, the other
+        # column's, "EXECUTIVE ORDER 13078" before the misplaced line)
+        gone[0] = _trimmed(gone[0], text, wanted, front=True)
+        gone[-1] = _trimmed(gone[-1], text, wanted, front=False)
+        if any(g.start >= g.end for g in gone):
+            continue
+        for g in gone:
             a, b = g.start, g.end
             line_start = not text[text.rfind("\n", 0, a) + 1:a].strip()
             stop = text.find("\n", b)
@@ -1154,13 +1189,13 @@ def _moved(found: list[Move], text: str, covered: bytearray, label: str) -> list
                     a -= 1
             cuts.append((a, b))
         at = m.to.at
-        if not any(_line_shaped(text, g.start, g.end) for g in m.gone):
+        if not any(_line_shaped(text, g.start, g.end) for g in gone):
             continue  # words a printing has in another order, not lines read out of it
         if any(any(covered[a:b]) or a < at < b for a, b in cuts) or \
                 any(covered[max(0, at - 1):at + 1]) or \
                 any(x[1] > y[0] for x, y in zip(cuts, cuts[1:], strict=False)):
             continue
-        words = " ".join(" ".join(g.words.split()) for g in m.gone)
+        words = " ".join(" ".join(text[g.start:g.end].split()) for g in gone)
         evidence = (f"{label}: '{m.to.words}' {'after' if m.to.after else 'before'} "
                     f"'{text[at - 12:at] if m.to.after else text[at:at + 12]}'; OCR read "
                     f"the words out of order (move {cuts[0][0]}-{cuts[-1][1]} to {at})")[:200]
