@@ -130,3 +130,16 @@ def test_words_read_out_of_order_go_back_where_the_witness_has_them(repairer: Re
     assert {e.rule for e in result.all_edits()} == {"witness-move"}
     # a printing's own order is kept where no witness reads the words elsewhere
     assert repairer.repair(LAW_33 + "\n\n" + LAW_35).all_edits() == []
+
+
+def test_a_full_stop_before_a_word_in_lower_case_is_a_speck_on_a_law_code(
+        repairer: Repairer) -> None:
+    """Without a witness, on a law code: a full stop after a word of four letters or more
+    before a word in lower case that the corpus reads after it is a speck ('the cards.
+    must be'); not before a clause's first word (a comma misread, the other rule's), nor
+    before a short token with a stop of its own (a law's number garbled: 'stroke. tu.
+    For')."""
+    text = "9. Before every deal the cards. must be shuffled by the players in turn."
+    assert repairer.repair(text, law=True).text == text.replace("cards.", "cards")
+    kept = "10. Three points are taken at the same stroke. tu. For making a miss, one."
+    assert "stroke. tu." in repairer.repair(kept, law=True).text

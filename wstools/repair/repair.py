@@ -55,7 +55,15 @@ from ..text.kind import judge as judge_law
 from ..text.pipeline import OCR_FIXES, CleanResult, Options, clean
 from ..wikitext.markup import clean_text_nodes, is_formatted
 from .align import Move, Run, Unit, aligned, moves, runs
-from .choose import Context, _neighbours, choose_all, law_number_place, respaced, support
+from .choose import (
+    CLAUSE_WORDS,
+    Context,
+    _neighbours,
+    choose_all,
+    law_number_place,
+    respaced,
+    support,
+)
 from .confusion import cost
 from .model import Candidate, allowed, features, kind, load_model, raw_candidate
 from .numbers import clause_labels, from_line_starts, from_sequence, inline_clause_letters
@@ -599,6 +607,20 @@ class Repairer:
                     out.append(Edit(stop, stop + 1, ".", ",", "stop-to-comma", 0.75,
                                     f"a full stop after '{o}' before '{nxt.core}' in lower "
                                     "case: the sentence goes on, a comma was printed"))
+                elif len(o) > 3 and o.islower() and nxt.key not in CLAUSE_WORDS and \
+                        nxt.core.islower() and len(nxt.core) > 2 and \
+                        self.index.bigrams.get((t.key, nxt.key), 0) > 0 and not (
+                            len(nxt.core) <= 3 and nxt.raw[-1:] in ".,:;") and \
+                        _PARAGRAPH_BREAK.search(text, t.end, nxt.start) is None:
+                    # (a comma misread, or a speck: no printing ends a sentence before a
+                    # word in lower case, and a word of four letters is no abbreviation;
+                    # but a short token with a stop after it is a law's number garbled,
+                    # "stroke. tu. For", and a short word may be a capital misread, "ca" for
+                    # "On": the next word is of three letters or more, in the same
+                    # paragraph, and the corpus has the two words side by side)
+                    out.append(Edit(stop, stop + 1, ".", "", "speck-stop", 0.7,
+                                    f"a full stop after '{o}' before '{nxt.core}' in lower "
+                                    "case: a speck"))
                 continue
             # (not a suspended compound's hyphen: "science- and risk-based")
             if o.endswith("-") and o[:-1].isalpha() and nxt is not None and \
