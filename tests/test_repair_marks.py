@@ -143,3 +143,25 @@ def test_a_full_stop_before_a_word_in_lower_case_is_a_speck_on_a_law_code(
     assert repairer.repair(text, law=True).text == text.replace("cards.", "cards")
     kept = "10. Three points are taken at the same stroke. tu. For making a miss, one."
     assert "stroke. tu." in repairer.repair(kept, law=True).text
+
+
+def test_a_colon_the_witness_reads_on_from_is_dust(repairer: Repairer) -> None:
+    text = "(a) Nothing: in this order shall be construed to impair"
+    start = text.index("Nothing:")
+    unit = Unit(start, start + len("Nothing:"), "Nothing:", "Nothing", 1)
+    edit = choose(unit, _context(repairer, text))
+    assert edit is not None and edit.new == "Nothing"
+
+
+def test_a_list_item_before_and_and_its_next_label_is_a_candidate(repairer: Repairer
+                                                                   ) -> None:
+    """An item OCR ended with a colon before the list's last label, after 'and' or a
+    speck, or with its bracket read as a brace, is a candidate for the witness's
+    semicolon (the model decides)."""
+    from wstools.repair.model import raw_candidate
+    for after in (" and (5) participate", " |\n\n(iii) Criteria", "\n\n(o} The Assistant"):
+        text = "as approved by the committee:" + after
+        start = text.index("committee:")
+        unit = Unit(start, start + len("committee:"), "committee:", "committee;", 1)
+        edit = raw_candidate(unit, text, repairer._is_word)
+        assert edit is not None and edit.new == "committee;", after

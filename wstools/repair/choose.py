@@ -487,11 +487,11 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
         return True
     if o_marks == "," and w_tail == "." and nxt[:1].isupper() and nxt[1:2].islower():
         return True  # a comma before a sentence's capital: the full stop's tail a speck
-    if o_marks == "." and not w_tail and nxt[:1].islower() and not paragraph_end:
-        # a full stop before a word in lower case where the witness reads on: dust ("in
-        # any. manner"), not an abbreviation's; but after a short word before a clause's
-        # first word it is as often a comma misread, where printings punctuate apart ("to
-        # win. the trick" for "to win, the trick")
+    if o_marks in (".", ":") and not w_tail and nxt[:1].islower() and not paragraph_end:
+        # a full stop or colon before a word in lower case where the witness reads on: dust
+        # ("in any. manner", "nothing: in"), not an abbreviation's; but after a short word
+        # before a clause's first word it is as often a comma misread, where printings
+        # punctuate apart ("to win. the trick" for "to win, the trick")
         word = _last_word(o_core).lower()
         following = _LETTERS.match(nxt)
         return len(word) > 1 and word not in STOP_WORDS and (

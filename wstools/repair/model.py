@@ -67,7 +67,9 @@ _RUN_IN_TITLE = re.compile(r"[^\W\d_]+\.—[A-Z][^\W\d_]*")
 _STRAIGHT = str.maketrans("‘’“”", "''\"\"")
 _NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
 # a clause label other than a sequence's first: what follows a list's item
-_LATER_LABEL = re.compile(r"\s*\((?:[b-hj-z]|[ivx]{2,5}|v|x|[2-9]|\d{2}|[B-HJ-Z])\)")
+# (after specks, "|", or the list's last "and"/"or"; its bracket OCR may read as a brace)
+_LATER_LABEL = re.compile(r"[\s|]*(?:(?:and|or)\s+)?"
+                          r"\((?:[b-hj-z]|[ivx]{2,5}|v|x|[2-9]|\d{2}|[B-HJ-Z])[)}\]]")
 # a clause label next ("include: (i) the"): where printings punctuate a list apart
 _LABEL_NEXT = re.compile(r"\s*\((?:[a-z]{1,2}|[ivx]{1,5}|[A-Z]|\d{1,2})\)")
 _ABBREVIATIONS = frozenset("viz etc ibid sect chap vols vol cf ch sec no pp ed art st mr mrs "
@@ -291,7 +293,7 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
             after.group(1)[:1].islower() and bool(o_words) and len(o_words[-1]) > 3 and \
             o_words[-1].lower() not in _ABBREVIATIONS
         if after and after.group(1).lower() in CLAUSE_WORDS and not no_pause and \
-                not stop_dust:
+                not stop_dust and not item_end:
             return None  # the mark before "and", "or": where printings punctuate apart
     if o_words and o.isupper() and not w.isupper():
         w = w.upper()  # a heading in capitals
