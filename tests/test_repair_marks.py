@@ -141,6 +141,9 @@ def test_a_full_stop_before_a_word_in_lower_case_is_a_speck_on_a_law_code(
     For')."""
     text = "9. Before every deal the cards. must be shuffled by the players in turn."
     assert repairer.repair(text, law=True).text == text.replace("cards.", "cards")
+    # before a preposition, though the corpus never has the two words side by side
+    text = "9. A referee who is chosen. under these rules may settle any dispute at once."
+    assert repairer.repair(text, law=True).text == text.replace("chosen.", "chosen")
     kept = "10. Three points are taken at the same stroke. tu. For making a miss, one."
     assert "stroke. tu." in repairer.repair(kept, law=True).text
 

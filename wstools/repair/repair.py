@@ -135,6 +135,8 @@ NO_PAUSE_WORDS = frozenset("the a an to of in on at by for from with into upon m
                            "will can is are was were be been their his her its".split())
 CLAUSE_STARTS = frozenset("and or nor but unless neither either if during though although "
                           "whether which who when where while until".split())
+PREPOSITIONS = frozenset("of to in into upon on at by for from with without within "
+                         "under over after before during until against among".split())
 PREFIXES = frozenset("re un pre non co sub over out counter anti mis dis inter under super "
                      "semi".split())
 ABBREVIATIONS = frozenset("viz i e g vs etc ibid cf ch sec no p pp ed vol art st mr mrs dr "
@@ -609,7 +611,8 @@ class Repairer:
                                     "case: the sentence goes on, a comma was printed"))
                 elif len(o) > 3 and o.islower() and nxt.key not in CLAUSE_WORDS and \
                         nxt.core.islower() and len(nxt.core) > 2 and \
-                        self.index.bigrams.get((t.key, nxt.key), 0) > 0 and not (
+                        (self.index.bigrams.get((t.key, nxt.key), 0) > 0 or
+                         nxt.key in PREPOSITIONS) and not (
                             len(nxt.core) <= 3 and nxt.raw[-1:] in ".,:;") and \
                         _PARAGRAPH_BREAK.search(text, t.end, nxt.start) is None:
                     # (a comma misread, or a speck: no printing ends a sentence before a
@@ -617,7 +620,8 @@ class Repairer:
                     # but a short token with a stop after it is a law's number garbled,
                     # "stroke. tu. For", and a short word may be a capital misread, "ca" for
                     # "On": the next word is of three letters or more, in the same
-                    # paragraph, and the corpus has the two words side by side)
+                    # paragraph, and the corpus has the two words side by side, or it is
+                    # a preposition, which no stop comes before: "downward. upon")
                     out.append(Edit(stop, stop + 1, ".", "", "speck-stop", 0.7,
                                     f"a full stop after '{o}' before '{nxt.core}' in lower "
                                     "case: a speck"))
