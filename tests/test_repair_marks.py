@@ -168,3 +168,22 @@ def test_a_list_item_before_and_and_its_next_label_is_a_candidate(repairer: Repa
         unit = Unit(start, start + len("committee:"), "committee:", "committee;", 1)
         edit = raw_candidate(unit, text, repairer._is_word)
         assert edit is not None and edit.new == "committee;", after
+
+
+def test_an_apostrophe_no_quotation_explains_is_a_speck(repairer: Repairer) -> None:
+    """A mark read as an apostrophe after a word ('during' the play') or before one
+    (''call for') goes where the witness has none and no quotation opens or closes in
+    the sentence; a plural's apostrophe and a quotation's mark stay."""
+    text = "any one during' the play of a trick may demand"
+    start = text.index("during'")
+    unit = Unit(start, start + len("during'"), "during'", "during", 1)
+    edit = choose(unit, _context(repairer, text))
+    assert edit is not None and edit.new == "during"
+    text = "he may 'call for new cards at any time"
+    start = text.index("'call")
+    unit = Unit(start, start + len("'call"), "'call", "call", 1)
+    edit = choose(unit, _context(repairer, text))
+    assert edit is not None and edit.new == "call"
+    quoted = "he may say 'call for new cards' at any time"
+    start = quoted.index("'call")
+    assert choose(Unit(start, start + 5, "'call", "call", 1), _context(repairer, quoted)) is None

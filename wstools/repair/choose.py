@@ -485,6 +485,10 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
         return True
     if o_marks == "." and w_tail in (",", ";") and nxt[:1].islower():
         return True
+    if o_marks in ("'", "’") and not w_tail and nxt[:1].islower() and \
+            o_core[-1:].lower() != "s" and not _QUOTE.search(_sentence_before(ctx.text,
+                                                                              unit.start)):
+        return True  # a speck read as an apostrophe ("during' the"): no quotation opens
     if o_marks == "," and w_tail == "." and nxt[:1].isupper() and nxt[1:2].islower():
         return True  # a comma before a sentence's capital: the full stop's tail a speck
     if o_marks in (".", ":") and not w_tail and nxt[:1].islower() and not paragraph_end:
@@ -503,6 +507,24 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
     if o_marks in (".:", ":.", ".;", ";.") and w_tail == ".":
         return True
     return False
+
+
+_QUOTE = re.compile(r"['‘’“”\"`]")
+_SENTENCE_END = re.compile(r"[.!?]\s|\n[ \t]*\n")
+
+
+def _sentence_before(text: str, start: int) -> str:
+    """The sentence's text before ``start`` (at most 200 characters)."""
+    before = text[max(0, start - 200):start]
+    ends = list(_SENTENCE_END.finditer(before))
+    return before[ends[-1].end():] if ends else before
+
+
+def _sentence_after(text: str, end: int) -> str:
+    """The sentence's text after ``end`` (at most 200 characters)."""
+    after = text[end:end + 200]
+    stop = _SENTENCE_END.search(after)
+    return after[:stop.start() + 1] if stop else after
 
 
 def _last_word(core: str) -> str:
@@ -526,6 +548,9 @@ def _keep_edges(o: str, w: str, unit: Unit, ctx: Context) -> str:
     elif not o_lead.strip("-—_=|~^`"):
         # specks, unless they follow a law number, where they are its garbled dash
         lead = o_lead if after_law_number_mark(ctx.text, unit.start) else w_lead
+    elif o_lead in ("'", "‘", "`") and not w_lead and o_core[:1].islower() and \
+            not _QUOTE.search(_sentence_after(ctx.text, unit.end)):
+        lead = ""  # a speck read as a quotation mark that nothing closes ("'call for")
     elif o_lead in ("{", "[", "(") and w_lead in ("(", "["):
         lead = w_lead  # a misread bracket
     elif not w_lead and len(o_lead) == 1 and len(o_core) + 1 == len(w_core) and \
