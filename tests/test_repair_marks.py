@@ -187,3 +187,12 @@ def test_an_apostrophe_no_quotation_explains_is_a_speck(repairer: Repairer) -> N
     quoted = "he may say 'call for new cards' at any time"
     start = quoted.index("'call")
     assert choose(Unit(start, start + 5, "'call", "call", 1), _context(repairer, quoted)) is None
+
+
+def test_the_rest_of_a_broken_word_is_not_read_alone(repairer: Repairer) -> None:
+    """'adve- rsaries,': the witness's 'adversaries,' for the rest alone would leave the
+    first part twice ('adve- adversaries,'); the join is the hyphen rule's."""
+    text = "the declarer's-adve- rsaries, prior to his partner playing"
+    start = text.index("rsaries,")
+    unit = Unit(start, start + len("rsaries,"), "rsaries,", "adversaries,", 1)
+    assert choose(unit, _context(repairer, text)) is None

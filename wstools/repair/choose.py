@@ -182,7 +182,8 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
         return None
     o_lead, o_core, o_tail = _edges(o)
     w_lead, w_core, w_tail = _edges(w)
-    if cut_at_edge(ctx.text, unit, o, w) or broken_before(ctx.text, unit, o, w):
+    if cut_at_edge(ctx.text, unit, o, w) or broken_before(ctx.text, unit, o, w) or \
+            broken_after(ctx.text, unit, o, w):
         return None
     if unit.words == 1 and len(w_words) == 1 and (_GLYPHS.search(o) or not o_words):
         # glyphs no word has, "!><", "l>y", "(/,": OCR read a word as marks
@@ -285,6 +286,27 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
                  f"{ctx.witness}: '{b}'; the corpus has '{b}' {vocab.count(b)}× and "
                  f"{'never' if not vocab.count(a) else 'not in this context'} '{a}'; OCR "
                  f"confusion cost {cost(a, b)}")
+
+
+_FRAGMENT = re.compile(r"([^\W\d_]+)-\s*$")
+
+
+def broken_after(text: str, unit: Unit, o: str, w: str) -> bool:
+    """Whether ``o`` is the rest of a word the printer broke (``adve- rsaries``) whose
+    first part, before it, makes the witness's word with it: the join is the hyphen
+    rule's, not a reading of the rest alone (which would leave the first part twice).
+
+    >>> t = "the declarer's-adve- rsaries, prior"
+    >>> broken_after(t, Unit(21, 29, "rsaries,", "adversaries,", 1), "rsaries,", "adversaries,")
+    True
+    """
+    head = _FRAGMENT.search(text, max(0, unit.start - 40), unit.start)
+    if head is None:
+        return False
+    rest = "".join(_LETTERS.findall(o)).lower()
+    word = "".join(_LETTERS.findall(w)).lower()
+    return bool(rest) and word.endswith(rest) and word != rest and \
+        word.startswith(head.group(1).lower())
 
 
 def lost_word(ocr: str, witness: str) -> bool:

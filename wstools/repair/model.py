@@ -41,6 +41,7 @@ from .choose import (
     CLAUSE_WORDS,
     NO_PAUSE,
     after_law_number_mark,
+    broken_after,
     broken_before,
     cut_at_edge,
     inflection,
@@ -321,6 +322,7 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
     if w[:1] in "“\"" and o[:1] not in "“\"'‘`" and w[1:] == o[len(o) - len(w) + 1:] or \
             w[:1] in "“\"" and o[:1].isalnum():
         return None  # a quotation mark opening a word: another document quoting it
-    if w == o or cut_at_edge(text, unit, o, w) or broken_before(text, unit, o, w):
+    if w == o or cut_at_edge(text, unit, o, w) or broken_before(text, unit, o, w) or \
+            broken_after(text, unit, o, w):
         return None  # (or the witness's reading cut by the page's end: "forma" / "form")
     return Edit(unit.start, unit.end, o, w, "witness-model", 0.0)
