@@ -19,7 +19,9 @@ Steps, each returning explainable :class:`~wstools.edits.Edit`\\ s:
    nothing, the witness's reading is a candidate within hard limits (never a number, a
    variant word, a bracket, one stop for another…) that a calibrated logistic regression
    (:mod:`.model`) takes when it is likely enough. A later, weaker window acts only where
-   a better one differs from the OCR;
+   a better one differs from the OCR. Over the page, runs of words Tesseract read out of
+   order (a line of the other column, lines put before a heading) are put back where the
+   best windows have them (:func:`.align.moves`, rule ``witness-move``);
 4. without a witness: typesetting slips (a capital inside a sentence, specks read as
    marks, a full stop where the sentence goes on) and a non-word with exactly one close
    corpus word (confusion cost and context decide) — never where the best witness reads
