@@ -28,7 +28,7 @@ from itertools import accumulate, islice
 from operator import add, itemgetter
 from typing import NamedTuple, cast
 
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import Indel, Levenshtein
 
 _WORD = re.compile(r"\S+")
 _ALNUM = re.compile(r"\w+")
@@ -349,4 +349,110 @@ def _char_units(text: str, witness: str, offset: int) -> list[Unit]:
         if not same_reading(ocr, reading):
             out.append(Unit(offset + start, offset + end, ocr, reading, k - first + 1))
         k += 1
+    return out
+
+
+class Run(NamedTuple):
+    """Words one side has and the other lacks (a deletion or insertion of an alignment
+    without replacements): OCR words the witness has not (``at`` < 0, ``text[start:end]``)
+    or witness words the OCR has not, before the OCR word that starts at ``at`` (or after
+    the one that ends there, ``after``). ``keys``: the words without marks, lower case."""
+
+    start: int
+    end: int
+    at: int
+    after: bool
+    keys: str
+    words: str
+
+
+class Move(NamedTuple):
+    """OCR words Tesseract read out of order (the runs ``gone``, in order) and where the
+    witness has them (``to``)."""
+
+    gone: tuple[Run, ...]
+    to: Run
+
+
+MOVE_WORDS = 3  # the fewest words a move takes (fewer match by chance)
+MOVE_LETTERS = 12  # and the fewest letters
+MOVE_REACH = 2000  # characters: how far the OCR may have put them from their place
+MOVE_SIMILARITY = 0.75  # their letters against the witness's (OCR's errors in them)
+_KEY = re.compile(r"[^\W_]+")
+
+
+def _key(word: str) -> str:
+    return "".join(_KEY.findall(word)).lower()
+
+
+def runs(text: str, witness: str, offset: int = 0) -> list[Run]:
+    """The runs (:class:`Run`) of ``text`` aligned to ``witness`` (trimmed to what it
+    reads) word by word, their marks left out, by insertions and deletions alone, so that
+    words out of order are one run where they are and one where they belong.
+
+    >>> wit = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima"
+    >>> text = "alpha bravo charlie golf hotel india delta echo foxtrot juliet kilo lima"
+    >>> [(r.keys, r.at) for r in runs(text, wit)]
+    [('delta echo foxtrot', 20), ('delta echo foxtrot', -1)]
+    """
+    words = text.split()
+    if not words:
+        return []
+    witness = trim(text, witness)
+    theirs_raw = witness.split()
+    theirs = [_key(w) for w in theirs_raw]
+    mine = [_key(w) for w in words]
+    starts, ends = _word_spans(text, words)
+    out: list[Run] = []
+    for tag, i1, i2, j1, j2 in cast(list[tuple[str, int, int, int, int]],
+                                    Indel.opcodes(mine, theirs).as_list()):
+        if tag == "delete":
+            out.append(Run(offset + starts[i1], offset + ends[i2 - 1], -1, False,
+                           " ".join(w for w in mine[i1:i2] if w),
+                           text[starts[i1]:ends[i2 - 1]]))
+        elif tag == "insert" and 0 < i1 <= len(words):
+            after = i1 == len(words)
+            out.append(Run(0, 0, offset + (ends[i1 - 1] if after else starts[i1]), after,
+                           " ".join(w for w in theirs[j1:j2] if w),
+                           " ".join(theirs_raw[j1:j2])))
+    return out
+
+
+def moves(found: list[Run]) -> list[Move]:
+    """Runs of OCR words (one or several in a row, in their order) that read as a run the
+    witness has elsewhere, within ``MOVE_REACH`` characters, and the OCR not: text
+    Tesseract read out of order (a line of the next column, lines put before a heading).
+    The words must be at least ``MOVE_WORDS`` and ``MOVE_LETTERS`` letters, their letters
+    ``MOVE_SIMILARITY`` alike (the OCR's errors in them).
+
+    >>> wit = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima"
+    >>> text = "alpha bravo charlie golf hotel india delta echo foxtrot juliet kilo lima"
+    >>> [([g.words for g in m.gone], text[m.to.at:m.to.at + 4]) for m in moves(runs(text, wit))]
+    [(['delta echo foxtrot'], 'golf')]
+    """
+    gone = [r for r in found if r.at < 0]
+    out: list[Move] = []
+    used: set[int] = set()
+    for to in sorted((r for r in found if r.at >= 0), key=lambda r: -len(r.keys)):
+        if len(to.keys.split()) < MOVE_WORDS or len(to.keys.replace(" ", "")) < MOVE_LETTERS:
+            continue
+        best: tuple[float, int, int] | None = None
+        for k in range(len(gone)):
+            if k in used or abs(gone[k].start - to.at) > MOVE_REACH:
+                continue
+            keys = ""
+            for n in range(k, len(gone)):
+                if n in used or gone[n].start <= to.at < gone[n].end or \
+                        len(keys) > 1.3 * len(to.keys):
+                    break
+                keys = f"{keys} {gone[n].keys}".strip()
+                score = Levenshtein.normalized_similarity(keys, to.keys)
+                if score >= MOVE_SIMILARITY and (best is None or score > best[0]):
+                    best = (score, k, n)
+        if best is not None:
+            _, k, n = best
+            if any(gone[j].start < to.at < gone[j].end for j in range(k, n + 1)):
+                continue
+            used.update(range(k, n + 1))
+            out.append(Move(tuple(gone[k:n + 1]), to))
     return out

@@ -52,6 +52,16 @@ def _groups(pattern: re.Pattern[str], s: str) -> tuple[str, str, str]:
 def _edges(s: str) -> tuple[str, str, str]:
     """(leading marks, core, closing marks) of ``s``."""
     return _groups(_EDGE, s)
+# words no mark may follow inside a sentence: a stop after them is a speck
+NO_PAUSE = frozenset("the a an to of in on at by for from with into upon must shall may will "
+                     "can is are was were be been their his her its if".split())
+# words before which one printing has a comma and another none ("win, or not to win, the")
+CLAUSE_WORDS = frozenset("and or nor but unless neither either if though although whether "
+                         "which who when where while until as than the a an this that these "
+                         "those his their its".split())
+# words a full stop may end as an abbreviation's ("Sec. the", "viz. the")
+STOP_WORDS = frozenset("viz etc ibid sec sect art no nos vol vols ch chap cf vs mr mrs dr st "
+                       "co inc seq pp ed".split())
 MARK_LIKE = "sjei,;:"  # letters OCR reads for a mark at the end of a word ("draws", "higheste")
 COMMON_ZIPF = 5.0  # a word this common in English is not taken for a misreading on cost alone
 
@@ -91,7 +101,7 @@ def choose_all(unit: Unit, ctx: Context) -> list[Edit]:
     the unit as a whole."""
     o_parts = list(_CHUNKS.finditer(unit.ocr))
     w_parts = unit.witness.split()
-    if len(o_parts) > 1 and len(o_parts) == len(w_parts):
+    if len(o_parts) > 1 and len(o_parts) == len(w_parts) and not respaced(unit.ocr, unit.witness):
         out = []
         for m, w in zip(o_parts, w_parts, strict=True):
             if m.group(0) == w:
@@ -104,6 +114,23 @@ def choose_all(unit: Unit, ctx: Context) -> list[Edit]:
         return out
     edit = choose(_after_law_number(unit) if unit.words == 1 else unit, ctx)
     return [edit] if edit is not None else []
+
+
+def respaced(ocr: str, witness: str) -> bool:
+    """Whether the OCR's words are the witness's letters spaced otherwise, so that its
+    words do not pair with the witness's one by one (``pre: sented.and`` against
+    ``presented and``: two words each, but ``pre:`` is no reading of ``presented``).
+
+    >>> respaced("pre: sented.and", "presented and"), respaced("only, exgept", "only (except")
+    (True, False)
+    >>> respaced("the cards", "the cards.")
+    False
+    """
+    o_words, w_words = ocr.split(), witness.split()
+    if "".join(_LETTERS.findall(ocr)).lower() != "".join(_LETTERS.findall(witness)).lower():
+        return False
+    return any("".join(_LETTERS.findall(a)).lower() != "".join(_LETTERS.findall(b)).lower()
+               for a, b in zip(o_words, w_words, strict=False))
 
 
 def cut_at_edge(text: str, unit: Unit, o: str, w: str) -> bool:
@@ -155,7 +182,8 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
         return None
     o_lead, o_core, o_tail = _edges(o)
     w_lead, w_core, w_tail = _edges(w)
-    if cut_at_edge(ctx.text, unit, o, w) or broken_before(ctx.text, unit, o, w):
+    if cut_at_edge(ctx.text, unit, o, w) or broken_before(ctx.text, unit, o, w) or \
+            broken_after(ctx.text, unit, o, w):
         return None
     if unit.words == 1 and len(w_words) == 1 and (_GLYPHS.search(o) or not o_words):
         # glyphs no word has, "!><", "l>y", "(/,": OCR read a word as marks
@@ -203,6 +231,8 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
     if re.search(r"[^\W\d_]-[^\W\d_]", w) and len(w_words) > len(o_words) and \
             not re.search(r"[^\W\d_]-[^\W\d_]", o):
         return None  # the witness hyphenates a compound the OCR prints solid
+    if nonwords and lost_word(o_letters, w_letters):
+        return None  # the alignment left a word of the OCR out of the witness's reading
     if nonwords:
         # a word the context asks for: the corpus has the witness's word after the word
         # before and before the word after, the OCR's on neither side — a likelier misreading
@@ -256,6 +286,43 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
                  f"{ctx.witness}: '{b}'; the corpus has '{b}' {vocab.count(b)}× and "
                  f"{'never' if not vocab.count(a) else 'not in this context'} '{a}'; OCR "
                  f"confusion cost {cost(a, b)}")
+
+
+_FRAGMENT = re.compile(r"([^\W\d_]+)-\s*$")
+
+
+def broken_after(text: str, unit: Unit, o: str, w: str) -> bool:
+    """Whether ``o`` is the rest of a word the printer broke (``adve- rsaries``) whose
+    first part, before it, makes the witness's word with it: the join is the hyphen
+    rule's, not a reading of the rest alone (which would leave the first part twice).
+
+    >>> t = "the declarer's-adve- rsaries, prior"
+    >>> broken_after(t, Unit(21, 29, "rsaries,", "adversaries,", 1), "rsaries,", "adversaries,")
+    True
+    """
+    head = _FRAGMENT.search(text, max(0, unit.start - 40), unit.start)
+    if head is None:
+        return False
+    rest = "".join(_LETTERS.findall(o)).lower()
+    word = "".join(_LETTERS.findall(w)).lower()
+    return bool(rest) and word.endswith(rest) and word != rest and \
+        word.startswith(head.group(1).lower())
+
+
+def lost_word(ocr: str, witness: str) -> bool:
+    """Whether the OCR's letters are the witness's and two or more letters before or after
+    them that make a word (``IFany one`` against ``anyone``: the witness's ``If`` was
+    aligned elsewhere); OCR's noise adds a letter or a mark, not a word.
+
+    >>> lost_word("IFany one", "anyone"), lost_word("tthe", "the")
+    (True, False)
+    """
+    o = "".join(ocr.split()).lower()
+    w = "".join(witness.split()).lower()
+    if not w or len(o) < len(w) + 2:
+        return False
+    extra = o[:-len(w)] if o.endswith(w) else o[len(w):] if o.startswith(w) else ""
+    return len(extra) >= 2 and _zipf(extra) >= 3.0
 
 
 def broken_before(text: str, unit: Unit, o: str, w: str) -> bool:
@@ -385,7 +452,8 @@ def _case(unit: Unit, ctx: Context, o_words: list[str], w_words: list[str]) -> E
 _LAW_MARK_OK = re.compile(r"\d+[a-z]?\.(?:—|\s)")
 _LAW_MARK = re.compile(r"\d+[a-z]?\.—")
 _SPECK_MARKS = re.compile(r"[=_|~^`]")
-_GLUED = re.compile(r"[^\W\d_]+[-.,;:_]+[^\W\d_]+")
+_GLUED = re.compile(r"[^\W\d_]+(?:[-.,;:_]+[^\W\d_]+)+")
+_DASH_SPACE = re.compile(r"[ \t]+([—–])[ \t]*|([—–])[ \t]+")
 
 
 def _punctuation(unit: Unit, ctx: Context) -> Edit | None:
@@ -403,6 +471,12 @@ def _punctuation(unit: Unit, ctx: Context) -> Edit | None:
             re.search(r"[^\W\d_]\d|\d[^\W\d_]", o_core):
         return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-spacing", 0.85,
                      f"{ctx.witness}: '{w}'; a word and a number run together in the OCR")
+    if _DASH_SPACE.search(o_core) and "\n" not in o_core and not _DASH_SPACE.search(w_core) \
+            and _DASH_SPACE.sub(r"\1\2", o_core) == w_core:
+        # (OCR spaces a dash the printing sets close: "Cutting. —In" for "Cutting.—In";
+        # a dash the witness spaces is its own, never taken)
+        return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-spacing", 0.85,
+                     f"{ctx.witness}: '{w}'; the OCR put a space beside the dash")
     if _GLUED.fullmatch(o_core) and " " in w_core and "- " not in w_core:
         # (but "micro- purchase" is a witness's line break after a compound's hyphen)
         return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-spacing", 0.85,
@@ -433,12 +507,51 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
         return True
     if o_marks == "." and w_tail in (",", ";") and nxt[:1].islower():
         return True
+    if o_marks in ("'", "’") and not w_tail and nxt[:1].islower() and \
+            o_core[-1:].lower() != "s" and not _QUOTE.search(_sentence_before(ctx.text,
+                                                                              unit.start)):
+        return True  # a speck read as an apostrophe ("during' the"): no quotation opens
+    if o_marks == "," and w_tail == "." and nxt[:1].isupper() and nxt[1:2].islower():
+        return True  # a comma before a sentence's capital: the full stop's tail a speck
+    if o_marks in (".", ":") and not w_tail and nxt[:1].islower() and not paragraph_end:
+        # a full stop or colon before a word in lower case where the witness reads on: dust
+        # ("in any. manner", "nothing: in"), not an abbreviation's; but after a short word
+        # before a clause's first word it is as often a comma misread, where printings
+        # punctuate apart ("to win. the trick" for "to win, the trick")
+        word = _last_word(o_core).lower()
+        following = _LETTERS.match(nxt)
+        return len(word) > 1 and word not in STOP_WORDS and (
+            following is None or following.group().lower() not in CLAUSE_WORDS or
+            len(word) > 3 or word in NO_PAUSE)
     if not o_marks and w_tail in (".", ",", ";", ":") and len(o_core) > len(w_core) and \
             o_core.lower().startswith(w_core.lower()):
         return True  # the mark was read as a letter: "higheste", "cntrvs"
     if o_marks in (".:", ":.", ".;", ";.") and w_tail == ".":
         return True
     return False
+
+
+_QUOTE = re.compile(r"['‘’“”\"`]")
+_SENTENCE_END = re.compile(r"[.!?]\s|\n[ \t]*\n")
+
+
+def _sentence_before(text: str, start: int) -> str:
+    """The sentence's text before ``start`` (at most 200 characters)."""
+    before = text[max(0, start - 200):start]
+    ends = list(_SENTENCE_END.finditer(before))
+    return before[ends[-1].end():] if ends else before
+
+
+def _sentence_after(text: str, end: int) -> str:
+    """The sentence's text after ``end`` (at most 200 characters)."""
+    after = text[end:end + 200]
+    stop = _SENTENCE_END.search(after)
+    return after[:stop.start() + 1] if stop else after
+
+
+def _last_word(core: str) -> str:
+    words = _LETTERS.findall(core)
+    return words[-1] if words else ""
 
 
 def _keep_edges(o: str, w: str, unit: Unit, ctx: Context) -> str:
@@ -457,6 +570,9 @@ def _keep_edges(o: str, w: str, unit: Unit, ctx: Context) -> str:
     elif not o_lead.strip("-—_=|~^`"):
         # specks, unless they follow a law number, where they are its garbled dash
         lead = o_lead if after_law_number_mark(ctx.text, unit.start) else w_lead
+    elif o_lead in ("'", "‘", "`") and not w_lead and o_core[:1].islower() and \
+            not _QUOTE.search(_sentence_after(ctx.text, unit.end)):
+        lead = ""  # a speck read as a quotation mark that nothing closes ("'call for")
     elif o_lead in ("{", "[", "(") and w_lead in ("(", "["):
         lead = w_lead  # a misread bracket
     elif not w_lead and len(o_lead) == 1 and len(o_core) + 1 == len(w_core) and \

@@ -38,12 +38,16 @@ from ..edits import Edit
 from ..text.english import zipf as english_zipf
 from .align import Unit
 from .choose import (
+    CLAUSE_WORDS,
+    NO_PAUSE,
     after_law_number_mark,
+    broken_after,
     broken_before,
     cut_at_edge,
     inflection,
     keeps_dashes,
     law_number_place,
+    lost_word,
 )
 from .confusion import cost
 
@@ -56,9 +60,6 @@ _MARKS = ".,;:'\"!?()[]{}_-=|~^`*«»‘’“”"
 _OPENS_PART = re.compile(r"\s*(?:\d|\(|Sec(?:tion)?\b|SEC(?:TION)?\b|Art\b|Law\b)")
 _BROKEN_WORD = re.compile(r"[^\W\d_]+-[ \t]*\n\s*\n\s*[^\W\d_]+[.,;:]?")
 _GLUED_WORDS = re.compile(r"[^\W\d_]+[.,;:_=‘’'][^\W\d_]+[.,;:]?")
-# words no mark may follow inside a sentence: a stop after them is a speck
-NO_PAUSE = frozenset("the a an to of in on at by for from with into upon must shall may will "
-                     "can is are was were be been their his her its if".split())
 # a run-in title and the law's first word ("Shuffling.—Before"): OCR loses the stop, the
 # dash or both ("Shuffling Before", "Dealing —When")
 _RUN_IN_TITLE = re.compile(r"[^\W\d_]+\.—[A-Z][^\W\d_]*")
@@ -67,15 +68,13 @@ _RUN_IN_TITLE = re.compile(r"[^\W\d_]+\.—[A-Z][^\W\d_]*")
 _STRAIGHT = str.maketrans("‘’“”", "''\"\"")
 _NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
 # a clause label other than a sequence's first: what follows a list's item
-_LATER_LABEL = re.compile(r"\s*\((?:[b-hj-z]|[ivx]{2,5}|v|x|[2-9]|\d{2}|[B-HJ-Z])\)")
+# (after specks, "|", or the list's last "and"/"or"; its bracket OCR may read as a brace)
+_LATER_LABEL = re.compile(r"[\s|]*(?:(?:and|or)\s+)?"
+                          r"\((?:[b-hj-z]|[ivx]{2,5}|v|x|[2-9]|\d{2}|[B-HJ-Z])[)}\]]")
 # a clause label next ("include: (i) the"): where printings punctuate a list apart
 _LABEL_NEXT = re.compile(r"\s*\((?:[a-z]{1,2}|[ivx]{1,5}|[A-Z]|\d{1,2})\)")
 _ABBREVIATIONS = frozenset("viz etc ibid sect chap vols vol cf ch sec no pp ed art st mr mrs "
                            "dr jr sr co inc vs".split())
-# words before which one printing has a comma and another none ("win, or not to win, the")
-CLAUSE_WORDS = frozenset("and or nor but unless neither either if though although whether "
-                         "which who when where while until as than the a an this that these "
-                         "those his their its".split())
 
 FEATURES = ("bias", "rule", "agreement", "rank", "kind_marks", "kind_spacing",
             "kind_case", "kind_letters", "cost", "cost_high", "ocr_nonword", "witness_words",
@@ -221,6 +220,8 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
         letters = _bare_letters(w)
         if cost(_bare_letters(o), letters, 9.0) > 0.3 * len(letters) + 0.6:
             return None  # nothing like an OCR misreading
+        if lost_word(_bare_letters(o), letters):
+            return None  # a word of the OCR the alignment left out of the witness's reading
     if any(o.count(a) + o.count(b) != w.count(a) + w.count(b) for a, b in ("()", "[]")):
         return None  # brackets are the text's structure (a clause label, a citation)
     if not w:
@@ -293,7 +294,7 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
             after.group(1)[:1].islower() and bool(o_words) and len(o_words[-1]) > 3 and \
             o_words[-1].lower() not in _ABBREVIATIONS
         if after and after.group(1).lower() in CLAUSE_WORDS and not no_pause and \
-                not stop_dust:
+                not stop_dust and not item_end:
             return None  # the mark before "and", "or": where printings punctuate apart
     if o_words and o.isupper() and not w.isupper():
         w = w.upper()  # a heading in capitals
@@ -321,6 +322,7 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
     if w[:1] in "“\"" and o[:1] not in "“\"'‘`" and w[1:] == o[len(o) - len(w) + 1:] or \
             w[:1] in "“\"" and o[:1].isalnum():
         return None  # a quotation mark opening a word: another document quoting it
-    if w == o or cut_at_edge(text, unit, o, w) or broken_before(text, unit, o, w):
+    if w == o or cut_at_edge(text, unit, o, w) or broken_before(text, unit, o, w) or \
+            broken_after(text, unit, o, w):
         return None  # (or the witness's reading cut by the page's end: "forma" / "form")
     return Edit(unit.start, unit.end, o, w, "witness-model", 0.0)

@@ -19,7 +19,9 @@ Steps, each returning explainable :class:`~wstools.edits.Edit`\\ s:
    nothing, the witness's reading is a candidate within hard limits (never a number, a
    variant word, a bracket, one stop for another…) that a calibrated logistic regression
    (:mod:`.model`) takes when it is likely enough. A later, weaker window acts only where
-   a better one differs from the OCR;
+   a better one differs from the OCR. Over the page, runs of words Tesseract read out of
+   order (a line of the other column, lines put before a heading) are put back where the
+   best windows have them (:func:`.align.moves`, rule ``witness-move``);
 4. without a witness: typesetting slips (a capital inside a sentence, specks read as
    marks, a full stop where the sentence goes on) and a non-word with exactly one close
    corpus word (confusion cost and context decide) — never where the best witness reads
@@ -39,6 +41,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -53,8 +56,16 @@ from ..text.kind import LawEvidence
 from ..text.kind import judge as judge_law
 from ..text.pipeline import OCR_FIXES, CleanResult, Options, clean
 from ..wikitext.markup import clean_text_nodes, is_formatted
-from .align import Unit, aligned
-from .choose import Context, _neighbours, choose_all, law_number_place, support
+from .align import Move, Run, Unit, aligned, moves, runs
+from .choose import (
+    CLAUSE_WORDS,
+    Context,
+    _neighbours,
+    choose_all,
+    law_number_place,
+    respaced,
+    support,
+)
 from .confusion import cost
 from .model import Candidate, allowed, features, kind, load_model, raw_candidate
 from .numbers import clause_labels, from_line_starts, from_sequence, inline_clause_letters
@@ -126,6 +137,8 @@ NO_PAUSE_WORDS = frozenset("the a an to of in on at by for from with into upon m
                            "will can is are was were be been their his her its".split())
 CLAUSE_STARTS = frozenset("and or nor but unless neither either if during though although "
                           "whether which who when where while until".split())
+PREPOSITIONS = frozenset("of to in into upon on at by for from with without within "
+                         "under over after before during until against among".split())
 PREFIXES = frozenset("re un pre non co sub over out counter anti mis dis inter under super "
                      "semi".split())
 ABBREVIATIONS = frozenset("viz i e g vs etc ibid cf ch sec no p pp ed vol art st mr mrs dr "
@@ -137,7 +150,7 @@ CONTRACTIONS = ("'s", "'t", "'d", "'ll", "'re", "'ve", "'m")
 # rules follow the document's own law numbers; guesses act without a witness and run only
 # on a law code (see the module doc).
 WITNESS_RULES = frozenset({"witness-model", "witness-spacing", "witness-punctuation",
-                           "witness-context", "witness-case", "witness-law-mark",
+                           "witness-move", "witness-context", "witness-case", "witness-law-mark",
                            "witness-speck", "witness"})
 NUMBERING_RULES = frozenset({"law-number", "law-mark", "law-dash", "clause-label",
                              "clause-letter"})
@@ -298,11 +311,15 @@ class Repairer:
         witnessed = 0
         # what the best witness reads as the OCR does: no guess may change it
         confirmed = bytearray(len(base))
+        page_runs: list[Run] | None = [] if self.runs("witness-move", True) else None
         for segment in self._segments(starts, toks) if witness else ():
-            found, seen = self._from_windows(segment, base, covered, confirmed)
+            found, seen = self._from_windows(segment, base, covered, confirmed, page_runs)
             witnessed += len(segment) if seen else 0
             for e in found:
                 edits.setdefault(e.start, e)
+        # words Tesseract read out of order, put back where the witnesses have them
+        for e in _moved(moves(page_runs), base, covered, "witness") if page_runs else ():
+            edits.setdefault(e.start, e)
         # (a collection of other documents witnesses any text: only a law code's own
         # corpus tells a law code by the share it witnesses)
         share = witnessed / max(1, len(toks))
@@ -335,7 +352,7 @@ class Repairer:
                 edits.setdefault(guessed.start, guessed)
             if flag is not None and not any(confirmed[flag.start:flag.end]):
                 flags.append(flag)
-        chosen = [e for e in sorted(edits.values(), key=lambda e: e.start)
+        chosen = [e for e in sorted(edits.values(), key=lambda e: (e.start, e.end))
                   if e.confidence >= self.min_confidence and self.runs(e.rule, evidence.law)]
         chosen = _no_overlaps(chosen)
         return RepairResult(text, apply_edits(base, chosen), cleaned, chosen, flags, evidence)
@@ -380,11 +397,13 @@ class Repairer:
         return any(m.get("kind") == "collection" for m in self.index.printings.values())
 
     def _from_windows(self, segment: list[Token], base: str, covered: bytearray,
-                      confirmed: bytearray | None = None) -> tuple[list[Edit], bool]:
+                      confirmed: bytearray | None = None, runs_out: list[Run] | None = None
+                      ) -> tuple[list[Edit], bool]:
         """Align the segment to the best windows of witness text (:mod:`.align`) and
         take the witness's reading unit by unit where :func:`.choose.choose` allows it.
         A window that agrees with too little of the segment is not a witness of it.
-        Returns the edits and whether any window witnessed the segment."""
+        Returns the edits and whether any window witnessed the segment; the best
+        window's runs of words one side lacks (:func:`.align.runs`) go to ``runs_out``."""
         start, end = segment[0].start, segment[-1].end
         text = base[start:end]
         out: list[Edit] = []
@@ -447,6 +466,8 @@ class Repairer:
                     taken = True
                 if not taken:
                     left.append((unit.start, unit.end))
+            if rank == 0 and runs_out is not None:
+                runs_out += runs(text, window.text, start)
             open_spans = left if open_spans is None else \
                 [s for s in open_spans if any(a < s[1] and s[0] < b for a, b in left)]
             if not open_spans:
@@ -458,7 +479,8 @@ class Repairer:
         as candidate edits (:func:`.model.raw_candidate`)."""
         o_parts = list(_CHUNKS.finditer(unit.ocr))
         w_parts = unit.witness.split()
-        if len(o_parts) > 1 and len(o_parts) == len(w_parts):
+        if len(o_parts) > 1 and len(o_parts) == len(w_parts) and \
+                not respaced(unit.ocr, unit.witness):
             parts = [Unit(unit.start + m.start(), unit.start + m.end(), m.group(0), w, 1)
                      for m, w in zip(o_parts, w_parts, strict=True) if m.group(0) != w]
         else:
@@ -589,6 +611,22 @@ class Repairer:
                     out.append(Edit(stop, stop + 1, ".", ",", "stop-to-comma", 0.75,
                                     f"a full stop after '{o}' before '{nxt.core}' in lower "
                                     "case: the sentence goes on, a comma was printed"))
+                elif len(o) > 3 and o.islower() and nxt.key not in CLAUSE_WORDS and \
+                        nxt.core.islower() and len(nxt.core) > 2 and \
+                        (self.index.bigrams.get((t.key, nxt.key), 0) > 0 or
+                         nxt.key in PREPOSITIONS) and not (
+                            len(nxt.core) <= 3 and nxt.raw[-1:] in ".,:;") and \
+                        _PARAGRAPH_BREAK.search(text, t.end, nxt.start) is None:
+                    # (a comma misread, or a speck: no printing ends a sentence before a
+                    # word in lower case, and a word of four letters is no abbreviation;
+                    # but a short token with a stop after it is a law's number garbled,
+                    # "stroke. tu. For", and a short word may be a capital misread, "ca" for
+                    # "On": the next word is of three letters or more, in the same
+                    # paragraph, and the corpus has the two words side by side, or it is
+                    # a preposition, which no stop comes before: "downward. upon")
+                    out.append(Edit(stop, stop + 1, ".", "", "speck-stop", 0.7,
+                                    f"a full stop after '{o}' before '{nxt.core}' in lower "
+                                    "case: a speck"))
                 continue
             # (not a suspended compound's hyphen: "science- and risk-based")
             if o.endswith("-") and o[:-1].isalpha() and nxt is not None and \
@@ -1102,6 +1140,99 @@ def _no_overlaps(edits: list[Edit]) -> list[Edit]:
         if out and e.start < out[-1].end:
             continue
         out.append(e)
+    # a move is all its edits or nothing (the words taken out and put back)
+    kept = Counter(e.evidence for e in out if e.rule == "witness-move")
+    whole = Counter(e.evidence for e in edits if e.rule == "witness-move")
+    return [e for e in out if e.rule != "witness-move" or kept[e.evidence] == whole[e.evidence]]
+
+
+def _line_shaped(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` opens or ends a line: what Tesseract reads out of order
+    is lines (a column's, or the end of one put below the next), not words amid a line.
+
+    >>> _line_shaped("a b\\nc d e\\nf", 4, 7), _line_shaped("a b c d e", 2, 5)
+    (True, False)
+    """
+    stop = text.find("\n", end)
+    return not text[text.rfind("\n", 0, start) + 1:start].strip() or \
+        not text[end:len(text) if stop < 0 else stop].strip()
+
+
+def _trimmed(run: Run, text: str, wanted: set[str], front: bool) -> Run:
+    """``run`` without the words at its start (``front``) or end whose letters (marks
+    left out, lower case) are none of ``wanted``; empty if none is.
+
+    >>> t = "EXECUTIVE ORDER 13078 Secretary of Labor"
+    >>> r = _trimmed(Run(0, len(t), -1, False, "", t), t, {"secretary", "of", "labor"}, True)
+    >>> t[r.start:r.end]
+    'Secretary of Labor'
+    """
+    spans = [m.span() for m in _CHUNKS.finditer(text, run.start, run.end)]
+    while spans and not _wanted(_MARKLESS.sub("", text[slice(*spans[0 if front else -1])])
+                                .lower(), wanted):
+        spans = spans[1:] if front else spans[:-1]
+    if not spans:
+        return run._replace(end=run.start)
+    return run._replace(start=spans[0][0], end=spans[-1][1])
+
+
+_MARKLESS = re.compile(r"[\W_]+")
+
+
+def _wanted(key: str, wanted: set[str]) -> bool:
+    """Whether ``key`` is one of ``wanted`` or an OCR misreading of one (``identity``)."""
+    return key in wanted or any(Levenshtein.normalized_similarity(key, w) >= 0.75
+                                for w in wanted)
+
+
+def _moved(found: list[Move], text: str, covered: bytearray, label: str) -> list[Edit]:
+    """The edits of each move (:func:`.align.moves`): the OCR's words taken out of where
+    Tesseract read them (with the space before them, or the line breaks where they were
+    lines of their own) and put back, as the OCR reads them, where the witness has them.
+    Not where another edit is."""
+    out: list[Edit] = []
+    for m in found:
+        cuts = []
+        wanted = set(m.to.keys.split())
+        gone = list(m.gone)
+        # (words at the ends the witness's run has not stay: a heading's, the other
+        # column's, "EXECUTIVE ORDER 13078" before the misplaced line)
+        gone[0] = _trimmed(gone[0], text, wanted, front=True)
+        gone[-1] = _trimmed(gone[-1], text, wanted, front=False)
+        if any(g.start >= g.end for g in gone):
+            continue
+        for g in gone:
+            a, b = g.start, g.end
+            line_start = not text[text.rfind("\n", 0, a) + 1:a].strip()
+            stop = text.find("\n", b)
+            line_end = not text[b:len(text) if stop < 0 else stop].strip()
+            if line_end and text[:a].strip():
+                while a > 0 and text[a - 1].isspace():
+                    a -= 1  # the end of a line (or lines of their own): the break before goes
+            elif line_start:
+                while b < len(text) and text[b] in " \t":
+                    b += 1  # the start of a line: the space after the words goes
+            else:
+                while a > 0 and text[a - 1] in " \t":
+                    a -= 1
+            cuts.append((a, b))
+        at = m.to.at
+        if not any(_line_shaped(text, g.start, g.end) for g in gone):
+            continue  # words a printing has in another order, not lines read out of it
+        if any(any(covered[a:b]) or a < at < b for a, b in cuts) or \
+                any(covered[max(0, at - 1):at + 1]) or \
+                any(x[1] > y[0] for x, y in zip(cuts, cuts[1:], strict=False)):
+            continue
+        words = " ".join(" ".join(text[g.start:g.end].split()) for g in gone)
+        evidence = (f"{label}: '{m.to.words}' {'after' if m.to.after else 'before'} "
+                    f"'{text[at - 12:at] if m.to.after else text[at:at + 12]}'; OCR read "
+                    f"the words out of order (move {cuts[0][0]}-{cuts[-1][1]} to {at})")[:200]
+        for a, b in cuts:
+            out.append(Edit(a, b, text[a:b], "", "witness-move", 0.8, evidence))
+            covered[a:b] = b"\x01" * (b - a)
+        out.append(Edit(at, at, "", " " + words if m.to.after else words + " ",
+                        "witness-move", 0.8, evidence))
+        covered[max(0, at - 1):at + 1] = b"\x01" * (min(len(text), at + 1) - max(0, at - 1))
     return out
 
 

@@ -217,11 +217,19 @@ class WitnessIndex:
                 continue
             found.append(passage)
         out = []
+        grams: set[tuple[str, str, str]] | None = None
         for printing, found in by_printing.items():
             best = found[0].line
             near = [p.line for p in found if abs(p.line - best) <= SPREAD]
             lines = self.lines[printing]
             first, last = min(near), max(near)
+            # the lines next to them that say what the segment says in words too common
+            # to be looked up (boilerplate: "This order is not intended to, and does not,
+            # create any right"): the segment's words all the same
+            if grams is None:
+                grams = set(_trigrams(t.key for t in segment))
+            first = _grow(lines, first, -1, grams)
+            last = _grow(lines, last, 1, grams)
             before, after = _step(lines, first, -1), _step(lines, last, 1)
             parts = [line for line in lines[first:last + 1] if line and not _is_heading(line)]
             # of the lines on each side, only as much as a segment's end may spill over
@@ -249,6 +257,31 @@ def _is_heading(line: str) -> bool:
 def _tail(line: str, size: int) -> str:
     """The last ``size`` characters of ``line`` or so, from a word's start."""
     return line if len(line) <= size else line[-size:].split(" ", 1)[-1]
+
+
+GROW = 3  # lines a window may grow by on either side (:func:`_grow`)
+GROW_SHARE = 0.5  # the share of a line's word trigrams the segment must have to take it
+
+
+def _grow(lines: list[str], n: int, direction: int, grams: set[tuple[str, str, str]]) -> int:
+    """From line ``n``, the farthest line in ``direction`` (at most ``GROW`` lines away,
+    none skipped) at least ``GROW_SHARE`` of whose word trigrams the segment (``grams``)
+    has: a passage of common words, which the index does not look up, that the segment
+    reads.
+
+    >>> lines = ["This order is not intended to create any right.", "(b) The rest."]
+    >>> _grow(lines, 1, -1, set(_trigrams(_keys("This order is not intended to create"))))
+    0
+    """
+    for _ in range(GROW):
+        k = _step(lines, n, direction)
+        if k == n or _is_heading(lines[k]):
+            break
+        mine = set(_trigrams(_keys(lines[k])))
+        if not mine or len(mine & grams) < GROW_SHARE * len(mine):
+            break
+        n = k
+    return n
 
 
 def _step(lines: list[str], n: int, direction: int) -> int:
