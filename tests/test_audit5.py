@@ -48,3 +48,22 @@ def test_audit5_verse_keeps_its_lines(repairer: Repairer, page: str) -> None:
     r = proofread(page, repairer=repairer)
     assert [line for line in r.page.body.split("\n") if line.strip() and "{{nop}}" not in line] \
         == [line for line in page.split("\n") if line.strip()]
+
+
+LOO = ("(3) Misses a hand or deals a hand or part of a hand additional;\nis a misdeal,\n\n"
+       "(4) Or otherwise commits any irregularity in dealing, i\nand the dealer forfeits a "
+       "single to the pool. The cards.are again shutHed and\ncut, and there is a fresh deal by "
+       "the same dealer.\n")
+
+
+def test_words_a_witness_puts_back_pass_the_order_check() -> None:
+    """Tesseract set 'is a misdeal,' a line too high; the witness (Hoyle's Loo in the
+    corpus) puts it back in item (4), where it has it (rule witness-move, an edit with its
+    evidence). The order check, which refuses a page whose text moved, holds the rest of
+    the page to the order and lets these moves stand (it refused the whole page)."""
+    from wstools.page import read_page
+    from wstools.proofread import proofread_page
+    r = proofread_page(read_page(LOO))
+    assert not [d for d in r.diagnostics if d.code == "order-check"]
+    assert [e.rule for e in r.edits].count("witness-move") == 2
+    assert "is a misdeal" in r.page.body.split("(4)")[1]

@@ -855,7 +855,11 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
     result.diagnostics[:0] = kept
     # (the layout's own check, same_words, already holds every page to the order; this
     # one, from outside, is quadratic in the words, so oversized pages rely on that one)
-    moved = moved_words(page.body, result.page.body) if size <= WITNESS_LIMIT else []
+    # (words a witness puts back where Tesseract read them out of order are moved on
+    # evidence, each move an edit of its own: the check holds the rest to that order)
+    placed = [e for e in result.edits if e.rule == "witness-move"]
+    reference = apply_edits(page.body, placed) if placed else page.body
+    moved = moved_words(reference, result.page.body) if size <= WITNESS_LIMIT else []
     if moved:
         # the pipeline moved text it could not place: refuse the page rather than save it
         refused = keep_page(page, title=title, conventions=Conventions(), file=file)

@@ -28,7 +28,9 @@ gold ``Page:`` wikitext and structure (``pages/<id>.gold.wiki``, ``pages/<id>.js
 - CER is given as the mean of the pages' CERs (short pages weigh as much as full ones) and
   pooled (all edits over all gold characters);
 - moved words: runs of words the proofread body has in another place than the OCR
-  (``wstools.proofread.moved_words``);
+  (``wstools.proofread.moved_words``), not counting the words a witness put back where
+  Tesseract read them out of order (rule ``witness-move``, each move an edit with its
+  evidence; reported apart as ``placed``);
 - worse: pages whose CER after is above the CER before;
 - crashed: pages on which ``proofread_page`` raised (scored as left unchanged, nothing found).
 
@@ -153,7 +155,12 @@ def score_page(pid: str, entry: dict | None = None, root: Path = HERE) -> dict:
     before, after = cer(plain(ocr), ref), cer(plain(body), ref)
     dist_before = Levenshtein.distance(plain(ocr), ref)
     dist_after = Levenshtein.distance(plain(body), ref)
-    moved = moved_words(ocr, body) if result else []
+    placed = [e for e in result.edits if e.rule == "witness-move"] if result else []
+    if placed:
+        from wstools.edits import apply_edits
+        moved = moved_words(apply_edits(read_page(ocr).body, placed), body)
+    else:
+        moved = moved_words(ocr, body) if result else []
     gold_nop = "{{nop}}" in gold_body(gold)
     return {
         "id": pid,
@@ -181,6 +188,7 @@ def score_page(pid: str, entry: dict | None = None, root: Path = HERE) -> dict:
         "ref_chars": len(ref),
         "moved_runs": len(moved),
         "moved_words": sum(len(r) for r in moved),
+        "placed_words": sum(len(e.new.split()) for e in placed),
         "refused": bool(result) and any(d.code == "order-check" for d in result.diagnostics),
         "crashed": crash,
         **({k: entry[k] for k in ("typeface", "columns", "level", "text", "split")}
@@ -222,6 +230,8 @@ def summarise(rows: list[dict]) -> dict:
         "worse": sum(r["worse"] for r in rows),
         "moved_pages": sum(r["moved_runs"] > 0 for r in rows),
         "moved_words": sum(r["moved_words"] for r in rows),
+        "placed_words": sum(r.get("placed_words", 0) for r in rows),
+        "placed_pages": sum(r.get("placed_words", 0) > 0 for r in rows),
         "refused": sum(r["refused"] for r in rows),
         "crashed": sum(bool(r["crashed"]) for r in rows),
     }
@@ -307,7 +317,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"running head: found {s['head_found']:.0f}%, title {s['head_title']:.0f}% "
               f"({s['head_title_unaccented']:.0f}% ignoring accents), "
               f"folio {s['head_folio']:.0f}%; moved words {s['moved_words']} on "
-              f"{s['moved_pages']} pages; pages made worse {s['worse']}; "
+              f"{s['moved_pages']} pages (placed by a witness: {s['placed_words']} on "
+              f"{s['placed_pages']}); pages made worse {s['worse']}; "
               f"proofread raised on {s['crashed']} pages")
         print(f"{{{{nop}}}} at the foot right {s['nop_right']:.0f}% ({s['nop_extra']} where the "
               f"gold has none, {s['nop_missing']} missing)")

@@ -53,8 +53,13 @@ def _letters(word: str | None) -> str:
     return regex.sub(r"[^\p{L}\-]", "", word or "").casefold()
 
 
-def judge(body: str, header: str, gold_body: str, st: dict, ocr: str) -> dict:
-    """The book-mode figures of one page (its proofread body and header)."""
+def judge(body: str, header: str, gold_body: str, st: dict, ocr: str, edits: list = ()
+          ) -> dict:
+    """The book-mode figures of one page (its proofread body and header; ``edits``: its
+    edits, whose ``witness-move`` ones put words back where a witness has them and are not
+    counted as moved, as in ``score.py``)."""
+    from wstools.edits import apply_edits
+    from wstools.page import read_page
     from wstools.proofread import moved_words
     want = st["running_head"]
     head = score.header_parts(header)
@@ -62,7 +67,8 @@ def judge(body: str, header: str, gold_body: str, st: dict, ocr: str) -> dict:
     gold_foot, gold_top = st.get("word_broken_at_foot"), st.get("word_broken_at_top")
     ref = score.plain(gold_body)
     before, after = score.cer(score.plain(ocr), ref), score.cer(score.plain(body), ref)
-    moved = moved_words(ocr, body)
+    placed = [e for e in edits if e.rule == "witness-move"]
+    moved = moved_words(apply_edits(read_page(ocr).body, placed) if placed else ocr, body)
     return {
         "title": bool(head) and score._key(head[0]) == score._key(want["title"]),
         "folio": bool(head) and head[1] == str(want["folio"]),
@@ -111,8 +117,8 @@ def run(split: str = "dev", only: str = "") -> list[dict]:
                                                                              strict=True)]
         for k, (e, single, book, gold, st, ocr) in enumerate(zip(
                 entries, singles, books, golds, sts, ocrs, strict=True)):
-            one = judge(single.page.body, single.page.header, gold, st, ocr)
-            two = judge(book.page.body, book.page.header, gold, st, ocr)
+            one = judge(single.page.body, single.page.header, gold, st, ocr, single.edits)
+            two = judge(book.page.body, book.page.header, gold, st, ocr, book.edits)
             want = [str(n) for n in st["laws"]]
             one["has_laws"] = two["has_laws"] = bool(want)
             one["laws"], two["laws"] = laws(single) == want, laws(book) == want
