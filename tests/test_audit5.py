@@ -18,6 +18,10 @@ CASES = [
     ("a table's rows under the head keep their lines, no heading",
      "56 POPULATION.\n\n" + ROWS + AFTER, "{{rh|56|POPULATION|}}", ROWS),
     ("a table's first row is no running head", ROWS + AFTER, "", ROWS),
+    ("an index's entries across a blank line stay apart",
+     "390 INDEX.\n\nEuchre, 68\nfour-handed, 70\nthree-handed, 72\n\nlaws of, 91\n\n"
+     "five-card, 89\nNapoleon, 94\n", "{{rh|390|INDEX|}}",
+     "Euchre, 68\nfour-handed, 70\nthree-handed, 72\n\nlaws of, 91\n\nfive-card, 89\n"),
 ]
 
 

@@ -1289,6 +1289,9 @@ def _one_sided_label_repairs(text: str, headings: Sequence[str] = ()) -> list[Ed
     return out
 
 
+_INDEX_ENTRY = regex.compile(r",[ \t]*\d{1,4}(?:[-–][ \t]*\d{1,4})?\.?[ \t]*$")
+
+
 def _joined(blocks: list[Block]) -> list[Block]:
     """A paragraph that a column or page break cut in two is one paragraph again (a word
     hyphenated across the break keeps its hyphen: :func:`hyphen_joins` joins words).
@@ -1310,7 +1313,11 @@ def _joined(blocks: list[Block]) -> list[Block]:
             continue
         if (prev is not None and b.kind == "text" and prev.kind != "heading"
                 and b.text[:1].islower() and not _SENTENCE_END.search(last[-12:])
-                and (words[-1] >= 5 or last.endswith(("-", ",")))):
+                and (words[-1] >= 5 or last.endswith(("-", ",")))
+                and not (_INDEX_ENTRY.search(last) and _INDEX_ENTRY.search(
+                    b.text.split("\n", 1)[0]))):
+            # (an index's entries, each ending in its page: "three-handed, 72" over a blank
+            # line and "laws of, 91" are two entries, never one paragraph)
             # (a line or two of a few words before a column break is as often a caption,
             # a credit or a table's cell as the start of the paragraph: left apart)
             prev.end = b.end
