@@ -25,6 +25,15 @@ CASES = [
 ]
 
 
+def test_an_equation_number_at_the_foot_is_the_texts(repairer: Repairer) -> None:
+    """A number in brackets on the page's last line ('(12)', an equation's) is no folio:
+    it stays in the text (it went to the footer, out of the transcluded text)."""
+    r = proofread("CHAPTER III.\n\nwe find that the number of the equation is\n\n(12)\n",
+                  repairer=repairer)
+    assert r.page.footer == ""
+    assert r.page.body.rstrip().endswith("(12)")
+
+
 @pytest.fixture(scope="module")
 def repairer() -> Repairer:
     return Repairer.load()

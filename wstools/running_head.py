@@ -649,12 +649,14 @@ def find_foot_folio(text: str) -> tuple[int, int, str] | None:
     True
     >>> find_foot_folio("the total would be, as follows:\\n\\n120") is None  # the text's
     True
+    >>> find_foot_folio("the number of the equation is\\n\\n(12)") is None  # the text's
+    True
     >>> find_foot_folio("The Five-card Game . . . . 35\\n\\nix")[2]  # a roman folio
     'ix'
     """
     m = _FOOT_FOLIO.search(text)
-    if m is None:
-        return None
+    if m is None or "(" in m.group() and ")" in m.group():
+        return None  # "(12)": an equation's or an item's number, the text's
     n = m.group("n")
     if not n.isdigit() and not 1 <= (_roman(n) or 0) <= 60 or n in ("l", "c"):
         return None  # (a roman folio numbers a book's front matter: small)
