@@ -80,3 +80,24 @@ def test_words_a_witness_puts_back_pass_the_order_check() -> None:
     assert not [d for d in r.diagnostics if d.code == "order-check"]
     assert [e.rule for e in r.edits].count("witness-move") == 2
     assert "is a misdeal" in r.page.body.split("(4)")[1]
+
+
+def test_a_folio_moved_to_the_foot_is_the_heads_once_the_sequence_gives_it(
+        repairer: Repairer) -> None:
+    """Tesseract read an odd page's right-hand folio at the foot: the page alone has the
+    title without its folio and the folio in the footer; book mode gives the head its folio
+    from the sequence, and the footer's copy goes (it was printed once: it stood in both)."""
+    from wstools.book import proofread_book
+    from wstools.page import read_page
+    text = ("the player on the left of the dealer leads, and the\ngame goes on in the usual "
+            "way until the end of it\n")
+    pages = []
+    for n in range(66, 73):
+        if n == 69:
+            page = "EUCHRE.\n\n" + text + "\n69\n"
+        else:
+            page = (f"{n} HOYLE'S GAMES." if n % 2 == 0 else f"EUCHRE. {n}") + "\n\n" + text
+        pages.append((f"p{n}", read_page(page)))
+    results = proofread_book(pages, repairer=repairer)
+    assert results[3].page.header == "{{rh||EUCHRE|69}}"
+    assert "69" not in results[3].page.footer

@@ -535,6 +535,25 @@ def _folios(slots: list[_Slot], conventions: Conventions) -> None:
             0.9 if both else ONE_SIDE_CONFIDENCE,
             f"folio {'misread ' + repr(old_number) if old_number else 'lost'}; the sequence "
             f"gives {value} ({why}); header {call}"))
+        if old_number is None:
+            _foot_folio_to_head(s, value, call)
+
+
+def _foot_folio_to_head(slot: _Slot, value: int, call: str) -> None:
+    """The folio OCR set at the page's foot (``{{c|69}}`` in the footer) is the one the
+    sequence now gives the head whose folio was lost: printed once, it is the header's, not
+    both (Tesseract moves a right-hand folio to the foot of the lines it reads)."""
+    foot = f"{{{{c|{value}}}}}"
+    page = slot.result.page
+    if foot not in page.footer.split("\n"):
+        return
+    footer = "\n".join(line for line in page.footer.split("\n") if line != foot)
+    slot.result.page = replace(page, footer=footer)
+    slot.result.edits = [replace(e, evidence=f"'{value}' printed alone at the page's foot is "
+                                 f"the folio the sequence gives the head: in the header, "
+                                 f"{call}")
+                         if e.rule == "foot-folio" and e.old.strip() == str(value) else e
+                         for e in slot.result.edits]
 
 
 def _folio_span(body: str, head: RunningHead, number: str | None) -> tuple[int, int]:
