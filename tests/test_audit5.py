@@ -18,6 +18,16 @@ CASES = [
     ("a table's rows under the head keep their lines, no heading",
      "56 POPULATION.\n\n" + ROWS + AFTER, "{{rh|56|POPULATION|}}", ROWS),
     ("a table's first row is no running head", ROWS + AFTER, "", ROWS),
+    # three-part heads: a bracketed year at the outer side
+    ("a year in brackets after the title, the folio at the left",
+     "128 LIFE OF JOHNSON. [1763.\n\nThe text of the page begins here.\n",
+     "{{rh|128|LIFE OF JOHNSON|[1763.}}", "The text of the page"),
+    ("a year in brackets before the title, the folio at the right",
+     "1763.] LIFE OF JOHNSON. 129\n\nThe text of the page begins here.\n",
+     "{{rh|1763.]|LIFE OF JOHNSON|129}}", "The text of the page"),
+    ("a line in capitals is not joined into the prose under it",
+     "132 THE LIFE OF NELSON. 1798\n\nthe fleet then sailed for Aboukir.\n", "",
+     "132 THE LIFE OF NELSON. 1798\n\nthe fleet"),
     ("an index's entries across a blank line stay apart",
      "390 INDEX.\n\nEuchre, 68\nfour-handed, 70\nthree-handed, 72\n\nlaws of, 91\n\n"
      "five-card, 89\nNapoleon, 94\n", "{{rh|390|INDEX|}}",

@@ -1315,9 +1315,12 @@ def _joined(blocks: list[Block]) -> list[Block]:
                 and b.text[:1].islower() and not _SENTENCE_END.search(last[-12:])
                 and (words[-1] >= 5 or last.endswith(("-", ",")))
                 and not (_INDEX_ENTRY.search(last) and _INDEX_ENTRY.search(
-                    b.text.split("\n", 1)[0]))):
+                    b.text.split("\n", 1)[0]))
+                and not ("\n" not in prev.text and CAPITALS_LINE.fullmatch(prev.text.strip()))):
             # (an index's entries, each ending in its page: "three-handed, 72" over a blank
-            # line and "laws of, 91" are two entries, never one paragraph)
+            # line and "laws of, 91" are two entries, never one paragraph; a line in capitals
+            # alone, a head or a heading, goes on with no paragraph: "132 THE LIFE OF
+            # NELSON. 1798" over "the fleet then sailed")
             # (a line or two of a few words before a column break is as often a caption,
             # a credit or a table's cell as the start of the paragraph: left apart)
             prev.end = b.end

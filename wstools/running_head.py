@@ -274,6 +274,32 @@ def _key(s: str) -> str:
     return " ".join(regex.sub(r"[^\p{L}\p{N}]+", " ", s).casefold().split())
 
 
+# a head's line with a third part in brackets at its outer side: "1763.] LIFE OF JOHNSON.
+# 129", "128 LIFE OF JOHNSON. [1763.", "CHAP. IV.] HISTORY OF ENGLAND. 131"
+_THREE_PART = regex.compile(r"[ \t]*(?:(?P<left>[^\s\[\]][^\[\]\n]{0,14}\])[ \t]+[^\n\[\]]+"
+                            r"|[^\n\[\]]+?[ \t]+(?P<right>\[[^\[\]\s][^\[\]\n]{0,14}))"
+                            r"[ \t]*(?:\n|\Z)")
+
+
+def _three_part(text: str, headings: Sequence[str], detached: bool, titles: Sequence[str]
+                ) -> RunningHead | None:
+    """The head read without its bracketed third part, the part its ``section``: only when
+    the rest is a head with a title and a folio, and the folio stands at the line's other
+    end (``1763.]`` left of the title on a right-hand page, ``[1763.`` right of it on a
+    left-hand one)."""
+    m = _THREE_PART.match(text)
+    if m is None:
+        return None
+    part = m.group("left") or m.group("right")
+    a, b = m.span("left") if m.group("left") else m.span("right")
+    head = find_running_head(text[:a] + " " * (b - a) + text[b:], headings, detached, titles)
+    if head is None or not (head.number and head.title) or head.end < b \
+            or (head.side == "right") != bool(m.group("left")):
+        return None
+    return replace(head, section=part.strip(), spans=[(0, max(head.spans[0][1], b)),
+                                                      *head.spans[1:]])
+
+
 def _known_heading(title: str, headings: Sequence[str]) -> bool:
     key = _key(title)
     return any(_key(h) == key for h in headings)
@@ -309,7 +335,17 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     True
     >>> find_running_head("21 POINTS ARE GAME.\\n\\nThe player who") is None
     True
+
+    A third part in brackets on the head's line, at its outer side (a year, a chapter):
+
+    >>> find_running_head("128 LIFE OF JOHNSON. [1763.\\n\\nhe said").wikitext()
+    '{{rh|128|LIFE OF JOHNSON|[1763.}}'
+    >>> find_running_head("1763.] LIFE OF JOHNSON. 129\\n\\nhe said").wikitext()
+    '{{rh|1763.]|LIFE OF JOHNSON|129}}'
     """
+    three = _three_part(text, headings, detached, titles)
+    if three is not None:
+        return three
     head = _with_section(text, headings, detached)
     if head is None and titles:
         head = _titled_line(text, titles)
