@@ -6,11 +6,25 @@ from __future__ import annotations
 
 import pytest
 
+from wstools.page import read_page
 from wstools.page_model import label_repairs
+from wstools.proofread import ProofreadResult, proofread_page
 
 
 def _mends(text: str) -> list[tuple[str, str]]:
     return [(e.old, e.new) for e in label_repairs(text)]
+
+
+def _proofread(text: str) -> ProofreadResult:
+    return proofread_page(read_page(text))
+
+
+def _labels(result: ProofreadResult) -> list[str]:
+    """The clause labels of the page's laws, nested ones after their parent, in order."""
+    def labels(clauses) -> list[str]:  # noqa: ANN001
+        return [x for c in clauses for x in [c.label, *labels(c.clauses)]]
+    return [x for code in result.codes for s in code.sections for law in s.laws
+            for x in labels(law.clauses)]
 
 
 @pytest.mark.parametrize(("text", "want"), [
@@ -273,17 +287,11 @@ def test_a_numeral_that_lost_or_gained_a_stroke(text: str, want: list, mends: li
 def test_a_garbled_first_label_inside_a_paragraph_opens_its_run() -> None:
     """``(ij)`` on a line of its own inside the section's paragraph (no blank line), before
     an exact ``(ii)``: the run's first, so both items are clauses (both were lost)."""
-    from wstools.page import read_page
-    from wstools.proofread import proofread_page
     text = ("Sec. 5. General Provisions. (a) Nothing in this\norder shall be construed to\n"
             "impair or otherwise affect:\n(ij) authority granted by\nlaw; or\n"
             "(ii) functions of the Director.\n\n(b) This order shall be\nimplemented.\n")
-    result = proofread_page(read_page(text))
-
-    def labels(clauses) -> list[str]:  # noqa: ANN001
-        return [x for c in clauses for x in [c.label, *labels(c.clauses)]]
-    assert [x for law in result.codes[0].sections[0].laws for x in labels(law.clauses)] \
-        == ["a", "i", "ii", "b"]
+    result = _proofread(text)
+    assert _labels(result) == ["a", "i", "ii", "b"]
     assert "\n\n(i) authority granted by law; or\n\n(ii) functions" in result.page.body
 
 
@@ -298,21 +306,12 @@ def test_a_garbled_first_label_inside_a_paragraph_opens_its_run() -> None:
 ])
 def test_a_clause_label_is_never_made_a_law_number(text: str) -> None:
     """The sequence of law numbers does not turn a clause label into the law it lacks."""
-    from wstools.page import read_page
-    from wstools.proofread import proofread_page
-    result = proofread_page(read_page(text))
+    result = _proofread(text)
     assert not [e for e in result.edits if e.rule == "law-number"], result.page.body
 
 
 def _page_labels(text: str) -> list[str]:
-    from wstools.page import read_page
-    from wstools.proofread import proofread_page
-
-    def labels(clauses) -> list[str]:  # noqa: ANN001
-        return [x for c in clauses for x in [c.label, *labels(c.clauses)]]
-    result = proofread_page(read_page(text))
-    return [x for code in result.codes for s in code.sections for law in s.laws
-            for x in labels(law.clauses)]
+    return _labels(_proofread(text))
 
 
 @pytest.mark.parametrize(("text", "want"), [

@@ -356,6 +356,8 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
             body = line.group().strip()
             law = _law_at(body)
             clause = clause_at(body)
+            garbled = _garbled_first(clause[0], text, a + line.end()) \
+                if clause is not None and clause[1] == "(a)" else None
             if clause is None and last_clause is not None and last_clause.isupper():
                 roman = _ROMAN_TOKEN.match(body)  # "Ill. Any three" after "II."
                 want = _next_label(last_clause)
@@ -393,8 +395,7 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                         and _follows(clause[0], last_clause)
                         or clause[1] == "I." and clause[0] == "I"
                         and _next_label_line(text, a + line.end()) == ("II", "I.")
-                        or clause[1] == "(a)" and _garbled_first(
-                            clause[0], text, a + line.end()) is not None):
+                        or garbled is not None):
                     split = True  # (I. only before its II.: "I." alone may be a name's)
             if k and not split and clause is not None and clause[1] == "1st." and (
                     clause[0] == "1st" or last_clause is None
@@ -429,8 +430,7 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                     last_clause = inline[0]
             if clause is not None and (k == 0 or split):
                 # (a garbled first label, "(ij)" before "(ii)", is the run's first)
-                last_clause = _garbled_first(clause[0], text, a + line.end()) or clause[0] \
-                    if clause[1] == "(a)" else clause[0]
+                last_clause = garbled or clause[0]
         out.append((start, b))
     return out
 
@@ -446,8 +446,8 @@ def _garbled_first(printed: str, text: str, at: int) -> str | None:
     >>> _garbled_first("ij", "x\\n(ii) The", 1), _garbled_first("ij", "x\\n(b) The", 1)
     ('i', None)
     """
-    if printed in _FIRST_LABELS:
-        return None
+    if printed in _FIRST_LABELS or not any(_confusable(printed, f) for f in "ai1A"):
+        return None  # (a label that reads as no run's first: no need to look further)
     after = _next_label_line(text, at)
     if after is None or after[1] != "(a)":
         return None

@@ -601,10 +601,19 @@ def cmd_proofread_wiki(args: argparse.Namespace) -> int:
     text is the wiki's, or differs only in the level when ``--level`` was not given, is not
     saved (``unchanged``). Each outcome is printed as it happens and appended to ``--log``;
     a rerun with the same log skips the pages done at the revision the wiki still has."""
-    from .. import wiki as _wiki
     from ..page import read_page
     from ..proofread import proofread_page
-    from ..wiki import BotOptions, Confirm, PushOutcome, Quit, RunLog, _pywikibot, index_pages, site
+    from ..wiki import (
+        BotOptions,
+        Confirm,
+        PushOutcome,
+        Quit,
+        RunLog,
+        _pywikibot,
+        index_pages,
+        save_page,
+        site,
+    )
     from .wiki import interrupted, outcomes_line, print_outcome
     outcomes: list[PushOutcome] = []
     options = BotOptions.from_args(args)
@@ -658,7 +667,7 @@ def cmd_proofread_wiki(args: argparse.Namespace) -> int:
             if args.explain:
                 for line in explain_lines(page.title(), result, stored.body):
                     print(line, file=sys.stderr)
-            report(_wiki.save_page(page, result.page.wikitext(), args.summary, revision,
+            report(save_page(page, result.page.wikitext(), args.summary, revision,
                              args.dry_run,
                              level_asked=getattr(args, "level", None) is not None,
                              confirm=confirm, diff_style=options.diff))

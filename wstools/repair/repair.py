@@ -1153,9 +1153,15 @@ def _line_shaped(text: str, start: int, end: int) -> bool:
     >>> _line_shaped("a b\\nc d e\\nf", 4, 7), _line_shaped("a b c d e", 2, 5)
     (True, False)
     """
+    return any(_line_edges(text, start, end))
+
+
+def _line_edges(text: str, start: int, end: int) -> tuple[bool, bool]:
+    """Whether ``text[start:end]`` opens its line and whether it ends it (only blanks
+    between)."""
     stop = text.find("\n", end)
-    return not text[text.rfind("\n", 0, start) + 1:start].strip() or \
-        not text[end:len(text) if stop < 0 else stop].strip()
+    return (not text[text.rfind("\n", 0, start) + 1:start].strip(),
+            not text[end:len(text) if stop < 0 else stop].strip())
 
 
 def _trimmed(run: Run, text: str, wanted: set[str], front: bool) -> Run:
@@ -1199,13 +1205,12 @@ def _moved(found: list[Move], text: str, covered: bytearray, label: str) -> list
         # column's, "EXECUTIVE ORDER 13078" before the misplaced line)
         gone[0] = _trimmed(gone[0], text, wanted, front=True)
         gone[-1] = _trimmed(gone[-1], text, wanted, front=False)
-        if any(g.start >= g.end for g in gone):
-            continue
+        if any(g.start >= g.end for g in gone) or \
+                not any(_line_shaped(text, g.start, g.end) for g in gone):
+            continue  # (words a printing has in another order, not lines read out of it)
         for g in gone:
             a, b = g.start, g.end
-            line_start = not text[text.rfind("\n", 0, a) + 1:a].strip()
-            stop = text.find("\n", b)
-            line_end = not text[b:len(text) if stop < 0 else stop].strip()
+            line_start, line_end = _line_edges(text, a, b)
             if line_end and text[:a].strip():
                 while a > 0 and text[a - 1].isspace():
                     a -= 1  # the end of a line (or lines of their own): the break before goes
@@ -1217,8 +1222,6 @@ def _moved(found: list[Move], text: str, covered: bytearray, label: str) -> list
                     a -= 1
             cuts.append((a, b))
         at = m.to.at
-        if not any(_line_shaped(text, g.start, g.end) for g in gone):
-            continue  # words a printing has in another order, not lines read out of it
         if any(any(covered[a:b]) or a < at < b for a, b in cuts) or \
                 any(covered[max(0, at - 1):at + 1]) or \
                 any(x[1] > y[0] for x, y in zip(cuts, cuts[1:], strict=False)):
