@@ -25,9 +25,9 @@ CASES = [
     ("a year in brackets before the title, the folio at the right",
      "1763.] LIFE OF JOHNSON. 129\n\nThe text of the page begins here.\n",
      "{{rh|1763.]|LIFE OF JOHNSON|129}}", "The text of the page"),
-    ("a line in capitals is not joined into the prose under it",
-     "132 THE LIFE OF NELSON. 1798\n\nthe fleet then sailed for Aboukir.\n", "",
-     "132 THE LIFE OF NELSON. 1798\n\nthe fleet"),
+    ("a head with a year at its outer side, not joined into the prose under it",
+     "132 THE LIFE OF NELSON. 1798\n\nthe fleet then sailed for Aboukir.\n",
+     "{{rh|132|THE LIFE OF NELSON|1798}}", "the fleet"),
     ("an index's entries across a blank line stay apart",
      "390 INDEX.\n\nEuchre, 68\nfour-handed, 70\nthree-handed, 72\n\nlaws of, 91\n\n"
      "five-card, 89\nNapoleon, 94\n", "{{rh|390|INDEX|}}",

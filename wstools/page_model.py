@@ -572,6 +572,22 @@ def _follows(label: str, previous: str) -> bool:
     return len(low) == 1 and len(prev) == 1 and ord(low) == ord(prev) + 1
 
 
+_STOPPED_LINE = regex.compile(r"""(?:\p{L}{3,}|\d{2,})[.:;!?]['"’”)\]]*[ \t]*(?=\n)""")
+
+
+def _heading_line_ends(para: str) -> list[int]:
+    """Where the lines of a heading that end with a stop end: each ends a heading (a title
+    page's lines), where a heading OCR wrapped runs on (``ESTABLISHMENT OF THE`` over
+    ``FEDERAL PRIVACY COUNCIL``).
+
+    >>> _heading_line_ends("LONDON:\\nROUTLEDGE AND SONS.\\n1864.")
+    [7, 27]
+    >>> _heading_line_ends("ESTABLISHMENT OF THE\\nFEDERAL PRIVACY COUNCIL\\nU.S.\\nA")
+    []
+    """
+    return [m.end() for m in _STOPPED_LINE.finditer(para.rstrip())]
+
+
 def read_blocks(text: str, headings: Sequence[str] = (),
                 previous_law: int | None = None) -> list[Block]:
     """The paragraphs of ``text`` classified (see the module doc), with their labels."""
@@ -609,6 +625,14 @@ def read_blocks(text: str, headings: Sequence[str] = (),
                 # "CHAPTER XII." over "THE GAME OF CASSINO.": two headings, as printed
                 blocks.append(Block("heading", a, a + len(first), first))
                 block = Block("heading", a + len(first) + 1, b, rest)
+            else:
+                # a title page's block: each line that ends with its own stop is a heading
+                # of its own ("LONDON:" / "ROUTLEDGE AND SONS." / "1864."), not a wrap
+                at = 0
+                for end in _heading_line_ends(para):
+                    blocks.append(Block("heading", a + at, a + end, para[at:end]))
+                    at = end + len(para[end:]) - len(para[end:].lstrip())
+                block = Block("heading", a + at, b, para[at:])
         blocks.append(block)
     _numerals_read_as_digits(blocks)
     _check_laws(blocks, text, previous_law)
@@ -942,7 +966,9 @@ def _check_headings(blocks: list[Block]) -> None:
 
 def _in_capitals(text: str) -> bool:
     letters = [c for c in text if c.isalpha()]
-    return bool(letters) and sum(c.isupper() for c in letters) >= 0.85 * len(letters)
+    if not letters:  # a title page's year, "1864.", set as its capitals are
+        return any(c.isdigit() for c in text)
+    return sum(c.isupper() for c in letters) >= 0.85 * len(letters)
 
 
 def _check_clauses(blocks: list[Block]) -> None:

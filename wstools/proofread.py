@@ -445,11 +445,24 @@ def _shape(text: str) -> str | None:
         return "wikitext"
     # law starts inside paragraphs (after a space or a line end) against law starts that
     # open a paragraph: OCR in paragraphs is read by page_model, run-together laws are flat
-    inline = len(_INLINE_LAW.findall(". " + text.lstrip()))
+    numbers = [int(regex.search(r"\d+", m.group()[1:]).group())  # type: ignore[union-attr]
+               for m in _INLINE_LAW.finditer(". " + text.lstrip())]
     opening = len(_OPENING_LAW.findall("\n\n" + text.lstrip()))
-    if inline >= 2 and inline > opening:
+    if len(numbers) >= 2 and len(numbers) > opening and not _senses(numbers):
         return "flat"
     return None
+
+
+def _senses(numbers: Sequence[int]) -> bool:
+    """Numbers that start again from 1 every few items: a dictionary's senses or a prose
+    list's points (``ABACUS, n. 1. A counting frame. 2. The upper member.``), not laws run
+    together; a code's numbering starts again only where a new code begins.
+
+    >>> _senses([1, 2, 3, 1, 2]), _senses([1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 1, 2, 3, 4])
+    (True, False)
+    """
+    restarts = sum(1 for n in numbers if n == 1)
+    return restarts >= 2 and restarts * 4 > len(numbers)
 
 
 # -- the job ---------------------------------------------------------------------------

@@ -42,6 +42,7 @@ import regex
 from .edits import Edit
 from .errors import WstoolsError
 from .page import Page, read_page
+from .text.ocr import french_spacing
 
 _TOKENS = regex.compile(r"\w+|\s+|[^\w\s]", regex.DOTALL)
 _DIFF_LIMIT = 400_000  # characters: a larger page is one change
@@ -926,7 +927,11 @@ def suspects(body: str, is_word, bigrams=None,  # noqa: ANN001
         if _ORDINAL.fullmatch(m.group()):
             continue
         add(m.start(), m.end(), "letters and digits in one token: a misread number or word")
+    french = french_spacing(text)
     for m in _JUNK.finditer(text):
+        if french and regex.fullmatch(r"[;:«»]", m.group()) \
+                and regex.fullmatch(r"\s?[;:«»]\s?", text[max(m.start() - 1, 0):m.end() + 1]):
+            continue  # French typesetting: « guillemets » and a space before ; and :
         add(m.start(), m.end(), "characters OCR makes of specks, strokes or lost letters")
     numbers = [(m.start(1), m.end(1), int(m.group(1))) for m in _LAW.finditer(text)]
     for (_, _, n0), (a, b, n) in zip(numbers, numbers[1:], strict=False):

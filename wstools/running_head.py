@@ -97,8 +97,9 @@ class RunningHead:
         if style == "rvh":
             return f"{{{{rvh|{number}|{self.title}}}}}"
         if self.side == "right" or self.section.endswith("]"):
-            return f"{{{{rh|{self.section if self.section.endswith(']') else ''}|{self.title}|" \
-                f"{number}}}}}"
+            left = self.section if self.section.endswith("]") or not self.section.startswith(
+                "[") else ""  # (a bare year at the outer side is the left's on a right page)
+            return f"{{{{rh|{left}|{self.title}|{number}}}}}"
         return f"{{{{rh|{number}|{self.title}|{self.section}}}}}"
 
 
@@ -281,6 +282,11 @@ _THREE_PART = regex.compile(r"[ \t]*(?:(?P<left>[^\s\[\]][^\[\]\n]{0,14}\])[ \t]
                             r"[ \t]*(?:\n|\Z)")
 
 
+# a year at the outer side of a head, without brackets: "132 THE LIFE OF NELSON. 1798"
+_YEAR_PART = regex.compile(r"[ \t]*(?:(?P<left>1\d{3}\.?)[ \t]+[^\n]+?[ \t]+\d{1,3}"
+                           r"|\d{1,3}[ \t]+[^\n]+?[ \t]+(?P<right>1\d{3}\.?))[ \t]*(?:\n|\Z)")
+
+
 def _three_part(text: str, headings: Sequence[str], detached: bool, titles: Sequence[str]
                 ) -> RunningHead | None:
     """The head read without its bracketed third part, the part its ``section``: only when
@@ -289,7 +295,10 @@ def _three_part(text: str, headings: Sequence[str], detached: bool, titles: Sequ
     left-hand one)."""
     m = _THREE_PART.match(text)
     if m is None:
-        return None
+        m = _YEAR_PART.match(text)
+        rest = text[m.end():] if m is not None else ""
+        if m is None or rest.strip() and not (rest.startswith("\n") or rest.lstrip()[:1].islower()):
+            return None  # (a year's head stands apart from the text, as a table's row does not)
     part = m.group("left") or m.group("right")
     a, b = m.span("left") if m.group("left") else m.span("right")
     head = find_running_head(text[:a] + " " * (b - a) + text[b:], headings, detached, titles)
@@ -342,6 +351,15 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     '{{rh|128|LIFE OF JOHNSON|[1763.}}'
     >>> find_running_head("1763.] LIFE OF JOHNSON. 129\\n\\nhe said").wikitext()
     '{{rh|1763.]|LIFE OF JOHNSON|129}}'
+
+    or a year without brackets, the head apart from the text:
+
+    >>> find_running_head("132 THE LIFE OF NELSON. 1798\\n\\nthe fleet").wikitext()
+    '{{rh|132|THE LIFE OF NELSON|1798}}'
+    >>> find_running_head("1798. THE LIFE OF NELSON. 133\\n\\nthe fleet").wikitext()
+    '{{rh|1798.|THE LIFE OF NELSON|133}}'
+    >>> find_running_head("12 ENGLAND 1801\\n13 SCOTLAND 1802\\n") is None  # a table's rows
+    True
     """
     three = _three_part(text, headings, detached, titles)
     if three is not None:
@@ -469,6 +487,10 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
     at, line = lines[first]
     read = _read_line(line)
     after = lines[first + 1][1] if first + 1 < len(lines) else ""
+    if read is None or not read.title and not read.whole:
+        mixed = _mixed_case_head(line, after)
+        if mixed is not None:
+            return _head(mixed[0], int(mixed[0]), mixed[1], [(0, at + len(line))])
     if read is None or read.folio is None and not read.whole:
         return _lettered_folio(at, line, after)
     title = " ".join(read.title)
@@ -536,6 +558,52 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
     if after.strip():
         return None  # a head stands apart from the text
     return _head(None, None, title, [(0, line_end(first))])
+
+
+_MIXED_WORD = regex.compile(r"[\"'‘“(]*\p{Lu}[\p{Ll}'’\-]*(?:\p{Lu}[\p{Ll}'’\-]*)*[.,:;]?")
+_MIXED_MINOR = frozenset("of the and & in on a an to for at by with from de la le du".split())
+
+
+def _mixed_case_head(line: str, after: str) -> tuple[str, str] | None:
+    """A head of small capitals that OCR read in mixed case, ``70 Hoyle's Games.``: a folio
+    of at most three digits at the outer side of its page (left on an even page, right on
+    an odd one) and a title of words that open with a capital (or of, the, and…), alone on
+    the page's first line, a blank line or the text's lower case after it.
+
+    >>> _mixed_case_head("70 Hoyle's Games.\\n", "\\n")
+    ('70', "Hoyle's Games")
+    >>> _mixed_case_head("The Laws of Piquet 71\\n", "\\n")
+    ('71', 'The Laws of Piquet')
+    >>> _mixed_case_head("12 Princes and lords\\n", "Within their castles\\n") is None
+    True
+    >>> _mixed_case_head("71 Hoyle's Games.\\n", "\\n") is None  # an odd folio on the left
+    True
+    >>> _mixed_case_head("70 Chapter Nine\\n", "\\n") is None
+    True
+    """
+    tokens = line.split()
+    if not 2 <= len(tokens) <= 7 or len(line.strip()) > 50:
+        return None
+    first = regex.fullmatch(r"\d{1,3}", tokens[0]) is not None
+    last = regex.fullmatch(r"\d{1,3}", tokens[-1]) is not None
+    if first == last:
+        return None
+    number = tokens[0] if first else tokens[-1]
+    words = tokens[1:] if first else tokens[:-1]
+    if int(number) % 2 != (0 if first else 1):
+        return None
+    if after.strip() and not after.lstrip()[:1].islower():
+        return None  # a head stands apart from the text, or the text goes on under it
+    if not all(_MIXED_WORD.fullmatch(w) or w.casefold() in _MIXED_MINOR for w in words):
+        return None
+    if words[-1].casefold() in _MIXED_MINOR or words[0].casefold() in _MIXED_MINOR - {"the"}:
+        return None
+    upper = [w.upper().strip(".,:;\"'‘“(") for w in words]
+    if _has_verb(upper) or _PART_WORD.fullmatch(upper[0]) or upper[0] in _MONTHS:
+        return None
+    if sum(1 for w in words if w[:1].isupper() or w[1:2].isupper()) < 1:
+        return None
+    return number, " ".join(words).rstrip(".,:;")
 
 
 # a folio OCR read as letters (``yo`` for 90, ``gr`` for 91): a short token of letters and

@@ -209,6 +209,33 @@ _WORD_BEFORE = regex.compile(r"\p{L}+$")
 _INTRODUCERS = frozenset({"viz", "sc", "scil", "c", "etc", "e", "g", "i", "ie", "eg"})
 
 
+_FRENCH_WORDS = frozenset("le la les des du et est que qui dans une un il elle ne pas sur au aux "
+                          "ce cette sont avec pour par nous vous je se son sa ses leur".split())
+_ENGLISH_WORDS = frozenset("the of and to is in that it for with was as on be by this which "
+                           "his he are at".split())
+
+
+def french_spacing(text: str) -> bool:
+    """The text is French, whose printers set a space before ``; : ? !``: French words far
+    more than English ones, or more with guillemets.
+
+    >>> french_spacing("Il lui dit : « Qu'est-ce que c'est ? »")
+    True
+    >>> french_spacing("the lead ; and the card"), french_spacing("Le roi ; et la reine")
+    (False, False)
+    >>> french_spacing("the House; » Executive Order of the «")
+    False
+    >>> french_spacing("Le roi et la reine ; le maréchal dit que les troupes sont prêtes")
+    True
+    """
+    words = regex.findall(r"\p{L}+", text.casefold())
+    french = sum(1 for w in words if w in _FRENCH_WORDS)
+    english = sum(1 for w in words if w in _ENGLISH_WORDS)
+    if "«" in text and "»" in text:  # (one alone is as often OCR's reading of a speck)
+        return french > english
+    return french >= 5 and french > 3 * english
+
+
 def remove_space_before_punctuation(text: str, marks: str = ",;:?!") -> Fixed:
     """Remove the space a printer set before ``; : ? !`` (Wikisource's convention).
 
@@ -228,7 +255,18 @@ def remove_space_before_punctuation(text: str, marks: str = ",;:?!") -> Fixed:
     'is entitled to the pool. ;\\n\\noA player'
     >>> remove_space_before_punctuation("as follows, viz. :\\nThe four cards").text
     'as follows, viz.:\\nThe four cards'
+
+    French typesetting spaces ``; : ? !`` as its own convention, which French Wikisource
+    keeps: on a page in French only the space before a comma goes:
+
+    >>> remove_space_before_punctuation("Il lui dit : « Vous voyez ? » et , puis").text
+    'Il lui dit : « Vous voyez ? » et, puis'
     """
+    if french_spacing(text):
+        marks = "".join(m for m in marks if m == ",")
+        if not marks:
+            return Fixed(text, [])
+
     def decide(m: regex.Match) -> tuple[str, float, str] | None:
         mark = m.group(2)
         if mark not in marks:

@@ -101,6 +101,11 @@ def unwrap_paragraphs(text: str) -> Fixed:
 
     >>> unwrap_paragraphs("of this order.\\n(d)- the term means").text
     'of this order.\\n(d)- the term means'
+
+    Lines in capitals that end with their own stop are a title page's, each its own:
+
+    >>> unwrap_paragraphs("LONDON:\\nROUTLEDGE AND SONS.\\n1864.").text
+    'LONDON:\\nROUTLEDGE AND SONS.\\n1864.'
     """
     paragraphs = list(_PARAGRAPH.finditer(text))
     kind = [_verse_kind(m.group()) for m in paragraphs]
@@ -129,6 +134,10 @@ def unwrap_paragraphs(text: str) -> Fixed:
                 next_end < 0 or text[next_end + 1:next_end + 2] in ("\n", "")) \
                 and _FULL_STOP_END.search(this_line):
             return None  # "…facing these." then "PLAYING." over a blank line: a heading
+        if CAPITALS_LINE.fullmatch(this_line.strip()) and _STOPPED_CAPITALS.search(this_line) \
+                and (CAPITALS_LINE.fullmatch(next_line.strip())
+                     or regex.fullmatch(r"\d{2,4}\.?", next_line.strip())):
+            return None  # a title page's lines: "LONDON:" over "ROUTLEDGE AND SONS."
         if _SENTENCE_END.search(text, line_start, m.start()) and _LABEL_OPENS.match(
                 text, m.end()):
             return None  # "…the following agencies:" then "(i) Department of State;"
@@ -156,6 +165,8 @@ def _figure_row(line: str) -> bool:
     return len(line) <= 40 and figures >= 2 and len(tokens) - figures <= 1
 # a line in capitals alone (three or more, no small letter), and what opens a new line after
 # it: a capital, a number, a bracket or a quote
+# a line of capitals ending in its own stop (a word's or a year's, not U.S.'s)
+_STOPPED_CAPITALS = regex.compile(r"(?:\p{Lu}{3,}|\d{2,})[.:;!?]['’”)\]]*[ \t]*\Z")
 CAPITALS_LINE = regex.compile(r"(?=(?:[^\p{Lu}\n]*\p{Lu}){3})[^\p{Ll}\n]{3,60}")
 _OPENS = regex.compile(r"[\p{Lu}\d(\[\"'‘“]")
 
