@@ -89,3 +89,10 @@ def test_no_mixed_case_head_where_none_is(repairer: Repairer, page: str) -> None
     r = proofread(page, repairer=repairer)
     assert r.page.header == ""
     assert r.page.body.startswith(page.split()[0])
+
+
+def test_a_comma_in_a_running_title_is_kept(repairer: Repairer) -> None:
+    """The title's own comma stays in {{rh}} (it was dropped: HAMLET PRINCE OF DENMARK)."""
+    r = proofread("118 HAMLET, PRINCE OF DENMARK.\n\nKING. Though yet of Hamlet our dear "
+                  "brother's death\n", repairer=repairer)
+    assert r.page.header == "{{rh|118|HAMLET, PRINCE OF DENMARK|}}"

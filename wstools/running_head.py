@@ -208,6 +208,7 @@ def _read_line(line: str) -> _Line | None:
     folio_stop = folio_first = False
     title: list[str] = []
     starts: list[int] = []
+    commas: list[bool] = []
     last_stop = False
     end = 0
     used = 0
@@ -242,6 +243,7 @@ def _read_line(line: str) -> _Line | None:
             at += len(piece) + 1
         # an abbreviation keeps its stop (MR. BENNET'S); a closing stop is dropped below
         title.append(core.rstrip(".") + ("." if last_stop else ""))
+        commas.extend([False] * len(joined) + [m.group("tail") == ","])
         starts.append(at if joined else t.start())
         end, used = t.end(), i + 1
     whole = all(_JUNK.fullmatch(t.group()) for t in tokens[used:])
@@ -263,6 +265,9 @@ def _read_line(line: str) -> _Line | None:
         title, starts, last_stop = title[:-1], starts[:-1], False
         while end and line[end - 1] in " \t":
             end -= 1
+    for k in range(len(title) - 1):  # a comma between words is the title's own (HAMLET,
+        if commas[k]:  # PRINCE OF DENMARK)
+            title[k] += ","
     return _Line(folio, folio_value, title, end, whole, last_stop, folio_stop, folio_first,
                  starts)
 
@@ -334,6 +339,8 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     '{{rh||WHIST|603}}'
     >>> find_running_head("LAWS.OF LOO 345\\n\\npool").wikitext()  # a speck for a space
     '{{rh||LAWS OF LOO|345}}'
+    >>> find_running_head("118 HAMLET, PRINCE OF DENMARK.\\n\\nText").wikitext()
+    '{{rh|118|HAMLET, PRINCE OF DENMARK|}}'
     >>> find_running_head("LAWS OF WHIST\\n\\nthe first trick").wikitext()
     '{{rh||LAWS OF WHIST|}}'
     >>> find_running_head("602\\n\\nthe first trick").wikitext()
