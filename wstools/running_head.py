@@ -216,6 +216,8 @@ def _read_line(line: str) -> _Line | None:
         word = t.group()
         if i == len(tokens) - 1 and i and regex.fullmatch(r"\d{1,4},", word):
             word = word[:-1]  # "BACKGAMMON 273,": a speck after the line's last folio
+        if i == 0 and len(tokens) > 1 and regex.fullmatch(r"[\"'‘“]\d{1,4}", word):
+            word = word[1:]  # '"350 WHIST': a speck before the line's first folio
         f = _folio_value(word)
         if f is not None and folio is None:
             if title and i + 1 < len(tokens) and _CAPS.fullmatch(tokens[i + 1].group()):
@@ -339,6 +341,8 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     '{{rh||WHIST|603}}'
     >>> find_running_head("LAWS.OF LOO 345\\n\\npool").wikitext()  # a speck for a space
     '{{rh||LAWS OF LOO|345}}'
+    >>> find_running_head('"350 WHIST\\n\\nthe first trick').wikitext()  # a speck
+    '{{rh|350|WHIST|}}'
     >>> find_running_head("118 HAMLET, PRINCE OF DENMARK.\\n\\nText").wikitext()
     '{{rh|118|HAMLET, PRINCE OF DENMARK|}}'
     >>> find_running_head("LAWS OF WHIST\\n\\nthe first trick").wikitext()
