@@ -96,3 +96,12 @@ def test_a_comma_in_a_running_title_is_kept(repairer: Repairer) -> None:
     r = proofread("118 HAMLET, PRINCE OF DENMARK.\n\nKING. Though yet of Hamlet our dear "
                   "brother's death\n", repairer=repairer)
     assert r.page.header == "{{rh|118|HAMLET, PRINCE OF DENMARK|}}"
+
+
+def test_years_in_prose_are_no_law_numbers(repairer: Repairer) -> None:
+    """Years opening lines of prose ('1815. The treaty') got 'law 1803 to 1814 missing'
+    warnings and a 'number out of its sequence' flag."""
+    r = proofread("The war began in 1793. Peace came in\n1802. War broke out again in 1803, "
+                  "and lasted until\n1815. The treaty was signed at Vienna.\n", repairer=repairer)
+    assert not [d for d in r.diagnostics if d.code.startswith("law-")]
+    assert not [f for f in r.flags if "sequence" in f.evidence]
