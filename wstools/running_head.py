@@ -22,6 +22,8 @@ from dataclasses import dataclass, field, replace
 import regex
 from rapidfuzz.fuzz import ratio
 
+from .text.english import zipf
+
 _FOLIO = regex.compile(r"(?P<n>\d{1,4}|[ivxlc]{1,6})(?P<stop>\.?)")
 _JUNK = regex.compile(r"[^\p{L}\p{N}]+")
 # a word in capitals, with OCR'd punctuation at its edges
@@ -490,12 +492,17 @@ def _with_section(text: str, headings: Sequence[str], detached: bool = False
                    section=m.group("s").strip())
 
 
+_LEADERS = regex.compile(r"(?:\.[ \t]*){4,}|…[ \t]*…")
+
+
 def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
     lines = [(m.start(), m.group()) for m in _LINE.finditer(text) if m.group()]
     first = next((i for i, (_, s) in enumerate(lines) if s.strip()), None)
     if first is None:  # (blank lines before it: a page cut from a book's text)
         return None
     at, line = lines[first]
+    if _LEADERS.search(line):
+        return None  # "THE MILLER . . . . . 37": a contents' entry, its leaders to its page
     read = _read_line(line)
     after = lines[first + 1][1] if first + 1 < len(lines) else ""
     if read is None or not read.title and not read.whole:
@@ -526,12 +533,22 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
             return None  # "CHAPTER 12", "RULE 4", "FIG. 4": the number is the heading's
         if len(read.title) == 1 and read.title[0].rstrip(".") in _MONTHS:
             return None  # "MARCH 1909": a date
+        if read.folio_value is not None and 1000 <= read.folio_value < 2100 and (
+                read.folio_value % 2 == 0) != read.folio_first:
+            return None  # "SUMMER 1852": a year at the side its parity does not put a folio
         if read.folio_stop and not read.folio_first and read.whole and len(read.title) <= 2 \
                 and read.folio_value is not None and read.folio_value < 100:
             return None  # "VARIATION 4.": a numbered heading (a folio's stop is OCR's speck:
             # LAWS OF ECARTE 383.)
         if not read.whole and _VERB_NEXT.match(line, read.end):
             return None  # "100 POINTS are scored": a sentence's subject, not a head
+        if not read.whole and (len(read.title) == 1 and zipf(read.title[0].lower()) >= 4.0
+                               or read.folio_value is not None
+                               and 1000 <= read.folio_value < 2100):
+            # "20 MILES from the town", "1852 THE FLOOD came": a sentence opening in
+            # capitals, a quantity's or a year's; a head fused into the text has a title
+            # of its own (600 WHIST the first trick)
+            return None
         entries = [s for _, s in lines[first + 1:first + 4]]
         if not read.folio_first and after.strip() and \
                 sum(1 for s in entries if _ENTRY.search(s)) >= 2:
@@ -768,6 +785,8 @@ def find_foot_folio(text: str) -> tuple[int, int, str] | None:
     True
     >>> find_foot_folio("The Five-card Game . . . . 35\\n\\nix")[2]  # a roman folio
     'ix'
+    >>> find_foot_folio("THE END OF THE STORY . . . . . .\\n64") is None  # the entry's page
+    True
     """
     m = _FOOT_FOLIO.search(text)
     if m is None or "(" in m.group() and ")" in m.group():
@@ -783,4 +802,6 @@ def find_foot_folio(text: str) -> tuple[int, int, str] | None:
         return None  # a column of figures, a table's row: the number may be its cell
     if last.rstrip().endswith(":") or 1450 <= int(n) <= 2100:
         return None  # "…as follows:" then "120": the text's; "1909" under an imprint: a year
+    if regex.search(r"(?:\.[ \t]*){4,}\Z|…[ \t]*\Z", last.rstrip()):
+        return None  # a contents' entry its leaders carry to its page on the next line
     return m.start(), m.end(), n

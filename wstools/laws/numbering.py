@@ -66,7 +66,9 @@ REFERENCE = regex.compile(
     r"ARTS?\.|Nos?\.|NOS?\.|Paragraphs?|Par\.|Para\.|Clauses?|§§?|"
     r"Figs?\.|FIGS?\.|Figures?|Plates?|PLATES?|Diagrams?|Tables?|pp?\.|Pages?|Chap\.|"
     r"Chapters?|Vol\.|Volumes?|Lines?|Notes?)"
-    r"[ \t]*(?:\n[ \t]*)?\Z")
+    r"[ \t]*(?:\n[ \t]*)?\Z"
+    # a caption's number, at a line's start: "Fig. 7.—Clairvaux, Monastic Buildings."
+    r"|(?:\A|\n)[ \t]*(?:Figs?\.|FIGS?\.|Figures?|FIGURES?|Plates?|PLATES?|Pl\.|PL\.)[ \t]*\Z")
 
 
 def is_reference(text: str, at: int) -> bool:
@@ -79,6 +81,9 @@ def is_reference(text: str, at: int) -> bool:
     [True, True, False]
     >>> t = "as shown in Fig.\\n2. At that end"  # (a figure, a page, a plate: the same)
     >>> is_reference(t, t.index("2."))
+    True
+    >>> t = "Fig. 7.—Clairvaux (Cistercian), Monastic Buildings."  # a caption's number
+    >>> is_reference(t, t.index("7."))
     True
     """
     return REFERENCE.search(text, max(0, at - 40), at) is not None

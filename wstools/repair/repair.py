@@ -86,6 +86,7 @@ KNOWN_SHARE_LOW = 0.6  # or many, and the words on either side
 # a token English writes this often (wordfreq's Zipf scale) is a word of its own, not two
 # run together, unless both halves are function words (web text has "ofthe" at 3.3)
 SOLID_ZIPF = 2.0
+CONTEXT_ZIPF = 3.5  # the context rule changes no word of English this common (cord, band)
 FUNCTION_WORDS = frozenset("it is in on of at to the a an and or as be by he his if for with "
                            "from that this which who not no".split())
 CAPITALISED_FUNCTION_WORDS = frozenset(w.capitalize() for w in FUNCTION_WORDS)
@@ -646,7 +647,9 @@ class Repairer:
                     continue
             key = o.lower()
             if o.isalpha() and self.index.vocabulary.count(key) == 0 and prev and nxt \
-                    and self._is_word(o):
+                    and self._is_word(o) and _zipf(key) < CONTEXT_ZIPF:
+                # (a word of common English, 'cord', 'band', 'load', is the page's own
+                # though the corpus lacks it: only a rare one is taken for a misreading)
                 best = None
                 for w in self._near_words(key, 1):
                     c = cost(key, w)

@@ -222,8 +222,9 @@ def remove_boilerplate(text: str) -> Fixed:
         if quoted_only:
             continue
         needed = 4.0 if law_like else 2.0
-        if law_like and score < words / 6:
-            continue
+        if law_like and score < words / 6 or score < words / 12:
+            continue  # chrome is a short line; a long paragraph with two of its words
+            # ("chapter", "read") is text (a 455-word article paragraph was removed)
         if score >= needed:
             start, end = s, e
             if e < len(text) and text[e] == "\n":

@@ -1,0 +1,111 @@
+"""A sixth new-user audit (a bot operator's and a proofreader's trial on pages unlike the
+benchmark's: an encyclopaedia's article and its figure keys, captions, a contents page, a
+year heading, prose opening in capitals): what the tool did harm with. Each case is the
+page as OCR gave it and what a proofreader expects; every case failed before its fix."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from wstools.proofread import proofread
+from wstools.repair.repair import Repairer
+
+
+@pytest.fixture(scope="module")
+def repairer() -> Repairer:
+    return Repairer.load()
+
+
+ARTICLE = ("ABBOT, GEORGE (1562-1633), English divine, was born at Guildford, where his "
+           "father was a cloth-worker. He studied at Balliol College, read widely, and wrote "
+           "a chapter on the geography of the world which went through many editions; in "
+           "1608 he went to Scotland with the earl of Dunbar to arrange a union between the "
+           "churches, and in 1611 he was made archbishop of Canterbury, where he would press "
+           "the button of every controversy of his time, and he died at Croydon in 1633.")
+
+
+def test_a_long_paragraph_is_no_web_chrome(repairer: Repairer) -> None:
+    """A paragraph of 90 words with 'chapter', 'read' and 'button' in it was removed whole
+    as a site's chrome (two numbered lines above made the page read as laws run together)."""
+    r = proofread("5. Storehouse.\n6. Chapel.\n" + ARTICLE + "\n", repairer=repairer)
+    assert "ABBOT, GEORGE" in r.page.body and "died at Croydon in 1633." in r.page.body
+    assert not [e for e in r.edits if e.rule == "boilerplate"]
+
+
+@pytest.mark.parametrize(("line", "word"), [
+    ("13. The pack is tied with a cord, with the ends loose, and the dealer cuts it.", "cord"),
+    ("14. The band played before the first deal of the evening began.", "band"),
+    ("61. If the adversaries load the pack with a marked card, the deal is void.", "load"),
+])
+def test_a_common_word_the_corpus_lacks_is_not_changed(repairer: Repairer, line: str,
+                                                       word: str) -> None:
+    """'cord', 'band', 'load' are words of English: the corpus's neighbours ('card', 'hand',
+    'lead') are no evidence that OCR misread them (they were changed)."""
+    r = proofread("12. If a player lead out of turn, the card may be called.\n" + line + "\n",
+                  repairer=repairer)
+    assert re.search(rf"\b{word}\b", r.page.body)
+    assert not [e for e in r.edits if e.rule == "context"]
+
+
+def test_a_figures_key_is_no_law(repairer: Repairer) -> None:
+    """'Fig. 7.—' is a caption's number, not law 7; the key's 'B.' under it was made law 8
+    and the caption cut after 'Fig.'."""
+    page = ("Fig. 7.—Clairvaux (Cistercian), Monastic Buildings.\n\nA. Church.\nB. Cloister.\n"
+            "C. Chapter-house.\nD. Monks’ parlour.\n")
+    body = proofread(page, repairer=repairer).page.body
+    assert body.startswith("Fig. 7.—Clairvaux")
+    assert "B. Cloister." in body and "8. Cloister" not in body
+
+
+def test_captions_keep_their_numbers_and_signs(repairer: Repairer) -> None:
+    """Captions one after another were read as laws run together: each was cut after 'Fig.',
+    and a printed '=' was taken for a speck."""
+    page = ("Fig. 1.—Bronze containing 23.3% of tin. Slowly cooled.\n\nFig. 2.—Lead-tin "
+            "eutectic. Magnified 750 diameters.\n\nFig. 3.—Gun steel, C. = 0.30%. Oil hardened "
+            "and annealed.\n")
+    body = proofread(page, repairer=repairer).page.body
+    assert "Fig. 1.—Bronze" in body and "Fig. 3.—Gun steel, C. = 0.30%." in body
+
+
+@pytest.mark.parametrize("page", [
+    "SUMMER 1852\n\nThe people gathered their goods together.\n",
+    "THE YEAR 1852\n\nThe people gathered their goods together.\n",
+    "BEFORE 1800\n\nThe people gathered their goods together.\n",
+])
+def test_a_heading_with_a_year_is_no_running_head(repairer: Repairer, page: str) -> None:
+    """A year on the right of a heading, even where an odd page's folio would stand, is no
+    folio: the heading stays in the page (it went to the header as {{rh|1852|SUMMER|}})."""
+    r = proofread(page, repairer=repairer)
+    assert r.page.header == ""
+    assert page.split("\n")[0] in r.page.body
+
+
+@pytest.mark.parametrize("page", [
+    "20 MILES from the town the river turns west,\nand the people gathered their goods.\n",
+    "500 MEN marched to the town and\nthe people gathered their goods.\n",
+    "1852 THE FLOOD came to the town and\nthe people gathered their goods.\n",
+])
+def test_a_sentence_opening_in_capitals_is_no_head(repairer: Repairer, page: str) -> None:
+    """A sentence's first words in capitals after a number (a quantity, a year) lost them to
+    the header ({{rh|20|MILES|}})."""
+    r = proofread(page, repairer=repairer)
+    assert r.page.header == ""
+    assert r.page.body.startswith(page.split()[0] + " " + page.split()[1])
+
+
+def test_a_fused_head_with_a_title_of_its_own_is_still_read(repairer: Repairer) -> None:
+    r = proofread("600 WHIST the first trick, should take the trump card.\n", repairer=repairer)
+    assert r.page.header == "{{rh|600|WHIST|}}"
+
+
+def test_a_contents_page_is_left_as_it_is(repairer: Repairer) -> None:
+    """A contents' first entry went to the header, two entries became one heading and the
+    last entry's page went to the footer."""
+    page = ("THE MILLER . . . . . . . 37\nTHE VICAR . . . . . . . . 52\n"
+            "THE END OF THE STORY . . . . . .\n64\n")
+    r = proofread(page, repairer=repairer)
+    assert r.page.header == "" and r.page.footer == ""
+    assert r.page.body.startswith("THE MILLER . . . . . . . 37\nTHE VICAR")
+    assert "{{c|" not in r.page.body and r.page.body.rstrip().endswith("64")
