@@ -109,3 +109,23 @@ def test_a_contents_page_is_left_as_it_is(repairer: Repairer) -> None:
     assert r.page.header == "" and r.page.footer == ""
     assert r.page.body.startswith("THE MILLER . . . . . . . 37\nTHE VICAR")
     assert "{{c|" not in r.page.body and r.page.body.rstrip().endswith("64")
+
+
+def test_a_dump_keeps_each_contributors_id_and_ip(tmp_path) -> None:  # noqa: ANN001
+    """A page written back as it was keeps its contributor whole: the user's id (it was
+    dropped) and an IP as an IP (it was written as a user name)."""
+    from wstools.io.dumps import DumpPage, DumpWriter, read_dump
+    pages = [DumpPage(title="Page:A.djvu/1", ns=104, text="x", id="1", revision_id="5",
+                      timestamp="2020-01-01T00:00:00Z", contributor="Hesperian",
+                      contributor_id="1234"),
+             DumpPage(title="Page:A.djvu/2", ns=104, text="y", id="2", revision_id="6",
+                      timestamp="2020-01-01T00:00:00Z", contributor="192.0.2.1",
+                      contributor_ip=True)]
+    out = tmp_path / "out.xml"
+    with DumpWriter(out) as writer:
+        for page in pages:
+            writer.write(page)
+    back = list(read_dump(out))
+    assert (back[0].contributor, back[0].contributor_id) == ("Hesperian", "1234")
+    assert (back[1].contributor, back[1].contributor_ip) == ("192.0.2.1", True)
+    assert "<ip>192.0.2.1</ip>" in out.read_text(encoding="utf-8")

@@ -369,7 +369,8 @@ def proofread_dump(source: str | Path, output: str | Path, *, namespace: int | N
                         # makes no new revision of it); a changed one is a new revision
                         writer.write(page if outcome.text == page.text else
                                      replace(page, text=outcome.text or "", timestamp="",
-                                             revision_id="", contributor=user, comment=comment))
+                                             revision_id="", contributor=user, contributor_id="",
+                                             contributor_ip=False, comment=comment))
                     except ValueError as exc:  # text XML cannot hold (control characters)
                         outcome = replace(outcome, error=f"cannot be written as XML: {exc}")
                 summary.add(outcome)

@@ -77,6 +77,8 @@ class DumpPage:
     revision_id: str = ""
     timestamp: str = ""
     contributor: str = ""
+    contributor_id: str = ""  # the contributor's user id (none for an IP)
+    contributor_ip: bool = False  # the contributor is an IP address, not a user name
     comment: str = ""
     model: str = "wikitext"
     format: str = "text/x-wiki"
@@ -328,9 +330,10 @@ def _page(el: etree._Element) -> DumpPage:
     rev = revisions[-1]
     text_el = next((c for c in rev if _local(c.tag) == "text"), None)
     contributor = next((c for c in rev if _local(c.tag) == "contributor"), None)
-    who = ""
+    who = who_id = ""
     if contributor is not None:
         who = _child_text(contributor, "username") or _child_text(contributor, "ip")
+        who_id = _child_text(contributor, "id")
     try:
         ns = int(ns_text) if ns_text.strip() else _guess_ns(title)
     except ValueError:
@@ -341,6 +344,9 @@ def _page(el: etree._Element) -> DumpPage:
                     missing=_missing(rev, text_el), id=_child_text(el, "id"),
                     revision_id=_child_text(rev, "id"),
                     timestamp=_child_text(rev, "timestamp"), contributor=who,
+                    contributor_id=who_id, contributor_ip=bool(
+                        contributor is not None and not _child_text(contributor, "username")
+                        and _child_text(contributor, "ip")),
                     comment=_child_text(rev, "comment"),
                     model=_child_text(rev, "model") or "wikitext",
                     format=_child_text(rev, "format") or "text/x-wiki")
@@ -403,7 +409,12 @@ class DumpWriter:
         etree.SubElement(rev, "timestamp").text = page.timestamp or datetime.now(UTC).strftime(
             "%Y-%m-%dT%H:%M:%SZ")
         who = etree.SubElement(rev, "contributor")
-        etree.SubElement(who, "username").text = page.contributor or "wstools"
+        if page.contributor_ip and page.contributor:
+            etree.SubElement(who, "ip").text = page.contributor
+        else:
+            etree.SubElement(who, "username").text = page.contributor or "wstools"
+            if page.contributor_id and page.contributor:
+                etree.SubElement(who, "id").text = page.contributor_id
         if page.comment:
             etree.SubElement(rev, "comment").text = page.comment
         etree.SubElement(rev, "model").text = page.model
