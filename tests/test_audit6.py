@@ -129,3 +129,28 @@ def test_a_dump_keeps_each_contributors_id_and_ip(tmp_path) -> None:  # noqa: AN
     assert (back[0].contributor, back[0].contributor_id) == ("Hesperian", "1234")
     assert (back[1].contributor, back[1].contributor_ip) == ("192.0.2.1", True)
     assert "<ip>192.0.2.1</ip>" in out.read_text(encoding="utf-8")
+
+
+def test_a_heading_on_the_pages_last_line_is_not_the_laws(repairer: Repairer) -> None:
+    """'THE DEAL.' on the last line, after laws each on its own line, was left in law 16's
+    paragraph ('…shuffle once. THE DEAL.' as rendered)."""
+    page = ("cide otherwise.\n15. If a player revoke, the penalty is three tricks.\n"
+            "16. Each player has a right to shuffle once.\nTHE DEAL.\n")
+    body = proofread(page, repairer=repairer).page.body
+    assert "16. Each player has a right to shuffle once.\n\n{{c|{{sc|THE DEAL.}}}}" in body
+
+
+def test_laws_each_on_a_line_without_a_dash_are_laws(repairer: Repairer) -> None:
+    """Laws without a dash, one a line after sentences' ends, with a heading under them."""
+    from wstools.page_model import read_blocks
+    page = ("cide otherwise.\n15. If a player revoke, the penalty is three tricks.\n"
+            "16. Each player has a right to shuffle once.\n")
+    assert [b.number for b in read_blocks(page) if b.kind == "law"] == [15, 16]
+
+
+def test_a_law_after_the_clauses_of_the_law_before(repairer: Repairer) -> None:
+    """'19. The trump card…' after clause (b)'s full stop was left in (b)'s paragraph."""
+    page = ("(a) unless the cards were not cut;\n(b) unless a card was exposed by the "
+            "adversary.\n19. The trump card is left face upwards.\n")
+    body = proofread(page, repairer=repairer).page.body
+    assert "adversary.\n\n19. The trump card" in body

@@ -389,6 +389,13 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                         law.group("prefix") or k in chained or last_law is not None
                         and int(law.group("num")) == last_law + 1):
                     split = True
+                elif law is not None and text_after(body, law) and last_law is None \
+                        and last_clause is not None and int(law.group("num")) > 1 \
+                        and body[law.end():].lstrip(" \t")[:1].isupper() \
+                        and regex.search(r"\.['’”)]*\Z", lines[k - 1].group().rstrip()):
+                    # "(b) unless a card was exposed." then "19. The trump card": the next
+                    # law after the clauses that end the law before it
+                    split = True
                 elif clause is not None and (
                         clause[1].startswith("(") and clause[0] in _FIRST_LABELS
                         or clause[1] in ("(a)", "a)", "1st.", "I.") and last_clause is not None
@@ -480,7 +487,8 @@ def _chained_laws(text: str, a: int, lines: list[regex.Match]) -> set[int]:
         body = line.group().strip()
         law = _law_at(body) if k else None
         if law is None or law.group("prefix") or law.group("end") \
-                or not body[law.end():].lstrip(" \t").startswith(("—", "–")) \
+                or not body[law.end():].lstrip(" \t")[:1].isupper() \
+                and not body[law.end():].lstrip(" \t").startswith(("—", "–")) \
                 or not text_after(body, law) \
                 or not _ITEM_END.search(lines[k - 1].group().rstrip()) \
                 or is_reference(text, a + line.start()):

@@ -471,6 +471,18 @@ _RUNNING_HEAD = regex.compile(
 _SENTENCE = regex.compile(r"(?<=[.:;!?])\s+(?=[\p{Lu}('‘\"“])")
 
 
+def _caps_line_heading(line: str) -> bool:
+    """A line in capitals that reads as a heading (``THE DEAL.``), ending a paragraph whose
+    line before it ends a sentence.
+
+    >>> _caps_line_heading("THE DEAL."), _caps_line_heading("U.S.A. and the rest.")
+    (True, False)
+    """
+    line = line.strip()
+    return bool(line) and line == line.upper() and sum(c.isalpha() for c in line) >= 3 \
+        and _heading_like(line.title()) or bool(regex.fullmatch(r"\p{Lu}{3,}\.?", line))
+
+
 def _heading_like(sentence: str) -> bool:
     words = sentence.split()
     return (1 < len(words) <= 9 and sentence.endswith(".") and not FINITE_VERB.search(sentence)
@@ -531,6 +543,13 @@ def read_flat(text: str, headings: Sequence[str] = (),
                                (_heading_like(last) and not headings)):
                 next_heading, match_for_next = last, known if score >= 50 else None
                 segment = segment[:len(segment) - len(last)].rstrip()
+        elif i + 1 == len(starts) and "\n" in segment and _caps_line_heading(
+                segment[segment.rfind("\n") + 1:]):
+            # "…shuffle once." then "THE DEAL." on the page's last line: the heading of the
+            # laws the next page begins
+            last = segment[segment.rfind("\n") + 1:]
+            next_heading = last.strip()
+            segment = segment[:segment.rfind("\n")].rstrip()
         elif i + 1 == len(starts) and headings:
             # a heading inside the last law starts unnumbered matter (etiquette)
             pos = 0
