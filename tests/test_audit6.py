@@ -154,3 +154,15 @@ def test_a_law_after_the_clauses_of_the_law_before(repairer: Repairer) -> None:
             "adversary.\n19. The trump card is left face upwards.\n")
     body = proofread(page, repairer=repairer).page.body
     assert "adversary.\n\n19. The trump card" in body
+
+
+def test_a_poems_couplets_keep_their_lines(repairer: Repairer) -> None:
+    """Two-line stanzas two paragraphs away from a longer one, or under a heading, were
+    joined into one line each."""
+    page = ("The wind is up, the sails are set,\nThe harbour lights grow dim;\nAnd those who "
+            "watch upon the shore\nAre praying still for him.\n\nO mother, dry thy weeping "
+            "eyes,\nThe sea gives back its own;\n\nHe sails beyond the farthest isles,\nBut "
+            "never sails alone.\n\nTHE LIGHTHOUSE.\n\nA lamp upon a lonely rock,\nA keeper old "
+            "and grey,\n")
+    body = proofread(page, repairer=repairer).page.body
+    assert "farthest isles,\nBut never" in body and "lonely rock,\nA keeper" in body

@@ -110,8 +110,10 @@ def unwrap_paragraphs(text: str) -> Fixed:
     paragraphs = list(_PARAGRAPH.finditer(text))
     kind = [_verse_kind(m.group()) for m in paragraphs]
     # two lines that both open with a capital are verse beside a paragraph of verse
+    # (on a page with a poem's stanza, a couplet anywhere is the poem's too: a heading or a
+    # short stanza may stand between them)
     verse = [(m.start(), m.end()) for k, m in enumerate(paragraphs)
-             if kind[k] == 2 or kind[k] == 1 and 2 in kind[max(0, k - 1):k + 2]]
+             if kind[k] == 2 or kind[k] == 1 and 2 in kind]
 
     def decide(m: regex.Match) -> tuple[str, float, str] | None:
         if any(a <= m.start() < b for a, b in verse):
