@@ -17,6 +17,7 @@ import gc
 import hashlib
 import marshal
 import math
+import os
 import re
 import sys
 from collections import defaultdict
@@ -342,31 +343,40 @@ def cache_path(folder: Path, key: str | None = None) -> Path:
     return cache_dir() / f"witnesses-{key or cache_key(folder)}.marshal"
 
 
+_MAGIC = b"wstools-witnesses\n"
+
+
 def _to_cache(index: WitnessIndex, key: str) -> bytes:
-    """The index as plain values (marshal: the cache is only ever the package's own). The
-    words of the trigrams are interned and each trigram is one tuple in both tables, so
-    that marshal writes each once and reads the file back a quarter faster."""
+    """The index as plain values, marshalled (the cache is only ever the package's own),
+    after a header and the SHA-256 of the payload, so that a damaged file is told from a
+    good one before it is read. The words of the trigrams are interned and each trigram
+    is one tuple in both tables: marshal writes each once and reads the file back faster."""
     grams: dict[tuple[str, str, str], tuple[str, str, str]] = {}
 
     def shared(gram: tuple[str, str, str]) -> tuple[str, str, str]:
         one = (sys.intern(gram[0]), sys.intern(gram[1]), sys.intern(gram[2]))
         return grams.setdefault(one, one)
 
-    return marshal.dumps({
+    payload = marshal.dumps({
         "format": CACHE_FORMAT, "key": key,
         "passages": [(p.id, p.printing, p.text, p.line) for p in index.passages],
         "lines": index.lines,
         "postings": {shared(g): posting for g, posting in index.postings.items()},
         "weights": {shared(g): hit for g, hit in index._weighted().items()}})
+    return _MAGIC + hashlib.sha256(payload).digest() + payload
 
 
 def _from_cache(data: bytes, key: str) -> WitnessIndex | None:
-    """The index a cache file holds, or None when it is another key's or format's, or not
-    an index at all (a truncated or foreign file: any error is a miss)."""
+    """The index a cache file holds, or None when it is damaged (its digest does not
+    match), another key's or format's, or not an index at all: any error is a miss."""
+    head = len(_MAGIC) + 32
+    if not data.startswith(_MAGIC) or hashlib.sha256(data[head:]).digest() != \
+            data[len(_MAGIC):head]:
+        return None
     enabled = gc.isenabled()
     gc.disable()  # tens of thousands of containers: the collector would triple the time
     try:
-        d = marshal.loads(data)
+        d = marshal.loads(memoryview(data)[head:])
         if not isinstance(d, dict) or d.get("format") != CACHE_FORMAT or d.get("key") != key:
             return None
         index = WitnessIndex.__new__(WitnessIndex)
@@ -376,15 +386,27 @@ def _from_cache(data: bytes, key: str) -> WitnessIndex | None:
         index.postings = defaultdict(list, d["postings"])
         index._weights = d["weights"]
         index._shingles = None
-        if not (isinstance(index.lines, dict) and isinstance(index._weights, dict)
-                and all(isinstance(v, list) for v in index.postings.values())):
+        if not (isinstance(index.lines, dict) and isinstance(index._weights, dict)):
             return None
         return index
-    except Exception:  # noqa: BLE001 - marshal raises several kinds on a damaged file
+    except Exception:  # noqa: BLE001 - marshal raises several kinds on a foreign file
         return None
     finally:
         if enabled:
             gc.enable()
+
+
+def _read_own(path: Path) -> bytes | None:
+    """The bytes of the cache file ``path`` if this user wrote it (owned by us, writable by
+    no one else, as :func:`wstools.io.cache.write_cache` leaves it); else None."""
+    try:
+        with open(path, "rb") as f:
+            st = os.fstat(f.fileno())
+            if hasattr(os, "getuid") and (st.st_uid != os.getuid() or st.st_mode & 0o022):
+                return None
+            return f.read()
+    except OSError:
+        return None
 
 
 def build_witnesses(folder: Path | None = None, use_cache: bool = True) -> WitnessIndex:
@@ -398,10 +420,7 @@ def build_witnesses(folder: Path | None = None, use_cache: bool = True) -> Witne
     from ..io.cache import write_cache
     key = cache_key(folder)
     path = cache_path(folder, key)
-    try:
-        data = path.read_bytes()
-    except OSError:
-        data = None
+    data = _read_own(path)
     if data is not None:
         cached = _from_cache(data, key)
         if cached is not None:
