@@ -314,10 +314,11 @@ CACHE_FORMAT = 1  # of the cache file's payload (:func:`_to_cache`); a change ma
 
 
 def _code_stamp() -> str:
-    """A hash of the code that builds the index (this module and the corpus reader): an
-    edited checkout never reads an index an older build wrote under the same version."""
+    """A hash of the code that builds the index (this module, the corpus reader) and of the
+    package's ``__init__.py``, which holds its version: a new version or an edited
+    checkout never reads an index an older build wrote."""
     h = hashlib.sha256()
-    for module in (__file__, _store.__file__):
+    for module in (__file__, _store.__file__, Path(__file__).parents[1] / "__init__.py"):
         try:
             h.update(Path(module).read_bytes())
         except (OSError, TypeError):  # no source beside the package (a frozen install)
@@ -327,11 +328,10 @@ def _code_stamp() -> str:
 
 def cache_key(folder: Path) -> str:
     """The cache key of ``folder``'s witness index: the corpus index's key (a hash of every
-    corpus file, :func:`wstools.corpus.index.corpus_key`), the package version, the cache
-    format and the code that builds the index."""
-    from .. import __version__
+    corpus file, :func:`wstools.corpus.index.corpus_key`), the cache format, and the code
+    that builds the index with the package version (:func:`_code_stamp`)."""
     from ..corpus.index import corpus_key
-    h = hashlib.sha256(f"wstools-witnesses-{CACHE_FORMAT}-{__version__}-".encode())
+    h = hashlib.sha256(f"wstools-witnesses-{CACHE_FORMAT}-".encode())
     h.update(corpus_key(folder).encode() + b"\0" + _code_stamp().encode())
     return h.hexdigest()[:24]
 
