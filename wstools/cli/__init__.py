@@ -24,26 +24,39 @@ from ..io.inputs import MAX_INPUT_BYTES, read_bytes, read_input
 from ..io.output import write_output
 from . import clean, corpus, eo, expand, parse, proofread, repair, templates, wiki
 
+# the commands in the order ``wstools --help`` lists them, each with the module that adds
+# its parser (``templates`` adds ``lint`` and ``templates``)
+COMMANDS = {"expand": expand, "eo": eo, "repair": repair, "clean": clean, "parse": parse,
+            "corpus": corpus, "proofread": proofread, "wiki": wiki, "lint": templates,
+            "templates": templates}
 
-def build_parser() -> argparse.ArgumentParser:
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``wstools`` parser. With ``command`` (the first argument, when it names one),
+    only that command's options are built: the others are named, so that the usage line
+    and the choices are the same, but their options (a few milliseconds of start-up) are
+    not made, since the arguments after a command name are that command's alone."""
     parser = argparse.ArgumentParser(prog="wstools", description="Tools for Wikisource "
                                      "proofreaders: expand and lint templates, offline.")
     parser.add_argument("--version", action="version", version=f"wstools {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-    expand.add_parser(sub, MAX_INPUT_BYTES)
-    eo.add_parser(sub, MAX_INPUT_BYTES)
-    repair.add_parser(sub, MAX_INPUT_BYTES)
-    clean.add_parser(sub, MAX_INPUT_BYTES)
-    parse.add_parser(sub, MAX_INPUT_BYTES)
-    corpus.add_parser(sub, MAX_INPUT_BYTES)
-    proofread.add_parser(sub, MAX_INPUT_BYTES)
-    wiki.add_parser(sub)
-    templates.add_parser(sub, MAX_INPUT_BYTES)
+    wanted = COMMANDS.get(command) if command else None
+    done: set[object] = set()
+    for name, module in COMMANDS.items():
+        if wanted is not None and module is not wanted:
+            sub.add_parser(name)  # named only
+        elif module not in done:
+            done.add(module)
+            if module is wiki:
+                wiki.add_parser(sub)
+            else:
+                module.add_parser(sub, MAX_INPUT_BYTES)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
     output.forget_inputs()

@@ -7,11 +7,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import asdict, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-import regex
 
 from .common import FIX_NAMES_HELP, UsageError, reports_unreachable
 
@@ -162,6 +159,7 @@ def natural_key(name: str) -> list:
     >>> sorted(["p10.txt", "p2.txt", "p1.txt"], key=natural_key)
     ['p1.txt', 'p2.txt', 'p10.txt']
     """
+    import regex
     return [(0, int(t), "") if t.isdigit() else (1, 0, t.casefold())
             for t in regex.split(r"(\d+)", name) if t]
 
@@ -170,8 +168,9 @@ PAGE_SUFFIXES = (".txt", ".wiki", "")  # what book mode reads from a folder
 
 
 # a folder's notes beside the pages (README, LICENSE…): files without an extension are pages
-# only when their name holds a number (0042, p42, Page-42)
-_DOC_NAME = regex.compile(r"[^\d]+")
+# only when their name holds a number (0042, p42, Page-42): (regex's pattern cache keeps it
+# compiled; the module is imported by book mode only)
+_DOC_NAME = r"[^\d]+"
 
 
 def _page_file(name: str) -> bool:
@@ -183,7 +182,8 @@ def _page_file(name: str) -> bool:
     suffix = Path(name).suffix.lower()
     if suffix not in PAGE_SUFFIXES:
         return False
-    return bool(suffix) or _DOC_NAME.fullmatch(name) is None
+    import regex
+    return bool(suffix) or regex.fullmatch(_DOC_NAME, name) is None
 
 
 def book_files(files: list[str]) -> list[str]:
@@ -457,6 +457,7 @@ def _book_from_wiki(args: argparse.Namespace, out: Path) -> int:
 
 
 def _shifted(edits: list, shift: int, text: str) -> list:
+    from dataclasses import replace
 
     from ..edits import with_positions
     return with_positions([replace(e, start=e.start + shift, end=e.end + shift)
@@ -548,9 +549,12 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
 
     class _PywikibotArgs(argparse.ArgumentParser):  # -pt:N, -maxlag:N read as -pt N
         def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN202
-            from ..wiki import pywikibot_args
-            return super().parse_known_args(None if args is None else pywikibot_args(args),
-                                            namespace)
+            if args is not None and any(a.startswith("-") and ":" in a for a in args):
+                # (only such an argument is rewritten: the wiki module is not imported
+                # for the others)
+                from ..wiki import pywikibot_args
+                args = pywikibot_args(args)
+            return super().parse_known_args(args, namespace)
     p.__class__ = _PywikibotArgs
     p.add_argument("--max-bytes", type=int, default=max_bytes, help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_proofread)
@@ -566,6 +570,7 @@ def run_dump(args: argparse.Namespace) -> int:
         raise InputError(args.dump, "the output may not be the input dump")
     if not Path(args.dump).is_file():
         raise InputError(args.dump, "no such file")
+    from dataclasses import asdict
     conventions = asdict(conventions_from(args))
     try:
         summary = proofread_dump(args.dump, args.output, namespace=args.namespace,

@@ -13,8 +13,13 @@ so the cost grows with the number of trigrams looked up, not with the corpus.
 
 from __future__ import annotations
 
+import gc
+import hashlib
+import marshal
 import math
+import os
 import re
+import sys
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -22,6 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from ..corpus import store as _store
 from ..corpus.store import Printing, default_corpus_dir, load
 
 _CHUNK = re.compile(r"\S+")
@@ -302,7 +308,130 @@ class Window(NamedTuple):
     passages: tuple[str, ...]
 
 
+# -- the on-disk cache (issue 23) -----------------------------------------------------------
+
+CACHE_FORMAT = 1  # of the cache file's payload (:func:`_to_cache`); a change makes a new key
+
+
+def _code_stamp() -> str:
+    """A hash of the code that builds the index (this module, the corpus reader) and of the
+    package's ``__init__.py``, which holds its version: a new version or an edited
+    checkout never reads an index an older build wrote."""
+    h = hashlib.sha256()
+    for module in (__file__, _store.__file__, Path(__file__).parents[1] / "__init__.py"):
+        try:
+            h.update(Path(module).read_bytes())
+        except (OSError, TypeError):  # no source beside the package (a frozen install)
+            h.update(str(module).encode())
+    return h.hexdigest()
+
+
+def cache_key(folder: Path) -> str:
+    """The cache key of ``folder``'s witness index: the corpus index's key (a hash of every
+    corpus file, :func:`wstools.corpus.index.corpus_key`), the cache format, and the code
+    that builds the index with the package version (:func:`_code_stamp`)."""
+    from ..corpus.index import corpus_key
+    h = hashlib.sha256(f"wstools-witnesses-{CACHE_FORMAT}-".encode())
+    h.update(corpus_key(folder).encode() + b"\0" + _code_stamp().encode())
+    return h.hexdigest()[:24]
+
+
+def cache_path(folder: Path, key: str | None = None) -> Path:
+    """Where the witness index of ``folder`` (its :func:`cache_key` ``key``) is cached:
+    beside the corpus index, in the cache folder (:func:`wstools.io.cache.cache_dir`)."""
+    from ..io.cache import cache_dir
+    return cache_dir() / f"witnesses-{key or cache_key(folder)}.marshal"
+
+
+_MAGIC = b"wstools-witnesses\n"
+
+
+def _to_cache(index: WitnessIndex, key: str) -> bytes:
+    """The index as plain values, marshalled (the cache is only ever the package's own),
+    after a header and the SHA-256 of the payload, so that a damaged file is told from a
+    good one before it is read. The words of the trigrams are interned and each trigram
+    is one tuple in both tables: marshal writes each once and reads the file back faster."""
+    grams: dict[tuple[str, str, str], tuple[str, str, str]] = {}
+
+    def shared(gram: tuple[str, str, str]) -> tuple[str, str, str]:
+        one = (sys.intern(gram[0]), sys.intern(gram[1]), sys.intern(gram[2]))
+        return grams.setdefault(one, one)
+
+    payload = marshal.dumps({
+        "format": CACHE_FORMAT, "key": key,
+        "passages": [(p.id, p.printing, p.text, p.line) for p in index.passages],
+        "lines": index.lines,
+        "postings": {shared(g): posting for g, posting in index.postings.items()},
+        "weights": {shared(g): hit for g, hit in index._weighted().items()}})
+    return _MAGIC + hashlib.sha256(payload).digest() + payload
+
+
+def _from_cache(data: bytes, key: str) -> WitnessIndex | None:
+    """The index a cache file holds, or None when it is damaged (its digest does not
+    match), another key's or format's, or not an index at all: any error is a miss."""
+    head = len(_MAGIC) + 32
+    if not data.startswith(_MAGIC) or hashlib.sha256(data[head:]).digest() != \
+            data[len(_MAGIC):head]:
+        return None
+    enabled = gc.isenabled()
+    gc.disable()  # tens of thousands of containers: the collector would triple the time
+    try:
+        d = marshal.loads(memoryview(data)[head:])
+        if not isinstance(d, dict) or d.get("format") != CACHE_FORMAT or d.get("key") != key:
+            return None
+        index = WitnessIndex.__new__(WitnessIndex)
+        index.passages = [Passage(pid, printing, text, line)
+                          for pid, printing, text, line in d["passages"]]
+        index.lines = d["lines"]
+        index.postings = defaultdict(list, d["postings"])
+        index._weights = d["weights"]
+        index._shingles = None
+        if not (isinstance(index.lines, dict) and isinstance(index._weights, dict)):
+            return None
+        return index
+    except Exception:  # noqa: BLE001 - marshal raises several kinds on a foreign file
+        return None
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _read_own(path: Path) -> bytes | None:
+    """The bytes of the cache file ``path`` if this user wrote it (owned by us, writable by
+    no one else, as :func:`wstools.io.cache.write_cache` leaves it); else None."""
+    try:
+        with open(path, "rb") as f:
+            st = os.fstat(f.fileno())
+            if hasattr(os, "getuid") and (st.st_uid != os.getuid() or st.st_mode & 0o022):
+                return None
+            return f.read()
+    except OSError:
+        return None
+
+
+def build_witnesses(folder: Path | None = None, use_cache: bool = True) -> WitnessIndex:
+    """The witness index of ``folder`` (default: the project's corpus): read from the cache
+    when the cache holds this corpus's index made by this code, else built from the corpus
+    files and written to the cache (whole or not at all; a cache that cannot be written
+    is not an error)."""
+    folder = folder or default_corpus_dir()
+    if not use_cache:
+        return WitnessIndex.from_printings(load(folder))
+    from ..io.cache import write_cache
+    key = cache_key(folder)
+    path = cache_path(folder, key)
+    data = _read_own(path)
+    if data is not None:
+        cached = _from_cache(data, key)
+        if cached is not None:
+            return cached
+    index = WitnessIndex.from_printings(load(folder))
+    write_cache(path, _to_cache(index, key))
+    return index
+
+
 @lru_cache(maxsize=4)
 def load_witnesses(folder: Path | None = None) -> WitnessIndex:
-    """The witness index of ``folder`` (default: the project's corpus), once per process."""
-    return WitnessIndex.from_printings(load(folder or default_corpus_dir()))
+    """The witness index of ``folder`` (default: the project's corpus), once per process,
+    from the cache folder when current (:func:`build_witnesses`)."""
+    return build_witnesses(folder)
