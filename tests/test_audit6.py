@@ -166,3 +166,11 @@ def test_a_poems_couplets_keep_their_lines(repairer: Repairer) -> None:
             "and grey,\n")
     body = proofread(page, repairer=repairer).page.body
     assert "farthest isles,\nBut never" in body and "lonely rock,\nA keeper" in body
+
+
+def test_the_compass_points_keep_their_hyphen_at_a_line_end(repairer: Repairer) -> None:
+    """'north-' / 'west' was joined 'northwest' (and {{hws|north|northwest}} across pages):
+    printings of the period hyphenate the compass's points, as they do to-day."""
+    body = proofread("the river runs north-\nwest to the sea, and then south-\neast again.\n",
+                     repairer=repairer).page.body
+    assert "north-west to the sea" in body and "south-east again" in body

@@ -164,10 +164,12 @@ def _closed_zipf(word: str) -> float:
 
 def _period_hyphen(left: str, right: str) -> bool:
     """A compound printings before the 1930s hyphenate where English now writes it closed:
-    ``to-day``, ``to-morrow``, ``to-night``, and a prefix before the vowel it ends with
+    ``to-day``, ``to-morrow``, ``to-night``, the compass's ``north-west``, and a prefix before the vowel it ends with
     (``co-operate``, ``co-ordinate``, ``re-enter``, ``pre-eminent``).
 
     >>> _period_hyphen("to", "day"), _period_hyphen("co", "operative")
+    (True, True)
+    >>> _period_hyphen("north", "west"), _period_hyphen("South", "eastern")
     (True, True)
     >>> _period_hyphen("to", "wards"), _period_hyphen("re", "cover")
     (False, False)
@@ -175,6 +177,8 @@ def _period_hyphen(left: str, right: str) -> bool:
     low, rest = left.lower(), right.lower()
     if low == "to":
         return rest in ("day", "morrow", "night")
+    if low in ("north", "south"):  # the compass's points: north-west, south-eastern
+        return rest.startswith(("east", "west"))
     return low in ("co", "re", "pre") and rest[:1] == low[-1:]
 
 
