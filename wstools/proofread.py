@@ -445,8 +445,10 @@ def _shape(text: str) -> str | None:
         return "wikitext"
     # law starts inside paragraphs (after a space or a line end) against law starts that
     # open a paragraph: OCR in paragraphs is read by page_model, run-together laws are flat
+    # (a law opening the page is no law run in: "17. The dealer…" over "…left." "18. A…"
+    # is a page of laws in lines, and the page model keeps its first)
     numbers = [int(regex.search(r"\d+", m.group()[1:]).group())  # type: ignore[union-attr]
-               for m in _INLINE_LAW.finditer(". " + text.lstrip())]
+               for m in _INLINE_LAW.finditer(text.lstrip())]
     opening = len(_OPENING_LAW.findall("\n\n" + text.lstrip()))
     if len(numbers) >= 2 and len(numbers) > opening and not _senses(numbers):
         return "flat"
