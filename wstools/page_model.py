@@ -267,13 +267,15 @@ def _law_at(text: str) -> regex.Match | None:
     rest = text[m.end():].lstrip(" \t—–-")
     # a year or a quantity opening a sentence ("1909. The year…") is not told apart here;
     # the sequence check in read_blocks keeps only numbers that run on
-    if rest[:1].islower() and not m.group("prefix"):
-        return None
+    if rest[:1].islower() and not m.group("prefix") and not _RUN_IN_A.match(rest):
+        return None  # (but "28.—a. Each player": the law's first clause runs in)
     if m.group("prefix") and _GOES_ON.match(rest):
         return None  # "Section 3 of Executive Order 13231": a reference, its stop a speck
     return m
 
 
+# a law's first clause run in after its number, a bare "a." ("28.—a. Each", "9. a. If")
+_RUN_IN_A = regex.compile(r"a\.[ \t]+[\p{Lu}“\"‘]")
 # a word that goes on with a sentence, never opens a section's caption or text
 _GOES_ON = regex.compile(r"(?:of|to|in|and|or|is|are|was|were|shall|as|by|for|from|on|with|"
                          r"under|through|which|that)\b")
