@@ -36,3 +36,29 @@ def test_a_law_whose_first_clause_a_runs_in_after_its_number_is_a_law() -> None:
     assert _labels(result) == ["a", "b", "a", "b"]
     assert result.page.body.removesuffix("\n{{nop}}") == text  # nothing re-labelled or moved
 
+
+
+def test_a_garbled_number_between_two_laws_after_a_lettered_clause_is_the_gaps_law() -> None:
+    # "b." after "20.—a. …" is that law's second clause, not a garbled number: the one
+    # token left between laws 20 and 22 ("zu.", old-style 21) is law 21
+    text = ("20.—a. If a player lead out of turn, the card is taken back.\n\n"
+            "b. Should the adversary have played to it, the trick stands.\n\n"
+            "zu.—If the dealer expose a card, the adversary may claim a fresh deal.\n\n"
+            "22.—If a player revoke, he loses the game.")
+    result = _proofread(text)
+    assert _laws(result) == ["20", "21", "22"]
+    assert _labels(result) == ["a", "b"]
+    assert result.page.body.removesuffix("\n{{nop}}") == text
+
+
+def test_an_old_style_three_read_as_j_is_read_between_two_laws() -> None:
+    # EB Garamond's 3 descends below the line: "jo.—" for "30.—", between laws 29 and 31
+    # (after law 29's second clause "b.")
+    text = ("29.—a. If the dealer take more cards than he has discarded, he loses.\n\n"
+            "b. Should the dealer have taken up any of the cards, the other may look.\n\n"
+            "jo.—If the non-dealer ask for fewer cards, the dealer counts them.\n\n"
+            "31.—If the dealer give his adversary more cards, a fresh deal.")
+    result = _proofread(text)
+    assert _laws(result) == ["29", "30", "31"]
+    assert _labels(result) == ["a", "b"]
+    assert result.page.body.removesuffix("\n{{nop}}") == text

@@ -781,8 +781,9 @@ _MISPUNCTUATED = regex.compile(r"(?P<prefix>)(?P<tok>\d{1,3})"
 # ("i. fin cutting" for "11. If in cutting"; a lower-case "i." is no pronoun)
 _GAP_TOKEN = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\."
                            r"(?=[ \t]*[—–-]|[ \t]+\S)")
-# old-style figures (EB Garamond): 11 set as two small i's reads as one letter
-_OLD_STYLE = {"u": "11", "n": "11"}
+# old-style figures (EB Garamond): 11 set as two small i's reads as one letter; 3, which
+# descends below the line, reads as a j ("jo.—" for "30.—")
+_OLD_STYLE = {"u": "11", "n": "11", "j": "3"}
 ANCHORED_COST = 1.5  # the most a garbled number may cost where both sides fix it
 
 
@@ -887,8 +888,9 @@ def _fill_gaps(blocks: list[Block], text: str) -> None:
         lone = sum(x.kind == "clause" for x in blocks[i + 1:j]) == 1
         for x in blocks[i + 1:j]:
             if x.kind not in ("text", "clause") or x.kind == "clause" and (
-                    x.style != "a." or not lone):
-                continue
+                    x.style != "a." or not lone
+                    or any(_follows(x.label, label) for label, _, _ in first.inline)):
+                continue  # ("b." after "28.—a. Each…" is the law's second clause)
             m = _GAP_TOKEN.match(x.text) or _MISPUNCTUATED.match(x.text)
             if m is None or m.group("tok").isalpha() and m.group("tok").lower() in _WORDS \
                     and x.kind != "clause" and m.group("tok") != "i" \
