@@ -62,3 +62,30 @@ def test_an_old_style_three_read_as_j_is_read_between_two_laws() -> None:
     assert _laws(result) == ["29", "30", "31"]
     assert _labels(result) == ["a", "b"]
     assert result.page.body.removesuffix("\n{{nop}}") == text
+
+
+def test_the_pages_first_law_run_into_the_paragraph_before_is_its_own_when_the_next_follows(
+        ) -> None:
+    # the page opens inside law 21; OCR ran law 22 into that paragraph; law 23 below
+    # anchors it (no law above it on the page to go on from)
+    text = ("course of play, no penalty remains for the card so played.\n"
+            "22. If a player leads a card better than any the adversaries\n"
+            "hold of the suit, the others may be called.\n\n"
+            "23. A player having a card liable to be called must not play another.")
+    result = _proofread(text)
+    assert _laws(result) == ["22", "23"]
+    paras = [" ".join(p.split()) for p in result.page.body.split("\n\n")]
+    assert paras[:2] == [
+        "course of play, no penalty remains for the card so played.",
+        "22. If a player leads a card better than any the adversaries hold of the suit, "
+        "the others may be called."]
+
+
+def test_a_number_after_a_sentence_with_no_next_law_below_stays_in_its_paragraph() -> None:
+    # a year or a count at a line's start is no law unless the next law below follows it
+    text = ("He wrote the rules in the year\nof the club's founding.\n"
+            "1909. The club then met twice a week.\n\n"
+            "23. A player having a card liable to be called must not play another.")
+    result = _proofread(text)
+    assert _laws(result) == ["23"]
+    assert "founding.\n1909. The club" in result.page.body

@@ -389,7 +389,12 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                     and not _PREFIX_ALONE.match(lines[k - 1].group()):
                 if law is not None and text_after(body, law) and (
                         law.group("prefix") or k in chained or last_law is not None
-                        and int(law.group("num")) == last_law + 1):
+                        and int(law.group("num")) == last_law + 1
+                        or last_law is None and not law.group("end")
+                        and _next_law_line(text, a + line.end()) == int(law.group("num")) + 1
+                        and not is_reference(text, at)):
+                    # (the page's first law, run into the paragraph before, is anchored by
+                    # the next law below it: "…remains.⏎22. If a player" before "23. A")
                     split = True
                 elif clause is not None and (
                         clause[1].startswith("(") and clause[0] in _FIRST_LABELS
@@ -469,6 +474,19 @@ def _next_label_line(text: str, at: int) -> tuple[str, str] | None:
             return found[0], found[1]
         if _law_at(body) is not None:
             return None
+    return None
+
+
+def _next_law_line(text: str, at: int) -> int | None:
+    """The number of the first line after ``at`` that opens a law (None if no line within
+    the next 60 does)."""
+    for n, m in enumerate(_LINE.finditer(text, at)):
+        if n >= 60:
+            break
+        body = m.group().strip()
+        law = _law_at(body)
+        if law is not None and text_after(body, law):
+            return int(law.group("num"))
     return None
 
 
