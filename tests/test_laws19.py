@@ -89,3 +89,23 @@ def test_a_number_after_a_sentence_with_no_next_law_below_stays_in_its_paragraph
     result = _proofread(text)
     assert _laws(result) == ["23"]
     assert "founding.\n1909. The club" in result.page.body
+
+
+def test_an_orders_section_after_the_sections_it_quoted_goes_back_in_number() -> None:
+    # an amending order quotes sections 4 to 7 of the order it amends, then goes on with
+    # its own section 4
+    text = ("Sec. 6. Research. The entities named in the Act shall carry out the research.\n\n"
+            "Sec. 7. Guidance. Officers shall ensure that all actions are consistent with:\n\n"
+            "(a) the conduct of foreign affairs; and\n\n"
+            "(b) the supervision of the unitary Executive Branch.”\n\n"
+            "Sec. 4. Judicial Review. This order is not intended to create any right.")
+    result = _proofread(text)
+    assert _laws(result) == ["6", "7", "4"]
+    assert _labels(result) == ["a", "b"]
+
+
+def test_a_section_that_goes_back_with_no_quotation_closed_before_it_is_text() -> None:
+    text = ("Sec. 6. Research. The entities named in the Act shall carry out the research.\n\n"
+            "Sec. 7. Guidance. Officers shall ensure that all actions are consistent.\n\n"
+            "Sec. 4. Judicial Review. This order is not intended to create any right.")
+    assert _laws(_proofread(text)) == ["6", "7"]

@@ -723,6 +723,7 @@ def _check_laws(blocks: list[Block], text: str, previous_law: int | None = None)
                 b.inline.clear()
                 continue
         if last is not None and (b.number <= last and not (b.number == last and b.suffix)
+                                 and not _after_quotation(blocks, i)
                                  or b.number > last + MAX_LAW_GAP):
             b.kind, b.number, b.prefix = "text", None, ""
             b.inline.clear()
@@ -762,6 +763,18 @@ def _check_laws(blocks: list[Block], text: str, previous_law: int | None = None)
     _fill_gaps(blocks, text)
     _dashed_edges(blocks, text, previous_law)
     _first_section(blocks, previous_law)
+
+
+def _after_quotation(blocks: list[Block], i: int) -> bool:
+    """An order's ``Sec. 4.`` right after a paragraph that closes a quotation (``…the
+    unitary Executive Branch.”``): the amending order's own section after the sections it
+    quoted (``“Sec. 4.``…``Sec. 7.``), which may go back in number."""
+    b = blocks[i]
+    if not i or not b.prefix or b.weak:
+        return False
+    before = next((x for x in reversed(blocks[:i]) if x.kind == "law"), None)
+    return before is not None and bool(before.prefix) \
+        and regex.search(r"[.;:]”\s*\Z", blocks[i - 1].text) is not None
 
 
 # "Section L (a) All property…": an order's first section, its 1 read as a letter
