@@ -109,3 +109,20 @@ def test_a_section_that_goes_back_with_no_quotation_closed_before_it_is_text() -
             "Sec. 7. Guidance. Officers shall ensure that all actions are consistent.\n\n"
             "Sec. 4. Judicial Review. This order is not intended to create any right.")
     assert _laws(_proofread(text)) == ["6", "7"]
+
+
+def test_a_law_with_its_first_numeral_run_in_and_read_as_one_is_the_next_law() -> None:
+    # "72. I. If either…" read "72.1. If either…", its "II." read "IL.": law 72, clause I
+    text = ("71.—The dealer shall not look at the cards he deals.\n\n"
+            "72.1. If either adversary throw his cards face upward, they are exposed.\n\n"
+            "IL. Cards exposed by the declarer are not liable to be called.\n\n"
+            "73.—The declarer may not call a card.")
+    result = _proofread(text)
+    assert _laws(result) == ["71", "72", "73"]
+    assert _labels(result) == ["I", "II"]
+
+
+def test_a_decimal_section_number_is_no_law_with_a_run_in_numeral() -> None:
+    text = ("2.1. The contractor shall deliver the goods on the date agreed.\n\n"
+            "2.2. The buyer shall pay within thirty days of delivery.")
+    assert _laws(_proofread(text)) == []

@@ -630,6 +630,7 @@ def read_blocks(text: str, headings: Sequence[str] = (),
                 blocks.append(Block("heading", a, a + len(first), first))
                 block = Block("heading", a + len(first) + 1, b, rest)
         blocks.append(block)
+    _run_in_one(blocks)
     _numerals_read_as_digits(blocks)
     _check_laws(blocks, text, previous_law)
     _garbled_romans(blocks)
@@ -638,6 +639,32 @@ def read_blocks(text: str, headings: Sequence[str] = (),
     _check_clauses(blocks)
     _check_headings(blocks)
     return blocks
+
+
+# a law's number and its first clause "I." run in, the I read as a 1 and the space lost
+# ("72.1. If either…" for "72. I. If either…")
+_RUN_IN_ONE = regex.compile(r"(?P<prefix>)(?P<num>\d{1,4})(?P<suf>)(?P<end>)\.(?=1\.[ \t]+\p{Lu})")
+# the second of a run of capital numerals, as OCR reads it ("II.", "Il.", "li.", "it.")
+_SECOND_NUMERAL = regex.compile(r"(?P<tok>[IiLlt1|!]{2}|H)[.,](?=[ \t]+[\p{Lu}“\"‘])")
+
+
+def _run_in_one(blocks: list[Block]) -> None:
+    """``72.1. If either…`` is law 72 and its first clause ``I.`` when the next paragraph
+    that opens with a label or a number opens with that run's second (``II.``, or OCR's
+    ``Il.``, ``li.``): a law only as the next number of the sequence (weak). The label is
+    the run's ``I`` only when the second reads exactly ``II``."""
+    for i, b in enumerate(blocks):
+        m = _RUN_IN_ONE.match(b.text) if b.kind == "text" else None
+        if m is None:
+            continue
+        after = next((x for x in blocks[i + 1:] if x.kind != "text"
+                      or _SECOND_NUMERAL.match(x.text) or _GARBLED.match(x.text)), None)
+        second = _SECOND_NUMERAL.match(after.text) if after is not None else None
+        if second is None:
+            continue
+        b.kind, b.number, b.prefix, b.weak = "law", int(m["num"]), "", True
+        if roman_reading(second["tok"]) == "II":
+            b.inline.append(("I", "I.", m.end()))
 
 
 def _numerals_read_as_digits(blocks: list[Block]) -> None:
