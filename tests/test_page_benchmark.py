@@ -137,7 +137,7 @@ def test_dev_split_floors(score):
     assert total["cer_after"] <= 0.3 * total["cer_before"]
     assert total["worse"] == total["moved_pages"] == total["crashed"] == 0
     before = score.summarise([r for r in rows if "-sty" not in r["id"]])
-    assert before["laws_right_with_laws"] >= 96
+    assert before["laws_right_with_laws"] >= 97  # (laws19: 98.6 % today)
     assert before["clauses_right_with_clauses"] >= 95
     styles = score.summarise([r for r in rows if "-sty" in r["id"]])
     assert styles["laws_right_with_laws"] >= STYLES_FLOOR["laws"]
@@ -145,7 +145,7 @@ def test_dev_split_floors(score):
 
 
 # the --styles pages' floors (raised as the page model learns their labels)
-STYLES_FLOOR = {"laws": 75, "clauses": 60}
+STYLES_FLOOR = {"laws": 87, "clauses": 70}  # (laws19: 90 % and 72 % today)
 
 
 def test_edits_are_the_whole_change(manifest):

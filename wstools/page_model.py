@@ -267,13 +267,15 @@ def _law_at(text: str) -> regex.Match | None:
     rest = text[m.end():].lstrip(" \t—–-")
     # a year or a quantity opening a sentence ("1909. The year…") is not told apart here;
     # the sequence check in read_blocks keeps only numbers that run on
-    if rest[:1].islower() and not m.group("prefix"):
-        return None
+    if rest[:1].islower() and not m.group("prefix") and not _RUN_IN_A.match(rest):
+        return None  # (but "28.—a. Each player": the law's first clause runs in)
     if m.group("prefix") and _GOES_ON.match(rest):
         return None  # "Section 3 of Executive Order 13231": a reference, its stop a speck
     return m
 
 
+# a law's first clause run in after its number, a bare "a." ("28.—a. Each", "9. a. If")
+_RUN_IN_A = regex.compile(r"a\.[ \t]+[\p{Lu}“\"‘]")
 # a word that goes on with a sentence, never opens a section's caption or text
 _GOES_ON = regex.compile(r"(?:of|to|in|and|or|is|are|was|were|shall|as|by|for|from|on|with|"
                          r"under|through|which|that)\b")
@@ -387,7 +389,12 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                     and not _PREFIX_ALONE.match(lines[k - 1].group()):
                 if law is not None and text_after(body, law) and (
                         law.group("prefix") or k in chained or last_law is not None
-                        and int(law.group("num")) == last_law + 1):
+                        and int(law.group("num")) == last_law + 1
+                        or last_law is None and not law.group("end")
+                        and _next_law_line(text, a + line.end()) == int(law.group("num")) + 1
+                        and not is_reference(text, at)):
+                    # (the page's first law, run into the paragraph before, is anchored by
+                    # the next law below it: "…remains.⏎22. If a player" before "23. A")
                     split = True
                 elif law is not None and text_after(body, law) and last_law is None \
                         and last_clause is not None and int(law.group("num")) > 1 \
@@ -474,6 +481,19 @@ def _next_label_line(text: str, at: int) -> tuple[str, str] | None:
             return found[0], found[1]
         if _law_at(body) is not None:
             return None
+    return None
+
+
+def _next_law_line(text: str, at: int) -> int | None:
+    """The number of the first line after ``at`` that opens a law (None if no line within
+    the next 60 does)."""
+    for n, m in enumerate(_LINE.finditer(text, at)):
+        if n >= 60:
+            break
+        body = m.group().strip()
+        law = _law_at(body)
+        if law is not None and text_after(body, law):
+            return int(law.group("num"))
     return None
 
 
@@ -642,6 +662,7 @@ def read_blocks(text: str, headings: Sequence[str] = (),
                     at = end + len(para[end:]) - len(para[end:].lstrip())
                 block = Block("heading", a + at, b, para[at:])
         blocks.append(block)
+    _run_in_one(blocks)
     _numerals_read_as_digits(blocks)
     _check_laws(blocks, text, previous_law)
     _garbled_romans(blocks)
@@ -650,6 +671,32 @@ def read_blocks(text: str, headings: Sequence[str] = (),
     _check_clauses(blocks)
     _check_headings(blocks)
     return blocks
+
+
+# a law's number and its first clause "I." run in, the I read as a 1 and the space lost
+# ("72.1. If either…" for "72. I. If either…")
+_RUN_IN_ONE = regex.compile(r"(?P<prefix>)(?P<num>\d{1,4})(?P<suf>)(?P<end>)\.(?=1\.[ \t]+\p{Lu})")
+# the second of a run of capital numerals, as OCR reads it ("II.", "Il.", "li.", "it.")
+_SECOND_NUMERAL = regex.compile(r"(?P<tok>[IiLlt1|!]{2}|H)[.,](?=[ \t]+[\p{Lu}“\"‘])")
+
+
+def _run_in_one(blocks: list[Block]) -> None:
+    """``72.1. If either…`` is law 72 and its first clause ``I.`` when the next paragraph
+    that opens with a label or a number opens with that run's second (``II.``, or OCR's
+    ``Il.``, ``li.``): a law only as the next number of the sequence (weak). The label is
+    the run's ``I`` only when the second reads exactly ``II``."""
+    for i, b in enumerate(blocks):
+        m = _RUN_IN_ONE.match(b.text) if b.kind == "text" else None
+        if m is None:
+            continue
+        after = next((x for x in blocks[i + 1:] if x.kind != "text"
+                      or _SECOND_NUMERAL.match(x.text) or _GARBLED.match(x.text)), None)
+        second = _SECOND_NUMERAL.match(after.text) if after is not None else None
+        if second is None:
+            continue
+        b.kind, b.number, b.prefix, b.weak = "law", int(m["num"]), "", True
+        if roman_reading(second["tok"]) == "II":
+            b.inline.append(("I", "I.", m.end()))
 
 
 def _numerals_read_as_digits(blocks: list[Block]) -> None:
@@ -735,6 +782,7 @@ def _check_laws(blocks: list[Block], text: str, previous_law: int | None = None)
                 b.inline.clear()
                 continue
         if last is not None and (b.number <= last and not (b.number == last and b.suffix)
+                                 and not _after_quotation(blocks, i)
                                  or b.number > last + MAX_LAW_GAP):
             b.kind, b.number, b.prefix = "text", None, ""
             b.inline.clear()
@@ -776,6 +824,18 @@ def _check_laws(blocks: list[Block], text: str, previous_law: int | None = None)
     _first_section(blocks, previous_law)
 
 
+def _after_quotation(blocks: list[Block], i: int) -> bool:
+    """An order's ``Sec. 4.`` right after a paragraph that closes a quotation (``…the
+    unitary Executive Branch.”``): the amending order's own section after the sections it
+    quoted (``“Sec. 4.``…``Sec. 7.``), which may go back in number."""
+    b = blocks[i]
+    if not i or not b.prefix or b.weak:
+        return False
+    before = next((x for x in reversed(blocks[:i]) if x.kind == "law"), None)
+    return before is not None and bool(before.prefix) \
+        and regex.search(r"[.;:]”\s*\Z", blocks[i - 1].text) is not None
+
+
 # "Section L (a) All property…": an order's first section, its 1 read as a letter
 _SECTION_ONE = regex.compile(r"(?P<prefix>(?:Section|SECTION|Sec\.|SEC\.)[ \t]+)"
                              r"(?P<tok>[lLI|!J\]])[.,:;]{0,2}(?=[ \t]+[\p{Lu}(])")
@@ -811,8 +871,9 @@ _MISPUNCTUATED = regex.compile(r"(?P<prefix>)(?P<tok>\d{1,3})"
 # ("i. fin cutting" for "11. If in cutting"; a lower-case "i." is no pronoun)
 _GAP_TOKEN = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\."
                            r"(?=[ \t]*[—–-]|[ \t]+\S)")
-# old-style figures (EB Garamond): 11 set as two small i's reads as one letter
-_OLD_STYLE = {"u": "11", "n": "11"}
+# old-style figures (EB Garamond): 11 set as two small i's reads as one letter; 3, which
+# descends below the line, reads as a j ("jo.—" for "30.—")
+_OLD_STYLE = {"u": "11", "n": "11", "j": "3"}
 ANCHORED_COST = 1.5  # the most a garbled number may cost where both sides fix it
 
 
@@ -917,8 +978,9 @@ def _fill_gaps(blocks: list[Block], text: str) -> None:
         lone = sum(x.kind == "clause" for x in blocks[i + 1:j]) == 1
         for x in blocks[i + 1:j]:
             if x.kind not in ("text", "clause") or x.kind == "clause" and (
-                    x.style != "a." or not lone):
-                continue
+                    x.style != "a." or not lone
+                    or any(_follows(x.label, label) for label, _, _ in first.inline)):
+                continue  # ("b." after "28.—a. Each…" is the law's second clause)
             m = _GAP_TOKEN.match(x.text) or _MISPUNCTUATED.match(x.text)
             if m is None or m.group("tok").isalpha() and m.group("tok").lower() in _WORDS \
                     and x.kind != "clause" and m.group("tok") != "i" \
