@@ -179,6 +179,6 @@ def test_the_compass_points_keep_their_hyphen_at_a_line_end(repairer: Repairer) 
 def test_a_pages_first_law_is_kept_when_laws_follow_in_lines(repairer: Repairer) -> None:
     """'17.' opening the page, '18.' on a line after a sentence: the page was read as laws
     run together and its first law lost (book mode then said 'the first law here is 18')."""
-    r = proofread("17. The dealer must deal the cards one by one,\nbeginning on his left.\n"
-                  "18. A misdeal loses the deal.\n", repairer=repairer)
+    r = proofread("250 LAWS OF WHIST.\n\n17. The dealer must deal the cards one by one,\n"
+                  "beginning on his left.\n18. A misdeal loses the deal.\n", repairer=repairer)
     assert [law.number for c in r.codes for s in c.sections for law in s.laws] == [17, 18]

@@ -164,8 +164,9 @@ def _closed_zipf(word: str) -> float:
 
 def _period_hyphen(left: str, right: str) -> bool:
     """A compound printings before the 1930s hyphenate where English now writes it closed:
-    ``to-day``, ``to-morrow``, ``to-night``, the compass's ``north-west``, and a prefix before the vowel it ends with
-    (``co-operate``, ``co-ordinate``, ``re-enter``, ``pre-eminent``).
+    ``to-day``, ``to-morrow``, ``to-night``, the compass's ``north-west``, and a prefix
+    before the vowel it ends with (``co-operate``, ``co-ordinate``, ``re-enter``,
+    ``pre-eminent``).
 
     >>> _period_hyphen("to", "day"), _period_hyphen("co", "operative")
     (True, True)
