@@ -182,3 +182,11 @@ def test_a_pages_first_law_is_kept_when_laws_follow_in_lines(repairer: Repairer)
     r = proofread("250 LAWS OF WHIST.\n\n17. The dealer must deal the cards one by one,\n"
                   "beginning on his left.\n18. A misdeal loses the deal.\n", repairer=repairer)
     assert [law.number for c in r.codes for s in c.sections for law in s.laws] == [17, 18]
+
+
+def test_a_price_lists_rows_keep_their_lines(repairer: Repairer) -> None:
+    """Rows with leaders to their prices were joined into one line."""
+    page = ("PRICE LIST.\n\n101. Garden Rake, steel, 12 teeth........ $0.75\n102. Garden Rake, "
+            "steel, 16 teeth ........ 0.90\n104. Spade, D handle, polished ............ 1.25\n")
+    body = proofread(page, repairer=repairer).page.body
+    assert "$0.75\n102. Garden" in body and "0.90\n104. Spade" in body

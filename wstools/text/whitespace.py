@@ -102,6 +102,11 @@ def unwrap_paragraphs(text: str) -> Fixed:
     >>> unwrap_paragraphs("of this order.\\n(d)- the term means").text
     'of this order.\\n(d)- the term means'
 
+    A contents' or a price list's rows, leaders to their numbers, keep their lines:
+
+    >>> unwrap_paragraphs("101. Rake, steel ........ $0.75\\n102. Hoe, 6 inch ....... 0.65").text
+    '101. Rake, steel ........ $0.75\\n102. Hoe, 6 inch ....... 0.65'
+
     Lines in capitals that end with their own stop are a title page's, each its own:
 
     >>> unwrap_paragraphs("LONDON:\\nROUTLEDGE AND SONS.\\n1864.").text
@@ -129,6 +134,8 @@ def unwrap_paragraphs(text: str) -> Fixed:
         next_end = text.find("\n", m.end())
         next_line = text[m.end():len(text) if next_end < 0 else next_end]
         this_line = text[line_start:m.start()]
+        if _LEADERS.search(this_line) or _LEADERS.search(next_line):
+            return None  # a contents' or a price list's rows, leaders to their numbers
         if _figure_row(next_line) and len(this_line) <= 40 or _figure_row(this_line) and len(
                 next_line) <= 40:
             return None  # a table's rows of figures ("Distance Chances" over "1 11", "2 12")
@@ -167,6 +174,8 @@ def _figure_row(line: str) -> bool:
     return len(line) <= 40 and figures >= 2 and len(tokens) - figures <= 1
 # a line in capitals alone (three or more, no small letter), and what opens a new line after
 # it: a capital, a number, a bracket or a quote
+# leaders: dots (or a run of them OCR spaced) from an entry to its number
+_LEADERS = regex.compile(r"(?:\.[ \t]?){5,}[ \t]*[$£]?\d|(?:\.[ \t]?){4,}[ \t]*\Z")
 # a line of capitals ending in its own stop (a word's or a year's, not U.S.'s)
 _STOPPED_CAPITALS = regex.compile(r"(?:\p{Lu}{3,}|\d{2,})[.:;!?]['’”)\]]*[ \t]*\Z")
 CAPITALS_LINE = regex.compile(r"(?=(?:[^\p{Lu}\n]*\p{Lu}){3})[^\p{Ll}\n]{3,60}")
