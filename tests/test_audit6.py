@@ -186,7 +186,8 @@ def test_a_pages_first_law_is_kept_when_laws_follow_in_lines(repairer: Repairer)
 
 def test_a_price_lists_rows_keep_their_lines(repairer: Repairer) -> None:
     """Rows with leaders to their prices were joined into one line."""
-    page = ("PRICE LIST.\n\n101. Garden Rake, steel, 12 teeth........ $0.75\n102. Garden Rake, "
-            "steel, 16 teeth ........ 0.90\n104. Spade, D handle, polished ............ 1.25\n")
+    page = ("No.\nNo.\nNo.\n\nPRICE LIST. 27\n\n101. Garden Rake, steel, 12 teeth........ $0.75\n"
+            "102. Garden Rake, steel, 16 teeth ........ 0.90\n103. Hoe, socket, 6 inch «eee 0.65\n"
+            "104. Spade, D handle, polished ............ 1.25\n")
     body = proofread(page, repairer=repairer).page.body
-    assert "$0.75\n102. Garden" in body and "0.90\n104. Spade" in body
+    assert "$0.75\n102. Garden" in body and "0.65\n104. Spade" in body
