@@ -191,3 +191,17 @@ def test_a_price_lists_rows_keep_their_lines(repairer: Repairer) -> None:
             "104. Spade, D handle, polished ............ 1.25\n")
     body = proofread(page, repairer=repairer).page.body
     assert "$0.75\n102. Garden" in body and "0.65\n104. Spade" in body
+
+
+def test_edits_on_lines_of_tabs_are_where_they_were_made(repairer: Repairer) -> None:
+    """A line of tabs among blank lines: the whitespace fix gave two overlapping edits, and
+    the layout's edits were then reported on the words after them ('Fi' -> ''), so the
+    explanation and the JSON did not give the body."""
+    from wstools.edits import apply_edits
+    page = ("\n\t\t\n\nFig. 10.—Gun steel, C. = 0.30%. Oil hardened.\n\t\tFig. 11.—Pearlite, "
+            "steel forged and annealed.\n")
+    r = proofread(page, repairer=repairer)
+    edits = sorted(r.edits, key=lambda e: (e.start, e.end))
+    assert all(page[e.start:e.end] == e.old for e in edits)
+    assert not any(b.start < a.end for a, b in zip(edits, edits[1:], strict=False))
+    assert apply_edits(page, edits) == r.page.body

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import regex
 
-from ..edits import Edit, OffsetMap, apply_edits, map_to_source
+from ..edits import Edit, OffsetMap, apply_edits, compose, map_to_source
 from .fix import Fixed, substitute
 
 _CR = regex.compile(r"\r\n?")
@@ -36,6 +37,8 @@ def tidy_whitespace(text: str) -> Fixed:
 
     >>> tidy_whitespace("a  card   led \\n\\n\\n\\n    indented").text
     'a card led\\n\\n    indented'
+    >>> [(e.start, e.end, e.new) for e in tidy_whitespace("\\n\\t\\t\\n\\nA law").edits]
+    [(0, 5, '\\n\\n')]
     """
     if "  " in text or "\t" in text or "\u00a0" in text or " \n" in text or \
             text.endswith(" "):  # (what a run needs: else there is none to look for)
@@ -51,8 +54,13 @@ def tidy_whitespace(text: str) -> Fixed:
                         lambda m: ("\n\n", 1.0, "extra blank lines"))
     if not first.edits:
         return second
-    return Fixed(second.text, first.edits + map_to_source(second.edits,
-                                                         [OffsetMap(first.edits)]))
+    # (one fix's edits never overlap: a blank line whose tabs went and the blank lines it
+    # stood among are one edit, or the offset maps built from them break)
+    both = first.edits + map_to_source(second.edits, [OffsetMap(first.edits)])
+    both = [replace(e, old=text[e.start:e.end]) for e in both]
+    return Fixed(second.text, compose(text, both, second.text)
+                 or [Edit(0, len(text), text, second.text, "whitespace", 1.0,
+                          "extra whitespace and blank lines")])
 
 
 def _tidy_run(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
