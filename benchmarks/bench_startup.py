@@ -1,5 +1,7 @@
 """Start-up of the commands, against ``python -c pass`` in the same run (issue 23: proofread
-of the bundled example ≤ 0.5 s, expand of a one-line page ≤ 0.3 s, wall time).
+of the bundled example ≤ 0.5 s, expand of a one-line page ≤ 0.3 s, wall time). A target is
+judged on the median less ``python -c pass``'s median (the ``- pass`` column: the
+interpreter's own start-up taken off); the raw median is printed beside it.
 
 Each command runs once first (the caches warm: the corpus index and the witness index, the
 English word list, the bytecode), then ``--runs`` times interleaved with the others; the
@@ -73,8 +75,8 @@ def main() -> int:
     for name, (_, target) in cmds.items():
         best, median = min(times[name]), statistics.median(times[name])
         mark = ""
-        if target is not None:
-            ok = median <= target
+        if target is not None:  # (the issue's figure: against python -c pass, its start-up
+            ok = median - base <= target  # taken off; the raw median is printed beside)
             failed |= not ok
             mark = f"≤ {target} s: {'met' if ok else 'NOT met'}"
         print(f"{name:32} {best:7.3f} {median:9.3f} {median - base:7.3f} "

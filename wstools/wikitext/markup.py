@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import mwparserfromhell
 import regex
-from mwparserfromhell.nodes import ExternalLink, Heading, Tag, Text
-from mwparserfromhell.wikicode import Wikicode
 
 from ..edits import with_positions
 from .expand import markup_marks, node_limit_exceeded
+
+if TYPE_CHECKING:
+    from mwparserfromhell.wikicode import Wikicode
 
 _LETTERS = regex.compile(r"\p{L}{2}")
 PARSE_LIMIT = 200_000  # characters: a larger text is judged by _STRUCTURE, not parsed
@@ -36,6 +37,12 @@ _STRUCTURE = regex.compile(  # complete markup only: OCR dust has '<fie' and '<p
     r"|includeonly|onlyinclude|section|nowiki|pre|math|blockquote|font|s|u|i|b)\b[^<>\n]{0,200}>"
     r"|<!--|&(?:nbsp|amp|lt|gt|quot|mdash|ndash|thinsp|hairsp|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"
     r"|^==+[^=\n]*\p{L}\p{L}[^=\n]*==+[ \t]*$", regex.MULTILINE)
+# where a node other than text can begin (a template, a link, a bracketed URL, a tag or a
+# comment, an entity, a heading, a table): without one, the text is text all through
+_SIGNS = regex.compile(r"\{\{|\[\[|\[(?:[A-Za-z][A-Za-z0-9+.\-]*:|//)|<[!/A-Za-z]"
+                       r"|&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);"
+                       r"|^[ \t]*=|^[ \t]*\{\|",
+                       regex.MULTILINE)
 # markup OCR text has too: list marks at a line's start, italics and bold quotes
 _TEXT_MARKUP = ("*", "#", ":", ";", "''", "'''")
 # tags whose contents are running text (a <ref>, a table or a <math> is not)
@@ -51,12 +58,14 @@ def is_formatted(text: str) -> bool:
     >>> is_formatted("the system:\\n\\n-----+--------+\\n\\nShowing"), is_formatted("{{rh|1}}")
     (False, True)
     """
-    if not any(c in text for c in "{[<'=&"):
-        return False
+    if not any(c in text for c in "{[<'=&") or _SIGNS.search(text) is None:
+        return False  # (no node but text can start: mwparserfromhell is not needed)
     if len(text) > PARSE_LIMIT or markup_marks(text) > PARSE_LIMIT // 10:
         # too large to parse cheaply (mwparserfromhell retries an unclosed template at
         # every pipe): the signs of structure decide
         return _STRUCTURE.search(text) is not None
+    import mwparserfromhell
+    from mwparserfromhell.nodes import ExternalLink, Heading, Tag, Text
     for node in mwparserfromhell.parse(text).nodes:
         if isinstance(node, Text):
             continue
@@ -79,6 +88,8 @@ def text_spans(text: str) -> list[tuple[int, int]]:
     >>> [s[a:b] for a, b in text_spans(s)]
     ['Ab ', ' ', 'cd', ' ', ' f']
     """
+    import mwparserfromhell
+    from mwparserfromhell.nodes import Tag, Text
     spans: list[tuple[int, int]] = []
 
     def walk(code: Wikicode, at: int) -> None:
@@ -165,7 +176,8 @@ def structure_spans(text: str) -> list[tuple[int, int]]:
     >>> [s[a:b] for a, b in structure_spans(s)]
     ['{{c}}', '{|\\n|f\\n|}']
     """
-    from mwparserfromhell.nodes import Argument, Comment, Template, Wikilink
+    import mwparserfromhell
+    from mwparserfromhell.nodes import Argument, Comment, Heading, Tag, Template, Wikilink
     spans: list[tuple[int, int]] = []
     at = 0
     for node in mwparserfromhell.parse(text).nodes:
