@@ -445,10 +445,15 @@ def _shape(text: str) -> str | None:
         return "wikitext"
     # law starts inside paragraphs (after a space or a line end) against law starts that
     # open a paragraph: OCR in paragraphs is read by page_model, run-together laws are flat
-    # (a law opening the page is no law run in: "17. The dealer…" over "…left." "18. A…"
-    # is a page of laws in lines, and the page model keeps its first)
+    # (a law opening the page counts only beside one run in inside a line: "17. The
+    # dealer…" over "…left." "18. A…" is a page of laws in lines, whose first the page
+    # model keeps; "53. After… for. 54. If…" is laws run together)
+    found = list(_INLINE_LAW.finditer(". " + text.lstrip()))
+    if not any("\n" not in m.group() for m in found[1:]) and found \
+            and found[0].start() == 0:
+        found = found[1:]
     numbers = [int(regex.search(r"\d+", m.group()[1:]).group())  # type: ignore[union-attr]
-               for m in _INLINE_LAW.finditer(text.lstrip())]
+               for m in found]
     opening = len(_OPENING_LAW.findall("\n\n" + text.lstrip()))
     if len(numbers) >= 2 and len(numbers) > opening and not _senses(numbers):
         return "flat"

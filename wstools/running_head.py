@@ -269,8 +269,11 @@ def _read_line(line: str) -> _Line | None:
         title, starts, last_stop = title[:-1], starts[:-1], False
         while end and line[end - 1] in " \t":
             end -= 1
-    for k in range(len(title) - 1):  # a comma between words is the title's own (HAMLET,
-        if commas[k]:  # PRINCE OF DENMARK)
+    for k in range(len(title) - 1):
+        # a comma before a phrase is the title's own (HAMLET, PRINCE OF DENMARK); before one
+        # word, or a word that needs what follows, it is OCR's speck (PRESIDENTIAL,
+        # DOCUMENTS; LAWS, OF WHIST)
+        if commas[k] and len(title) - k - 1 >= 2 and title[k + 1] not in _OPEN_WORD:
             title[k] += ","
     return _Line(folio, folio_value, title, end, whole, last_stop, folio_stop, folio_first,
                  starts)
