@@ -54,14 +54,36 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM (kill, timeout, a service manager): unwinds as Ctrl-C does, so no half-written
+    file is left beside an output."""
+
+
+def _terminate_as_interrupt() -> None:
+    import signal
+    import threading
+
+    def stop(signum: int, frame: object) -> None:
+        raise _Terminated
+
+    if threading.current_thread() is threading.main_thread():
+        try:
+            signal.signal(signal.SIGTERM, stop)
+        except (ValueError, OSError):  # (not the main interpreter, or no such signal)
+            pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
     output.forget_inputs()
+    _terminate_as_interrupt()
     try:
         return args.func(args)
+    except _Terminated:
+        return 143  # (SIGTERM: the files being written were discarded, as on Ctrl-C)
     except WstoolsError as exc:
         print(exc.format(), file=sys.stderr)
         return 2

@@ -97,6 +97,10 @@ def add_suspects(result, text: str, name: str, repairer) -> Review:  # noqa: ANN
 def cmd_proofread(args: argparse.Namespace) -> int:
     from ..io.inputs import read_input
     from ..io.output import write_output
+    if not args.dump:
+        from ..io.output import check_distinct
+        files = args.file if isinstance(args.file, list) else [args.file]
+        check_distinct(*files, args.output, getattr(args, "report", None))
     if args.dump:
         if args.image:
             raise UsageError("--image is the scan of one page, not of a dump")
@@ -568,6 +572,9 @@ def run_dump(args: argparse.Namespace) -> int:
         raise InputError(args.dump, "--dump needs -o OUT.xml (the output dump)")
     if Path(args.output).resolve() == Path(args.dump).resolve():
         raise InputError(args.dump, "the output may not be the input dump")
+    from ..io.output import check_distinct
+    check_distinct(args.dump, args.output, args.report_json or f"{args.output}.summary.json",
+                   getattr(args, "report", None))
     if not Path(args.dump).is_file():
         raise InputError(args.dump, "no such file")
     from dataclasses import asdict

@@ -40,8 +40,10 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
 def cmd_repair(args: argparse.Namespace) -> int:
     from ..corpus.store import CorpusError, default_corpus_dir
     from ..diagnostics import LineIndex
+    from ..io.output import check_distinct
     from ..repair.repair import Repairer
     from ..repair.report import review_page
+    check_distinct(args.file, args.output, args.report)
     text = read_input(args.file, args.max_bytes)
     name = "<stdin>" if args.file == "-" else args.file
     folder = Path(args.corpus) if args.corpus else default_corpus_dir()

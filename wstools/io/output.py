@@ -23,8 +23,8 @@ from typing import IO, Any
 
 from ..errors import WstoolsError
 
-__all__ = ["AtomicFile", "OutputError", "check_target", "describe", "forget_inputs",
-           "note_input", "write_output"]
+__all__ = ["AtomicFile", "OutputError", "check_distinct", "check_target", "describe",
+           "forget_inputs", "note_input", "write_output"]
 
 _inputs: set[tuple[int, int]] = set()
 _umask_lock = threading.Lock()
@@ -43,6 +43,36 @@ def note_input(path: str | os.PathLike[str] | int) -> None:
         return
     if stat.S_ISREG(st.st_mode):
         _inputs.add((st.st_dev, st.st_ino))
+
+
+def check_distinct(*paths: str | os.PathLike[str] | None) -> None:
+    """Raise :class:`OutputError` when two of a run's files (its inputs and outputs, in
+    that order: ``None`` and ``-`` skipped) are one file: the later would replace the earlier
+    (``--report-json`` naming the input dump, ``-o out.txt --report out.txt``).
+
+    >>> check_distinct("a.xml", "b.xml", None, "-", "-")
+    >>> try:
+    ...     check_distinct("a.xml", "./a.xml")
+    ... except OutputError as exc:
+    ...     print(str(exc)[:45])
+    is the same file as a.xml, named before it in
+    """
+    seen: list[tuple[str, str, tuple[int, int] | None]] = []
+    for path in paths:
+        if path is None or os.fspath(path) in ("", "-"):
+            continue
+        name = os.fspath(path)
+        real = os.path.realpath(name)
+        try:
+            st = os.stat(name)
+            inode: tuple[int, int] | None = (st.st_dev, st.st_ino)
+        except OSError:
+            inode = None
+        for other, other_real, other_inode in seen:
+            if real == other_real or inode is not None and inode == other_inode:
+                raise OutputError(name, f"is the same file as {other}, named before it in "
+                                  "this run: writing it would replace that; give another name")
+        seen.append((name, real, inode))
 
 
 def forget_inputs() -> None:
