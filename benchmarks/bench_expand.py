@@ -126,6 +126,19 @@ def growth(max_depth: int) -> int:
         worst = max(worst, ratio)
         print(f"{name:<11}" + "".join(f"{t:>8.3f}" for t in times) + f"   {ratio:.1f}",
               flush=True)
+    # plain text of a text with thousands of unclosed '{{a|' (the parser retried each one at
+    # every pipe: 99 s for 12,000 of them, a seventh audit)
+    from wstools.wikitext.plain import to_text
+    counts = [max(1, d * 6) for d in depths]
+    times = []
+    for count in counts:
+        start = time.process_time()
+        to_text("{{a|" * count, registry)
+        times.append(time.process_time() - start)
+    ratio = (times[-1] / max(times[-2], 1e-6)) / (counts[-1] / counts[-2]) * 2
+    worst = max(worst, ratio)
+    print(f"{'text {{a|':<11}" + "".join(f"{t:>8.3f}" for t in times) + f"   {ratio:.1f}"
+          f"   (openers: {counts[0]} to {counts[-1]})")
     print(f"largest ratio {worst:.1f} (2 = linear)")
     return 1 if worst > 3 else 0
 

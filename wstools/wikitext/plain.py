@@ -43,6 +43,9 @@ from ..diagnostics import Diagnostic
 from .expand import Expander, node_limit_exceeded
 from .registry import Registry
 
+_BRACES_PARSED = 200  # a text with more "{{" left after expansion has them held as text
+_HELD = "\ue001"  # a private-use character standing for a held "{"
+
 PARA = "\x00P"
 BREAK = "\x00B"
 TAB = "\x00T"
@@ -156,10 +159,16 @@ class TextRenderer:
         expansion = self.expander.expand(text)
         if top:
             self.diagnostics.extend(expansion.diagnostics)
-        code = mwparserfromhell.parse(expansion.text, skip_style_tags=True)
+        source = expansion.text
+        # braces the expander left are text; thousands of unclosed ones make the parser
+        # retry each at every pipe (quadratic: 99 s for 12,000 '{{a|'): they are held out
+        hold = source.count("{{") > _BRACES_PARSED and _HELD not in source
+        if hold:
+            source = source.replace("{", _HELD)
+        code = mwparserfromhell.parse(source, skip_style_tags=True)
         out: list[str] = []
         self._walk(code.nodes, out, line_mode, {"list": []})
-        return "".join(out)
+        return "".join(out).replace(_HELD, "{") if hold else "".join(out)
 
     def _walk(self, nodes: list, out: list[str], line_mode: bool, state: dict) -> None:
         for node in nodes:
