@@ -72,3 +72,13 @@ def test_unclosed_template_openers_are_text() -> None:
     from wstools import to_text
     assert to_text("{{a|" * 3000).text == "{{a|" * 3000
     assert to_text("x {{a| y").text == "x {{a| y"
+
+
+def test_clean_keeps_the_blank_lines_of_formatted_wikitext(tmp_path: Path) -> None:
+    """Four blank lines render a spacer in MediaWiki: on formatted wikitext 'clean' collapsed
+    them to one paragraph break (a validated page lost three spacers)."""
+    page = tmp_path / "p.wiki"
+    page.write_text("{{larger|REMARKS}}\n\n\n\n{{c|Handwritten}}\n", encoding="utf-8")
+    out = tmp_path / "out.wiki"
+    assert main(["clean", str(page), "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == "{{larger|REMARKS}}\n\n\n\n{{c|Handwritten}}\n"

@@ -54,7 +54,11 @@ def cmd_clean(args: argparse.Namespace) -> int:
         if args.unwrap and "unwrap" not in fixes:
             fixes.insert(1, "unwrap")
         if is_formatted(text):
-            # wikitext a person wrote: the fixes touch its text nodes, never its markup
+            # wikitext a person wrote: the fixes touch its text nodes, never its markup; its
+            # blank lines are the layout a person chose (four of them render a spacer), so
+            # the whitespace fix stays out unless asked for by name
+            if not args.fixes:
+                fixes = [f for f in fixes if f != "whitespace"]
             result = clean_text_nodes(text, fixes, options)
         else:
             result = pipeline.clean(text, fixes, options)
