@@ -100,7 +100,8 @@ def cmd_proofread(args: argparse.Namespace) -> int:
     if not args.dump:
         from ..io.output import check_distinct
         files = args.file if isinstance(args.file, list) else [args.file]
-        check_distinct(*files, args.output, getattr(args, "report", None))
+        if args.output and getattr(args, "report", None):  # (-o onto an input: see below)
+            check_distinct(files, [args.output, args.report])
     if args.dump:
         if args.image:
             raise UsageError("--image is the scan of one page, not of a dump")
@@ -573,8 +574,8 @@ def run_dump(args: argparse.Namespace) -> int:
     if Path(args.output).resolve() == Path(args.dump).resolve():
         raise InputError(args.dump, "the output may not be the input dump")
     from ..io.output import check_distinct
-    check_distinct(args.dump, args.output, args.report_json or f"{args.output}.summary.json",
-                   getattr(args, "report", None))
+    check_distinct([args.dump], [args.output, args.report_json or
+                                 f"{args.output}.summary.json", getattr(args, "report", None)])
     if not Path(args.dump).is_file():
         raise InputError(args.dump, "no such file")
     from dataclasses import asdict

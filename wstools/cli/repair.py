@@ -43,7 +43,8 @@ def cmd_repair(args: argparse.Namespace) -> int:
     from ..io.output import check_distinct
     from ..repair.repair import Repairer
     from ..repair.report import review_page
-    check_distinct(args.file, args.output, args.report)
+    if args.output and args.report:  # (-o onto the input: refused where it is written)
+        check_distinct([args.file], [args.output, args.report])
     text = read_input(args.file, args.max_bytes)
     name = "<stdin>" if args.file == "-" else args.file
     folder = Path(args.corpus) if args.corpus else default_corpus_dir()

@@ -18,6 +18,7 @@ import stat
 import sys
 import tempfile
 import threading
+from collections.abc import Sequence
 from types import TracebackType
 from typing import IO, Any
 
@@ -45,20 +46,21 @@ def note_input(path: str | os.PathLike[str] | int) -> None:
         _inputs.add((st.st_dev, st.st_ino))
 
 
-def check_distinct(*paths: str | os.PathLike[str] | None) -> None:
-    """Raise :class:`OutputError` when two of a run's files (its inputs and outputs, in
-    that order: ``None`` and ``-`` skipped) are one file: the later would replace the earlier
+def check_distinct(inputs: Sequence[str | os.PathLike[str] | None],
+                   outputs: Sequence[str | os.PathLike[str] | None]) -> None:
+    """Raise :class:`OutputError` when an output of a run is one of its inputs, or another of
+    its outputs (``None`` and ``-`` skipped; names and inodes compared): it would replace it
     (``--report-json`` naming the input dump, ``-o out.txt --report out.txt``).
 
-    >>> check_distinct("a.xml", "b.xml", None, "-", "-")
+    >>> check_distinct(["a.xml"], ["b.xml", None, "-", "-"])
     >>> try:
-    ...     check_distinct("a.xml", "./a.xml")
+    ...     check_distinct([], ["a.xml", "./a.xml"])
     ... except OutputError as exc:
     ...     print(str(exc)[:45])
     is the same file as a.xml, named before it in
     """
-    seen: list[tuple[str, str, tuple[int, int] | None]] = []
-    for path in paths:
+    seen: list[tuple[str, str, tuple[int, int] | None, bool]] = []
+    for path, is_input in [(p, True) for p in inputs] + [(p, False) for p in outputs]:
         if path is None or os.fspath(path) in ("", "-"):
             continue
         name = os.fspath(path)
@@ -68,11 +70,16 @@ def check_distinct(*paths: str | os.PathLike[str] | None) -> None:
             inode: tuple[int, int] | None = (st.st_dev, st.st_ino)
         except OSError:
             inode = None
-        for other, other_real, other_inode in seen:
-            if real == other_real or inode is not None and inode == other_inode:
-                raise OutputError(name, f"is the same file as {other}, named before it in "
-                                  "this run: writing it would replace that; give another name")
-        seen.append((name, real, inode))
+        for other, other_real, other_inode, other_input in seen:
+            if is_input or not (real == other_real or inode is not None
+                                and inode == other_inode):
+                continue
+            if other_input:
+                raise OutputError(name, "is an input file: it would be replaced by its own "
+                                  "output; write somewhere else")
+            raise OutputError(name, f"is the same file as {other}, named before it in this "
+                              "run: writing it would replace that; give another name")
+        seen.append((name, real, inode, is_input))
 
 
 def forget_inputs() -> None:
