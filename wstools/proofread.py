@@ -449,8 +449,7 @@ def _shape(text: str) -> str | None:
     # dealer…" over "…left." "18. A…" is a page of laws in lines, whose first the page
     # model keeps; "53. After… for. 54. If…" is laws run together)
     found = list(_INLINE_LAW.finditer(". " + text.lstrip()))
-    if not any("\n" not in m.group() for m in found[1:]) and found \
-            and found[0].start() == 0:
+    if found and found[0].start() == 0 and all("\n" in m.group() for m in found[1:]):
         found = found[1:]
     numbers = [int(regex.search(r"\d+", m.group()[1:]).group())  # type: ignore[union-attr]
                for m in found]

@@ -927,11 +927,13 @@ def suspects(body: str, is_word, bigrams=None,  # noqa: ANN001
         if _ORDINAL.fullmatch(m.group()):
             continue
         add(m.start(), m.end(), "letters and digits in one token: a misread number or word")
-    french = french_spacing(text)
+    french: bool | None = None  # (the page's language, looked at only where it matters)
     for m in _JUNK.finditer(text):
-        if french and regex.fullmatch(r"[;:«»]", m.group()) \
+        if regex.fullmatch(r"[;:«»]", m.group()) \
                 and regex.fullmatch(r"\s?[;:«»]\s?", text[max(m.start() - 1, 0):m.end() + 1]):
-            continue  # French typesetting: « guillemets » and a space before ; and :
+            french = french_spacing(text) if french is None else french
+            if french:
+                continue  # French typesetting: « guillemets » and a space before ; and :
         add(m.start(), m.end(), "characters OCR makes of specks, strokes or lost letters")
     numbers = [(m.start(1), m.end(1), int(m.group(1))) for m in _LAW.finditer(text)
                if not 1000 <= int(m.group(1)) < 2100]  # (a year opening a line: "1815. The")

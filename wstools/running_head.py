@@ -632,8 +632,6 @@ def _mixed_case_head(line: str, after: str) -> tuple[str, str] | None:
     upper = [w.upper().strip(".,:;\"'‘“(") for w in words]
     if _has_verb(upper) or _PART_WORD.fullmatch(upper[0]) or upper[0] in _MONTHS:
         return None
-    if sum(1 for w in words if w[:1].isupper() or w[1:2].isupper()) < 1:
-        return None
     return number, " ".join(words).rstrip(".,:;")
 
 

@@ -96,12 +96,7 @@ def add_suspects(result, text: str, name: str, repairer) -> Review:  # noqa: ANN
 
 def cmd_proofread(args: argparse.Namespace) -> int:
     from ..io.inputs import read_input
-    from ..io.output import write_output
-    if not args.dump:
-        from ..io.output import check_distinct
-        files = args.file if isinstance(args.file, list) else [args.file]
-        if args.output and getattr(args, "report", None):  # (-o onto an input: see below)
-            check_distinct(files, [args.output, args.report])
+    from ..io.output import check_distinct, write_output
     if args.dump:
         if args.image:
             raise UsageError("--image is the scan of one page, not of a dump")
@@ -109,6 +104,8 @@ def cmd_proofread(args: argparse.Namespace) -> int:
         if args.report:
             write_dump_report(args)
         return code
+    if args.output and args.report:  # (-o onto an input is refused where it is written)
+        check_distinct(args.file, [args.output, args.report])
     if args.wiki is not None:
                 return cmd_proofread_wiki(args)
     files = args.file if isinstance(args.file, list) else [args.file] if args.file else []

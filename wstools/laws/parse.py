@@ -479,8 +479,9 @@ def _caps_line_heading(line: str) -> bool:
     (True, False)
     """
     line = line.strip()
-    return bool(line) and line == line.upper() and sum(c.isalpha() for c in line) >= 3 \
-        and _heading_like(line.title()) or bool(regex.fullmatch(r"\p{Lu}{3,}\.?", line))
+    if regex.fullmatch(r"\p{Lu}{3,}\.?", line):
+        return True  # "PARTNERS."
+    return line == line.upper() and sum(c.isalpha() for c in line) >= 3 and _heading_like(line)
 
 
 def _heading_like(sentence: str) -> bool:
@@ -547,9 +548,8 @@ def read_flat(text: str, headings: Sequence[str] = (),
                 segment[segment.rfind("\n") + 1:]):
             # "…shuffle once." then "THE DEAL." on the page's last line: the heading of the
             # laws the next page begins
-            last = segment[segment.rfind("\n") + 1:]
-            next_heading = last.strip()
-            segment = segment[:segment.rfind("\n")].rstrip()
+            segment, _, last = segment.rpartition("\n")
+            next_heading, segment = last.strip(), segment.rstrip()
         elif i + 1 == len(starts) and headings:
             # a heading inside the last law starts unnumbered matter (etiquette)
             pos = 0

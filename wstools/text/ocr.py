@@ -267,6 +267,8 @@ def remove_space_before_punctuation(text: str, marks: str = ",;:?!") -> Fixed:
     >>> remove_space_before_punctuation("Il lui dit : « Vous voyez ? » et , puis").text
     'Il lui dit : « Vous voyez ? » et, puis'
     """
+    if _SPACE_BEFORE.search(text) is None:
+        return Fixed(text, [])  # (nothing to do: the language is not looked at)
     if french_spacing(text):
         marks = "".join(m for m in marks if m == ",")
         if not marks:
