@@ -449,8 +449,9 @@ def _shape(text: str) -> str | None:
     # dealer…" over "…left." "18. A…" is a page of laws in lines, whose first the page
     # model keeps; "53. After… for. 54. If…" is laws run together)
     found = list(_INLINE_LAW.finditer(". " + text.lstrip()))
-    if found and found[0].start() == 0 and all("\n" in m.group() for m in found[1:]):
-        found = found[1:]
+    if found and all("\n" in m.group() for m in found[found[0].start() == 0:]):
+        found = []  # every law at a line's start, after a sentence's end: laws in lines,
+        # their paragraph breaks lost (the page model splits them there, with their clauses)
     numbers = [int(regex.search(r"\d+", m.group()[1:]).group())  # type: ignore[union-attr]
                for m in found]
     opening = len(_OPENING_LAW.findall("\n\n" + text.lstrip()))
