@@ -27,3 +27,50 @@ def test_laws_in_lines_keep_their_clauses() -> None:
             "the other marks two.\n"
             "15.—An overscore can be taken down at any time.\n")
     assert _laws(text) == [("12", []), ("13", []), ("14", ["a", "b"]), ("15", [])]
+
+
+def test_letter_labels_at_line_starts_open_paragraphs() -> None:
+    """``a.`` then ``b.`` at a line's start after a sentence's end, no blank line between:
+    two clauses, not one paragraph run together (the unwrapping kept the line)."""
+    text = ("17.—If the dealer has dealt himself six cards, the other\n"
+            "may claim a fresh deal.\n\n"
+            "a. Should he not claim a fresh deal, he draws the\n"
+            "superfluous cards from the dealer's hand.\n"
+            "b. Should the dealer have taken up his hand, the other\n"
+            "may look at the cards he draws.\n\n"
+            "18.—If a king be turned up, the dealer marks it.\n")
+    assert _laws(text) == [("17", ["a", "b"]), ("18", [])]
+
+
+def test_letter_labels_whose_stop_ocr_misread() -> None:
+    """``b,`` ``a:`` ``b..``: letters whose stop OCR misread, read in their sequence and
+    mended; alone (no ``a`` before), a ``b,`` is text."""
+    text = ("28.—a: Each player, before taking cards, must put his\n"
+            "discard face downward on the table.\n\n"
+            "b, Cards once discarded must not be looked at.\n\n"
+            "29.—a. If the non-dealer take more cards than he has\n"
+            "discarded, the dealer may claim a fresh deal.\n\n"
+            "b.. Should the non-dealer have taken up any of them, the\n"
+            "dealer may look at them.\n")
+    result = proofread_page(read_page(text))
+    assert [(law.label, [c.label for c in law.clauses]) for code in result.codes
+            for s in code.sections for law in s.laws] == [("28", ["a", "b"]), ("29", ["a", "b"])]
+    assert "b, Cards" not in result.page.body and "b. Cards" in result.page.body
+    assert "28.—a. Each" in result.page.body
+    alone = "A player may pass.\n\nb, Cards once discarded must not be looked at.\n"
+    assert "b, Cards" in proofread_page(read_page(alone)).page.body
+
+
+def test_run_in_first_label_with_its_bracket_misread() -> None:
+    """``31.—4a) If`` before ``(b)``: the law's first clause, its bracket mended."""
+    text = ("31.—4a) If the dealer give his adversary more cards than he\n"
+            "has asked for, the non-dealer may claim a fresh deal.\n\n"
+            "(b) If the non-dealer elect to play the hand, he discards the\n"
+            "superfluous cards.\n\n"
+            "32.—(a) If the dealer give less cards than asked for, the\n"
+            "non-dealer may claim a fresh deal.\n\n"
+            "(b) If he elect to play, he has it completed from the stock.\n")
+    result = proofread_page(read_page(text))
+    assert "31.—(a) If" in result.page.body
+    assert [(law.label, [c.label for c in law.clauses]) for code in result.codes
+            for s in code.sections for law in s.laws] == [("31", ["a", "b"]), ("32", ["a", "b"])]

@@ -87,6 +87,8 @@ _CLAUSE = (
     # _check_clauses)
     (regex.compile(r"(?P<l>[iIl]st)\.(?=[ \t]+\p{Lu})[ \t]*"), "ist."),
     (regex.compile(r"(?P<l>[a-z])\.(?=[ \t]+\p{Lu})[ \t]*"), "a."),
+    # its stop misread ("b, Cards", "a: A player", "b.. He"): a clause only in its sequence
+    (regex.compile(r"(?P<l>[a-z])(?:[,:;]|\.[.,])(?=[ \t]+\p{Lu})[ \t]*"), "a,"),
 )
 _FIRST_LABELS = frozenset({"a", "A", "i", "1", "I", "1st"})
 _MISREAD_FIRST = frozenset({"ist", "Ist", "lst"})  # OCR's readings of "1st"
@@ -275,7 +277,7 @@ def _law_at(text: str) -> regex.Match | None:
 
 
 # a law's first clause run in after its number, a bare "a." ("28.—a. Each", "9. a. If")
-_RUN_IN_A = regex.compile(r"a\.[ \t]+[\p{Lu}“\"‘]")
+_RUN_IN_A = regex.compile(r"a(?:\.[.,]?|[,:;])[ \t]+[\p{Lu}“\"‘]")
 # a word that goes on with a sentence, never opens a section's caption or text
 _GOES_ON = regex.compile(r"(?:of|to|in|and|or|is|are|was|were|shall|as|by|for|from|on|with|"
                          r"under|through|which|that)\b")
@@ -307,7 +309,8 @@ def _sequence_kind(label: str, style: str, open_: Sequence[tuple[tuple[str, str]
 
 
 _FIRST_INLINE = regex.compile(r"(?<=\A|[.—–:-][ \t]*|\s)(?:[‘’'\"`,.-]?[({](?:a|A|i|1)\)"
-                              r"|(?P<bare>(?:a|I|1st|[iIl]st)\.(?=[ \t]+[\p{Lu}“\"‘(])))")
+                              r"|(?P<bare>(?:(?:a|I|1st|[iIl]st)\.|a(?:[,:;]|\.[.,]))"
+                              r"(?=[ \t]+[\p{Lu}“\"‘(])))")
 # (a first label without brackets runs in right after the law's number, or after a run-in
 # title that ends with a dash: "7.—a. The", "2. Forming the Table.—I. Those")
 
@@ -328,6 +331,8 @@ def _inline_clause(text: str, start: int) -> tuple[str, str, int] | None:
             if found[0] == "ist" and not regex.search(r"(?<!\S)2d\.", text[m.end():]):
                 continue
             found = ("1st", "1st.", found[2])
+        if found and found[1] == "a,":  # ("28.—a: Each player": the stop misread)
+            found = (found[0], "a.", found[2])
         if found and found[0] in _FIRST_LABELS and (found[1] != "a." or m.group("bare")):
             return found[0], found[1], m.start()
     return None
@@ -405,7 +410,8 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                     split = True
                 elif clause is not None and (
                         clause[1].startswith("(") and clause[0] in _FIRST_LABELS
-                        or clause[1] in ("(a)", "a)", "1st.", "I.") and last_clause is not None
+                        or clause[1] in ("(a)", "a)", "1st.", "I.", "a.", "a,")
+                        and last_clause is not None
                         and _follows(clause[0], last_clause)
                         or clause[1] == "I." and clause[0] == "I"
                         and _next_label_line(text, a + line.end()) == ("II", "I.")
@@ -643,6 +649,8 @@ def read_blocks(text: str, headings: Sequence[str] = (),
             block.kind, block.label, block.style = "clause", clause[0], clause[1]
             if clause[1] == "a)":  # read as the bracketed style; the sequence decides
                 block.style, block.weak = "(a)", True
+            if clause[1] == "a,":  # a letter whose stop OCR misread: the sequence decides
+                block.style, block.weak = "a.", True
             if clause[1] == "ist.":  # OCR's reading of 1st.: its 2d. decides
                 block.label, block.style, block.weak = "1st", "1st.", True
         elif is_heading(para, headings):
@@ -1051,15 +1059,17 @@ def _check_clauses(blocks: list[Block]) -> None:
         following[i] = nxt
         if blocks[i].kind == "clause":
             nxt = blocks[i]
-    previous: Block | None = None
+    previous: str | None = None  # the label of the clause before (a law's run-in first)
     for i, b in enumerate(blocks):
         after = following[i]
         if b.kind == "clause" and b.weak and not (
-                previous is not None and _follows(b.label, previous.label)
+                previous is not None and _follows(b.label, previous)
                 or b.label == "1st" and after is not None and _follows(after.label, "1st")):
             b.kind, b.label, b.style, b.weak = "text", "", "", False
         if b.kind == "clause":
-            previous = b
+            previous = b.label
+        elif b.kind == "law" and b.inline:
+            previous = b.inline[-1][0]
     styles = Counter([x.style for x in blocks if x.kind == "clause"]
                      + [style for x in blocks for _, style, _ in x.inline])
     # a numeral at the page's top, before its first law or heading: a list the page before
@@ -1255,8 +1265,9 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
     >>> [(e.old, e.new) for e in label_repairs(t)]
     [('(6)', '(b)'), ('()}', '(d)')]
     """
-    blocks = [b for b in read_blocks(text, headings) if b.kind in ("clause", "text")]
-    out = []
+    read = read_blocks(text, headings)
+    blocks = [b for b in read if b.kind in ("clause", "text")]
+    out = _letter_stops(text, read) + _garbled_run_in_first(text, read)
     for b in blocks:  # OCR's "ist." that a "2d." follows
         if b.kind == "clause" and b.label == "1st" and text[b.start:b.start + 3] in \
                 _MISREAD_FIRST and text.startswith(".", b.start + 3):
@@ -1298,6 +1309,61 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
     done = {e.start for e in out}
     out += [e for e in _one_sided_label_repairs(text, headings) if e.start not in done]
     return sorted(out, key=lambda e: e.start)
+
+
+_MISREAD_STOP = regex.compile(r"(?P<l>[a-z])(?P<stop>[,:;]|\.[.,])[ \t]")
+
+
+def _letter_stops(text: str, blocks: list[Block]) -> list[Edit]:
+    """A letter label whose stop OCR misread (``b,`` ``a:`` ``b..``), read as a clause by
+    its sequence (the label before it, or its law's number): its stop mended.
+
+    >>> t = "28.—a: Each player discards.\\n\\nb, Cards once discarded are not looked at."
+    >>> [(e.old, e.new) for e in label_repairs(t)]
+    [('a:', 'a.'), ('b,', 'b.')]
+    """
+    out = []
+    starts = [b.start for b in blocks if b.kind == "clause" and b.style == "a."]
+    starts += [b.start + at for b in blocks if b.kind == "law"
+               for _, style, at in b.inline if style == "a."]
+    for at in starts:
+        m = _MISREAD_STOP.match(text, at)
+        if m is not None:
+            old = text[m.start():m.end("stop")]
+            new = m["l"] + "."
+            out.append(Edit(m.start(), m.end("stop"), old, new, "clause-sequence", 0.9,
+                            f"'{old}' stands where the sequence of letters has {new}"))
+    return out
+
+
+# a law's run-in first label whose opening bracket OCR read as another character
+# ("31.—4a) If", "27.Aa) The" for "27.—(a) The")
+_BRACKET_MISREAD = regex.compile(r"[—–-]?[ \t]*(?P<old>[^\s(\[{\p{Ll}](?P<l>[aiA1])\))"
+                                 r"(?=[ \t]+[\p{Lu}“\"‘])")
+
+
+def _garbled_run_in_first(text: str, blocks: list[Block]) -> list[Edit]:
+    """A law whose text opens with a garbled first label, before a paragraph opening with
+    the second label in brackets: the first label mended.
+
+    >>> t = "31.—4a) If the dealer give more cards.\\n\\n(b) If the other elect to play."
+    >>> [(e.old, e.new) for e in label_repairs(t)]
+    [('4a)', '(a)')]
+    """
+    out = []
+    for b, nxt in zip(blocks, blocks[1:], strict=False):
+        if b.kind != "law" or b.inline or nxt.kind != "clause" or nxt.style != "(a)":
+            continue
+        law = _law_at(b.text) or _WEAK_LAW.match(b.text)
+        m = _BRACKET_MISREAD.match(b.text, law.end()) if law is not None else None
+        if m is None or _first_before(nxt.label) != m["l"]:
+            continue
+        old, new = m["old"], f"({m['l']})"
+        at = b.start + m.start("old")
+        out.append(Edit(at, at + len(old), old, new, "clause-sequence", 0.8,
+                        f"the law's first clause, before ({nxt.label}): '{old}' is OCR's "
+                        f"reading of {new}"))
+    return out
 
 
 def _well_formed(label: str) -> bool:
