@@ -74,3 +74,26 @@ def test_run_in_first_label_with_its_bracket_misread() -> None:
     assert "31.—(a) If" in result.page.body
     assert [(law.label, [c.label for c in law.clauses]) for code in result.codes
             for s in code.sections for law in s.laws] == [("31", ["a", "b"]), ("32", ["a", "b"])]
+
+
+def test_run_in_first_label_one_character_off() -> None:
+    """A law's run-in first label one character off the first of the sequence its next
+    paragraph goes on with is mended (``(])`` before ``(2)``, ``I..`` before ``II.``,
+    ``I1st.`` before ``2d.``); a word is never taken for a label."""
+    cases = [
+        ("7.—(]) The dealer, taking miss against one player only, plays.\n\n"
+         "(2) In the latter case he cannot be looed.\n", "7.—(1) The dealer", ["1", "2"]),
+        ("2.—I.. The cards shall be dealt one at a time to each player.\n\n"
+         "II. If a card be found faced in the pack, there shall be a fresh deal.\n",
+         "2.—I. The cards", ["I", "II"]),
+        ("7.—I1st. The dealer, taking miss against one player only, plays.\n\n"
+         "2d. In the latter case he cannot be looed.\n", "7.—1st. The dealer", ["1st", "2d"]),
+    ]
+    for text, want, labels in cases:
+        result = proofread_page(read_page(text))
+        assert want in result.page.body, result.page.body
+        assert [c.label for code in result.codes for s in code.sections for law in s.laws
+                for c in law.clauses] == labels
+    word = ("7.—If Smith plays, he wins.\n\n"
+            "II. If a card be found faced in the pack, there shall be a fresh deal.\n")
+    assert "7.—If Smith" in proofread_page(read_page(word)).page.body

@@ -45,6 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import regex
+from rapidfuzz.distance import Levenshtein
 
 from .edits import Edit
 from .laws.model import Clause, Code, Law, Paragraph, Section
@@ -1336,33 +1337,49 @@ def _letter_stops(text: str, blocks: list[Block]) -> list[Edit]:
     return out
 
 
-# a law's run-in first label whose opening bracket OCR read as another character
-# ("31.—4a) If", "27.Aa) The" for "27.—(a) The")
-_BRACKET_MISREAD = regex.compile(r"[—–-]?[ \t]*(?P<old>[^\s(\[{\p{Ll}](?P<l>[aiA1])\))"
-                                 r"(?=[ \t]+[\p{Lu}“\"‘])")
+# the first label of a sequence, by its second (a law's run-in first label OCR garbled)
+_FIRST_OF = {"b": "a", "B": "A", "ii": "i", "II": "I", "2": "1", "2d": "1st", "2nd": "1st"}
+# a law's run-in first label as OCR may garble it: a short token, before a capital
+_RUN_IN_TOKEN = regex.compile(r"[—–:-]?[ \t]*(?P<tok>\S{1,6})[ \t]+(?=[\p{Lu}“\"‘])")
+
+
+def _printed(label: str, style: str) -> str:
+    """A label as its style prints it: ``(a)``, ``(a.)``, ``I.``, ``1st.``, ``a.``."""
+    return {"(a)": f"({label})", "(a.)": f"({label}.)"}.get(style, f"{label}.")
 
 
 def _garbled_run_in_first(text: str, blocks: list[Block]) -> list[Edit]:
-    """A law whose text opens with a garbled first label, before a paragraph opening with
-    the second label in brackets: the first label mended.
+    """A law whose text opens with a token one character away from the first label of the
+    sequence the next paragraph goes on with (``31.—4a) If`` before ``(b)``, ``7.—(]) The``
+    before ``(2)``, ``7.—I1st. The`` before ``2d.``): the first label mended. A word is
+    never taken for a label (``If`` is not ``I.``).
 
     >>> t = "31.—4a) If the dealer give more cards.\\n\\n(b) If the other elect to play."
     >>> [(e.old, e.new) for e in label_repairs(t)]
     [('4a)', '(a)')]
+    >>> t = "7.—I1st. The dealer takes miss.\\n\\n2d. In the latter case he cannot lose."
+    >>> [(e.old, e.new) for e in label_repairs(t)]
+    [('I1st.', '1st.')]
     """
     out = []
     for b, nxt in zip(blocks, blocks[1:], strict=False):
-        if b.kind != "law" or b.inline or nxt.kind != "clause" or nxt.style != "(a)":
-            continue
+        printed = clause_at(nxt.text) if nxt.kind == "text" else None
+        second = (nxt.label, nxt.style) if nxt.kind == "clause" else \
+            (printed[0], printed[1]) if printed is not None else None
+        if b.kind != "law" or b.inline or second is None or second[0] not in _FIRST_OF:
+            continue  # (a second label alone is text until its first is read: "II. If")
         law = _law_at(b.text) or _WEAK_LAW.match(b.text)
-        m = _BRACKET_MISREAD.match(b.text, law.end()) if law is not None else None
-        if m is None or _first_before(nxt.label) != m["l"]:
+        m = _RUN_IN_TOKEN.match(b.text, law.end()) if law is not None else None
+        if m is None:
             continue
-        old, new = m["old"], f"({m['l']})"
-        at = b.start + m.start("old")
+        old, new = m["tok"], _printed(_FIRST_OF[second[0]], second[1])
+        if old == new or Levenshtein.distance(old, new) != 1 or regex.fullmatch(
+                r"\p{L}+", old) or not regex.search(r"[\p{L}\d()\[\]{}]", old):
+            continue
+        at = b.start + m.start("tok")
         out.append(Edit(at, at + len(old), old, new, "clause-sequence", 0.8,
-                        f"the law's first clause, before ({nxt.label}): '{old}' is OCR's "
-                        f"reading of {new}"))
+                        f"the law's first clause, before {_printed(*second)}: "
+                        f"'{old}' is OCR's reading of {new}"))
     return out
 
 
