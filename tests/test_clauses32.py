@@ -97,3 +97,18 @@ def test_run_in_first_label_one_character_off() -> None:
     word = ("7.—If Smith plays, he wins.\n\n"
             "II. If a card be found faced in the pack, there shall be a fresh deal.\n")
     assert "7.—If Smith" in proofread_page(read_page(word)).page.body
+
+
+def test_run_in_first_numeral_and_its_second_both_misread() -> None:
+    """``24. Leading Out of Turn.—1. If`` then ``IL. If``: the run-in ``I.`` and the next
+    paragraph's ``II.``, each as OCR read it; the pair fixes both, and both are mended."""
+    text = ("24. Leading Out of Turn.—1. If any player leads out of turn, a suit may be\n"
+            "called from him or his partner the first time it is their turn to lead.\n\n"
+            "IL. If a player called on to lead a suit has none of it, no penalty can be\n"
+            "enforced.\n\n"
+            "25. Playing Out of Turn.—If the third hand plays before the second, the\n"
+            "fourth hand may also play before the second.\n")
+    result = proofread_page(read_page(text))
+    assert "Turn.—I. If any" in result.page.body and "\n\nII. If a player" in result.page.body
+    assert [(law.label, [c.label for c in law.clauses]) for code in result.codes
+            for s in code.sections for law in s.laws] == [("24", ["I", "II"]), ("25", [])]

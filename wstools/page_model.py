@@ -758,10 +758,27 @@ def _numerals_one_stroke(blocks: list[Block]) -> None:
 _RUN_IN_FIRST = regex.compile(r"(?<=[—–:][ \t]*)I\.[ \t]+(?=[\p{Lu}“\"‘])")
 
 
+# the same, OCR's reading of it: the I as 1, l, L or | (after a title's dash, or right
+# after the law's number: "24. Leading Out of Turn.—1. If any", "zg. L. If a player")
+_RUN_IN_FIRST_READ = regex.compile(r"(?:(?<=[—–:][ \t]*)|(?<=\A\S{1,5}\.[ \t—–-]*))"
+                                   r"(?P<tok>[I1lL|])\.[ \t]+(?=[\p{Lu}“\"‘])")
+
+
+def _reads_second_numeral(block: Block) -> bool:
+    """``block`` opens with ``II.``, exact or as OCR reads it (``IL.``, ``Il.``, ``H.``)."""
+    if block.kind == "clause":
+        return block.style == "I." and block.label == "II"
+    m = _ROMAN_TOKEN.match(block.text)
+    return block.kind == "text" and m is not None and roman_reading(m["tok"]) == "II" \
+        and bool(block.text[m.end():].strip())
+
+
 def _run_in_numerals(blocks: list[Block]) -> None:
     """``29.—There must be a new deal: I. If the pack…`` and then ``II. If a card…``: the
     ``I.`` run in after the lead-in is the law's first clause, when the next paragraph with a
-    label is the exact ``II.``."""
+    label is the exact ``II.``. One of the two may be OCR's reading of it (``—1. If`` before
+    ``II.``; ``—I. If`` or ``—1. If`` before ``IL. If``), when that paragraph comes right
+    after the law: the pair fixes both."""
     for i, b in enumerate(blocks):
         if b.kind != "law" or b.inline:
             continue
@@ -770,6 +787,13 @@ def _run_in_numerals(blocks: list[Block]) -> None:
         if m is not None and after is not None and after.kind == "clause" \
                 and after.style == "I." and after.label == "II":
             b.inline.append(("I", "I.", m.start()))
+            continue
+        nxt = blocks[i + 1] if i + 1 < len(blocks) else None
+        read = _RUN_IN_FIRST_READ.search(b.text, 0, 240)
+        if read is None or nxt is None or not _reads_second_numeral(nxt):
+            continue
+        b.inline.append(("I", "I.", read.start()))
+        nxt.kind, nxt.label, nxt.style, nxt.weak = "clause", "II", "I.", False
 
 
 def _check_laws(blocks: list[Block], text: str, previous_law: int | None = None) -> None:
@@ -1269,6 +1293,12 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
     read = read_blocks(text, headings)
     blocks = [b for b in read if b.kind in ("clause", "text")]
     out = _letter_stops(text, read) + _garbled_run_in_first(text, read)
+    for b in read:  # a law's run-in first numeral OCR misread ("—1. If" for "—I. If")
+        for label, style, at in b.inline if b.kind == "law" else ():
+            if style == "I." and label == "I" and text[b.start + at] != "I":
+                old = text[b.start + at]
+                out.append(Edit(b.start + at, b.start + at + 1, old, "I", "clause-sequence",
+                                0.8, f"'{old}.' opens the law's clauses, before their II.: I."))
     for b in blocks:  # OCR's "ist." that a "2d." follows
         if b.kind == "clause" and b.label == "1st" and text[b.start:b.start + 3] in \
                 _MISREAD_FIRST and text.startswith(".", b.start + 3):
