@@ -112,3 +112,26 @@ def test_run_in_first_numeral_and_its_second_both_misread() -> None:
     assert "Turn.—I. If any" in result.page.body and "\n\nII. If a player" in result.page.body
     assert [(law.label, [c.label for c in law.clauses]) for code in result.codes
             for s in code.sections for law in s.laws] == [("24", ["I", "II"]), ("25", [])]
+
+
+def test_law_with_its_run_in_first_label_after_a_line() -> None:
+    """``3. There is no misdeal.`` then ``4. a. Dummy…`` on the next line (no blank line):
+    the unwrapping keeps the line, and law 4 opens with its clause a."""
+    text = ("3. There is no misdeal.\n"
+            "4. a. Dummy being blind and deaf, his partner is not liable to any\n"
+            "penalty for an error whence he can gain no advantage.\n\n"
+            "b. Thus he may expose some or all of his cards without penalty.\n")
+    assert _laws(text) == [("3", []), ("4", ["a", "b"])]
+
+
+def test_run_in_one_read_without_its_stop() -> None:
+    """``4.1 If three players…`` before ``Il. If the fourth…``: law 4, its first clause I.
+    (the 1 is OCR's I, the space and the stop lost), mended to ``4. I. If``."""
+    text = ("3. If two players cut cards of equal value, they cut again.\n\n"
+            "4.1 If three players cut cards of equal value, they cut again.\n\n"
+            "Il. If the fourth has cut the highest card, the lowest two cut again.\n\n"
+            "5. At the end of a game, the players cut again.\n")
+    result = proofread_page(read_page(text))
+    assert "4. I. If three" in result.page.body
+    assert [law.label for code in result.codes for s in code.sections for law in s.laws] \
+        == ["3", "4", "5"]

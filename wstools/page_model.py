@@ -684,7 +684,8 @@ def read_blocks(text: str, headings: Sequence[str] = (),
 
 # a law's number and its first clause "I." run in, the I read as a 1 and the space lost
 # ("72.1. If either…" for "72. I. If either…")
-_RUN_IN_ONE = regex.compile(r"(?P<prefix>)(?P<num>\d{1,4})(?P<suf>)(?P<end>)\.(?=1\.[ \t]+\p{Lu})")
+# (or "4.1 If", its stop lost too)
+_RUN_IN_ONE = regex.compile(r"(?P<prefix>)(?P<num>\d{1,4})(?P<suf>)(?P<end>)\.(?=1\.?[ \t]+\p{Lu})")
 # the second of a run of capital numerals, as OCR reads it ("II.", "Il.", "li.", "it.")
 _SECOND_NUMERAL = regex.compile(r"(?P<tok>[IiLlt1|!]{2}|H)[.,](?=[ \t]+[\p{Lu}“\"‘])")
 
@@ -1295,10 +1296,13 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
     out = _letter_stops(text, read) + _garbled_run_in_first(text, read)
     for b in read:  # a law's run-in first numeral OCR misread ("—1. If" for "—I. If")
         for label, style, at in b.inline if b.kind == "law" else ():
-            if style == "I." and label == "I" and text[b.start + at] != "I":
-                old = text[b.start + at]
-                out.append(Edit(b.start + at, b.start + at + 1, old, "I", "clause-sequence",
-                                0.8, f"'{old}.' opens the law's clauses, before their II.: I."))
+            at += b.start
+            if style == "I." and label == "I" and text[at] != "I":
+                old = text[at]  # ("72.1. If", "4.1 If": the space, or the stop, lost too)
+                new = ("" if not text[at - 1:at] or text[at - 1] in " \t\n—–-:" else " ") + "I" + \
+                    ("" if text.startswith(".", at + 1) else ".")
+                out.append(Edit(at, at + 1, old, new, "clause-sequence", 0.8,
+                                f"'{old}' opens the law's clauses, before their II.: I."))
     for b in blocks:  # OCR's "ist." that a "2d." follows
         if b.kind == "clause" and b.label == "1st" and text[b.start:b.start + 3] in \
                 _MISREAD_FIRST and text.startswith(".", b.start + 3):

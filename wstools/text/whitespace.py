@@ -111,6 +111,8 @@ def unwrap_paragraphs(text: str) -> Fixed:
     'of this order.\\n(d)- the term means'
     >>> unwrap_paragraphs("from the dealer's hand.\\nb. Should the dealer").text
     "from the dealer's hand.\\nb. Should the dealer"
+    >>> unwrap_paragraphs("There is no misdeal.\\n4. a. Dummy being blind").text
+    'There is no misdeal.\\n4. a. Dummy being blind'
 
     A contents' or a price list's rows, leaders to their numbers, keep their lines:
 
@@ -215,7 +217,7 @@ _FULL_STOP_END = regex.compile(r"\.['\"’”)]*[ \t]*\Z")
 _SENTENCE_END = regex.compile(r"(?:[.:;—]['\"’”)]*|--|;[ \t]+(?:and|or))[ \t]*\Z")
 _LABEL_OPENS = regex.compile(r"\((?:[a-z]{1,2}|[ivxlc]{1,5}|[A-Z]|\d{1,2})\)[-.]?[ \t]+\S"
                              r"|(?:Sec(?:tion)?|SEC(?:TION)?)\.?[ \t]+\d{1,4}[a-z]?\.[ \t]"
-                             r"|\d{1,3}[a-z]?(?:\.?[—–]|\.[ \t]+\p{Lu})"
+                             r"|\d{1,3}[a-z]?(?:\.?[—–]|\.[ \t]+(?:a\.[ \t]+)?\p{Lu})"
                              r"|[IVXLlTJ1|H]{1,5}[.,][ \t]+\p{Lu}"
                              r"|(?:[a-z]|\d{1,2}(?:st|nd|rd|th|d)|[iIl]st)\.[ \t]+\p{Lu}")
 _LINE_OPENS = regex.compile(r"(?m)^[ \t]*[\"'‘“(]?(\S)")
