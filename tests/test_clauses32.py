@@ -135,3 +135,18 @@ def test_run_in_one_read_without_its_stop() -> None:
     assert "4. I. If three" in result.page.body
     assert [law.label for code in result.codes for s in code.sections for law in s.laws] \
         == ["3", "4", "5"]
+
+
+def test_law_number_with_dust_after_its_stop() -> None:
+    """``10.°If`` and ``12.:(a) When``: laws 10 and 12 (their numbers run on), the dust
+    gone."""
+    text = ("9. If the player strikes a wrong ball, he pays its value.\n\n"
+            "10.°If a Red ball is covered by a coloured ball, it is replaced.\n\n"
+            "11. For making a miss, the striker loses one point.\n\n"
+            "12.:(a) When playing on a Red ball, if the striker misses, he pays.\n\n"
+            "(b) When playing on a coloured ball, he pays its value.\n")
+    result = proofread_page(read_page(text))
+    assert [(law.label, [c.label for c in law.clauses]) for code in result.codes
+            for s in code.sections for law in s.laws] == [
+        ("9", []), ("10", []), ("11", []), ("12", ["a", "b"])]
+    assert "\n10. If a Red" in result.page.body and "\n12. (a) When" in result.page.body

@@ -59,8 +59,8 @@ _LAW = regex.compile(
     r"(?:[ \t]+|[ \t]*\n[ \t]*)?)?"
     r"(?P<num>\d{1,4})(?P<suf>[a-z]?)(?:[ \t]+to[ \t]+(?P<end>\d{1,4}))?"
     r"(?:\.|(?<=\p{L}[.,:;-]{0,3}[ \t\n]*\d{1,4}[a-z]?)(?:[:;,]|(?=[ \t]+\p{Lu}))"
-    r"|(?P<weak>,)(?=[ \t]+\p{Lu}))(?:[.,:;]{1,3}(?=\s*[\p{Lu}(]))?"
-    r"(?=[ \t]*[—–-]|\s+\S|[ \t]*\Z|(?<=[.,])[\p{Lu}(])")
+    r"|(?P<weak>,)(?=[ \t]+\p{Lu}))(?:[.,:;°]{1,3}(?=\s*[\p{Lu}(]))?"
+    r"(?=[ \t]*[—–-]|\s+\S|[ \t]*\Z|(?<=[.,:;°])[\p{Lu}(])")
 # a law number whose stop OCR lost ("31 The", "51—An") or ran into the next word ("77.1f the"): a
 # law only as the next number of the sequence (see _check_laws)
 _WEAK_LAW = regex.compile(r"(?P<prefix>)(?P<num>\d{1,4})(?P<suf>)(?P<end>)"
@@ -1293,7 +1293,7 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
     """
     read = read_blocks(text, headings)
     blocks = [b for b in read if b.kind in ("clause", "text")]
-    out = _letter_stops(text, read) + _garbled_run_in_first(text, read)
+    out = _letter_stops(text, read) + _garbled_run_in_first(text, read) + _law_specks(text, read)
     for b in read:  # a law's run-in first numeral OCR misread ("—1. If" for "—I. If")
         for label, style, at in b.inline if b.kind == "law" else ():
             at += b.start
@@ -1347,6 +1347,34 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
 
 
 _MISREAD_STOP = regex.compile(r"(?P<l>[a-z])(?P<stop>[,:;]|\.[.,])[ \t]")
+
+
+_LAW_SPECK = regex.compile(r"\d{1,4}[a-z]?\.(?P<speck>[:;,°]{1,3}[ \t]*)(?=[\p{Lu}(])")
+
+
+def _law_specks(text: str, blocks: list[Block]) -> list[Edit]:
+    """Dust after a law's stop (``10.°If``, ``12.:(a) When``), which the law's reading
+    read past: gone, the space it took kept.
+
+    >>> t = "9. If the ball.\\n\\n10.°If a Red ball is covered.\\n\\n11. For a miss."
+    >>> [(e.old, e.new) for e in label_repairs(t)]
+    [('°', ' ')]
+    >>> t = "9.—If the ball.\\n\\n10.:If a Red ball is covered.\\n\\n11.—For a miss."
+    >>> [(e.old, e.new) for e in label_repairs(t)]
+    [(':', '—')]
+    """
+    laws = [b for b in blocks if b.kind == "law" and not b.prefix]
+    dashed = sum(1 for b in laws if regex.match(r"\d{1,4}[a-z]?\.[ \t]*[—–]", b.text))
+    new = "—" if dashed * 2 > len(laws) else " "  # (the page's laws' own style)
+    out = []
+    for b in laws:
+        m = _LAW_SPECK.match(b.text)
+        if m is not None:
+            at = b.start + m.start("speck")
+            old = m["speck"]
+            out.append(Edit(at, at + len(old), old, new, "law-number", 0.9,
+                            f"'{old.strip()}' after law {b.number}'s stop is a speck"))
+    return out
 
 
 def _letter_stops(text: str, blocks: list[Block]) -> list[Edit]:
