@@ -150,3 +150,19 @@ def test_law_number_with_dust_after_its_stop() -> None:
             for s in code.sections for law in s.laws] == [
         ("9", []), ("10", []), ("11", []), ("12", ["a", "b"])]
     assert "\n10. If a Red" in result.page.body and "\n12. (a) When" in result.page.body
+
+
+def test_small_capitals_heading_as_ocr_reads_it() -> None:
+    """A heading in small capitals that OCR read in mixed case (``Tue REVOKE``, ``Carps
+    Expostp BEFORE PLAY``), a paragraph of its own between laws, is a heading, mended from
+    the corpus's; a word with its case changing twice (``EmtryWallMf``) is no sign of it."""
+    text = ("82. When any one plays two cards to the same trick, he is answerable for any "
+            "revoke he may have made.\n\nTue REVOKE\n\n83. A revoke occurs when a player, "
+            "other than dummy, holding one or more cards of the suit led, plays a card of a "
+            "different suit.\n\nCarps Expostp BEFORE PLAY\n\n84. If a card is exposed before "
+            "play, it is liable to be called.\n")
+    body = proofread_page(read_page(text)).page.body
+    assert "\n\n{{c|{{sc|The REVOKE}}}}\n\n83." in body
+    assert "\n\n{{c|{{sc|Cards Exposed BEFORE PLAY}}}}\n\n84." in body
+    dust = text.replace("Tue REVOKE", "EmtryWallMf SC")
+    assert "\n\nEmtryWallMf SC\n\n83." in proofread_page(read_page(dust)).page.body

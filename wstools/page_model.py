@@ -195,7 +195,8 @@ def is_heading(text: str, headings: Sequence[str] = ()) -> bool:
     capitalised = all(w[:1].isupper() or not w[:1].isalpha() or w.lower() in _MINOR
                       for w in words)
     if capitalised and (len(words) == 1 and plain.endswith(".") and _corpus_heading(plain, headings)
-                        or len(words) > 1 and len(first) > 1 and all(c.isupper() for c in first)) \
+                        or len(words) > 1 and len(first) > 1 and all(c.isupper() for c in first)
+                        or 1 < len(words) <= 8 and len(plain) <= 60 and _small_caps_read(words)) \
             and not _FINITE_VERB.search(plain) and plain[-1:] in ".,!" + "".join(
                 c for c in plain[-1:] if c.isalnum() or c == "]"):
         return True
@@ -204,6 +205,28 @@ def is_heading(text: str, headings: Sequence[str] = ()) -> bool:
         _known, score = heading_match(plain, headings)
         return score >= 92 and len(words) <= 8 and not _FINITE_VERB.search(plain)
     return False
+
+
+def _small_caps_read(words: Sequence[str]) -> bool:
+    """Words in small capitals as OCR reads them: a word in capitals (three letters or more)
+    or a word whose case changes inside it (``Tue REVOKE``, ``Tra RivoKy``, ``THe Laws oF
+    Loo.``); title case alone (``The Game``) is no sign.
+
+    >>> _small_caps_read("Tue REVOKE".split()), _small_caps_read("Tra RivoKy".split())
+    (True, True)
+    >>> _small_caps_read("The Game".split()), _small_caps_read("New York".split())
+    (False, False)
+    >>> _small_caps_read("EmtryWallMf SC".split())
+    False
+    """
+    if any(len(_LOWER_UPPER.findall(w)) > 1 for w in words):
+        return False  # ("EmtryWallMf": a map's lettering or dust, not a word in small caps)
+    return any(_CAPITALS_WORD.fullmatch(w) or _CASE_CHANGE.search(w) for w in words)
+
+
+_CAPITALS_WORD = regex.compile(r"\p{Lu}{3,}[.,]?")
+_CASE_CHANGE = regex.compile(r"\p{Ll}\p{Lu}|\A\p{Lu}{2}\p{Ll}")
+_LOWER_UPPER = regex.compile(r"\p{Ll}\p{Lu}")
 
 
 _FIGURE = regex.compile(r"\d+(?:[,.]\d+)*")  # a number as a table prints it (8,892,536)

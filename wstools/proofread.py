@@ -277,11 +277,13 @@ def mend_heading(at: int, heading: str, headings: tuple[str, ...] | list[str] | 
             continue
         confusion = cost(core.lower(), target)
         if is_word(core, repairer.index) and core.isalpha() and not (
-                score >= 90 and len(core) == len(target) >= 4
+                (score >= 90 or score >= 70 and agree == len(words) - 1)
+                and len(core) == len(target) >= 3
                 and Levenshtein.distance(core.lower(), target) == 1
-                and zipf(target) >= zipf(core.lower()) + 1):
-            # a word as printed; but in a heading the corpus knows (90 or more), a word a
-            # letter off the corpus's far commoner one is its misreading ("Leaps", "Leads")
+                and zipf(target) >= zipf(core.lower()) + (1 if len(core) >= 4 else 2)):
+            # a word as printed; but in a heading the corpus knows (90 or more, or 70 with
+            # every other word agreeing), a word a letter off the corpus's far commoner one is
+            # its misreading ("Leaps", "Leads"; "Tue REVOKE", "THE REVOKE")
             continue
         if (ratio(core.lower(), target) < 45 and confusion > 0.4 * len(target)) \
                 or (agree == 0 and score < 80):
