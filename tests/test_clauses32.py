@@ -166,3 +166,19 @@ def test_small_capitals_heading_as_ocr_reads_it() -> None:
     assert "\n\n{{c|{{sc|Cards Exposed BEFORE PLAY}}}}\n\n84." in body
     dust = text.replace("Tue REVOKE", "EmtryWallMf SC")
     assert "\n\nEmtryWallMf SC\n\n83." in proofread_page(read_page(dust)).page.body
+
+
+def test_heading_line_between_laws_without_blank_lines() -> None:
+    """Text a paragraph a line (a web page's), a heading in capitals on its own line between
+    two laws: a heading, not the end of the law before it."""
+    text = ("CUTTING OR DRAWING.\n"
+            "4.--The ace is the lowest card in cutting or drawing.\n"
+            "5.--In all cases, every one must cut or draw from the same pack.\n"
+            "6.--Should a player expose more than one card, he must cut again.\n"
+            "FORMATION OF TABLE.\n"
+            "7.--The candidates first in the room have the preference.\n"
+            "PARTNERS.\n"
+            "8.--The four who play first again draw to decide on partners.\n")
+    body = proofread_page(read_page(text)).page.body
+    assert "cut again.\n\n{{c|{{sc|FORMATION OF TABLE.}}}}\n\n7.—" in body
+    assert "preference.\n\n{{c|{{sc|PARTNERS.}}}}\n\n8.—" in body

@@ -459,11 +459,13 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                     and _ITEM_END.search(lines[k - 1].group().rstrip()) \
                     and _set_heading(body, headings):
                 split = True  # "…one to play." then "Carps ExposeD BEFORE PLay": a heading
-            if k and not split and law is None and clause is None and k == len(lines) - 1 \
+            if k and not split and law is None and clause is None and (
+                    k == len(lines) - 1 or _law_at(lines[k + 1].group().strip()) is not None) \
                     and regex.search(r"[.!?]['\"’”)]*\s*\Z", lines[k - 1].group()) \
                     and CAPITALS_LINE.fullmatch(body) and len(body.split()) <= 8 \
                     and is_heading(body, headings):
                 split = True  # "…facing these." then "PLAYING.", the paragraph's last line
+                # or the line before a law ("…draw again." "PARTNERS." "8.—The four…")
             if split:
                 out.append((start, a + lines[k - 1].end()))
                 start = at
