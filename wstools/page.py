@@ -48,6 +48,31 @@ _QUALITY = regex.compile(
     r"""(?:/>|>\s*</pagequality>)"""
     r"""|\{\{\s*PageQuality\s*\|\s*(?P<level>[0-4])\s*(?:\|(?P<user>[^}|]*))?\}\})""",
     regex.IGNORECASE)
+# the tag with its attributes in any order ("user" before "level", as hand-written pages and
+# other tools have it), anywhere in the header (after a comment, or a running head)
+_TAG = regex.compile(r"""<pagequality\b(?P<attrs>(?:\s+[\w-]+\s*=\s*(?:"[^"]*"|'[^']*'|"""
+                     r"""[^\s/>"']*))*)\s*(?:/>|>\s*</pagequality>)""", regex.IGNORECASE)
+_ATTR = regex.compile(r"""([\w-]+)\s*=\s*(?:"(?P<v>[^"]*)"|'(?P<v>[^']*)'|(?P<v>[^\s/>"']*))""")
+# any mark of a level, read or not ("{{PageQuality|100%|Ann}}", a tag without a level 0-4)
+_ANY_QUALITY = regex.compile(r"<pagequality\b|\{\{\s*PageQuality\s*\|", regex.IGNORECASE)
+
+
+def _tag_in(head: str) -> tuple[int, int, int, str] | None:
+    """(start, end, level, user) of a readable ``<pagequality>`` tag anywhere in ``head``.
+
+    >>> _tag_in('<!-- c --><pagequality user="Ann" level="4" />')
+    (10, 46, 4, 'Ann')
+    >>> _tag_in('<pagequality level="7" user="Ann" />') is None
+    True
+    """
+    for m in _TAG.finditer(head):
+        attrs = {a.group(1).lower(): a.group("v") for a in _ATTR.finditer(m.group("attrs"))}
+        level = attrs.get("level", "")
+        if len(level) == 1 and level in "01234":
+            return m.start(), m.end(), int(level), html.unescape(attrs.get("user") or "")
+    return None
+
+
 _HEADER_DIV = regex.compile(r"""<div(?:\s+class\s*=\s*["']?pagetext["']?)?\s*>\s*\Z""")
 _FOOTER_DIV = regex.compile(r"""</div>\s*\Z""")
 
@@ -72,6 +97,12 @@ class Page:
     _stored: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
+    def quality_unread(self) -> bool:
+        """The page holds a level mark this module cannot read (``{{PageQuality|100%|Ann}}``,
+        a tag without a level 0–4): its level is unknown, not 1."""
+        return bool(self._stored.get("unread"))
+
+    @property
     def level_name(self) -> str:
         """The level's English name (``Proofread`` for 3)."""
         return LEVELS[self.level]
@@ -93,7 +124,9 @@ class Page:
         quality = s.get("quality")
         if quality is None or (self.level, self.user) != (s.get("level"), s.get("user")):
             quality = quality_tag(self.level, self.user)
-        out = [_OPEN, quality, self.header, s.get("header_div", ""), _CLOSE, self.body]
+        at = s.get("quality_at", 0) if self.header == s.get("header") else 0
+        out = [_OPEN, self.header[:at], quality, self.header[at:], s.get("header_div", ""),
+               _CLOSE, self.body]
         if s.get("footer", True) or self.footer:
             out += [_OPEN, self.footer, s.get("footer_div", ""), _CLOSE]
         out.append(s.get("trailing", ""))
@@ -166,16 +199,25 @@ def read_page(text: str) -> Page:
         m = _QUALITY.match(text)
         level = int(m.group("level")) if m else DEFAULT_LEVEL
         user = html.unescape(m.group("user") or "") if m else ""
+        unread = m is None and _ANY_QUALITY.match(text.lstrip()) is not None
         return Page(body=text, level=level, user=user,
-                    _stored={"bare": True, "level": level, "user": user})
+                    _stored={"bare": True, "level": level, "user": user, "unread": unread})
     head, body, footer, trailing = parts
     m = _QUALITY.match(head)
-    level, user, quality = DEFAULT_LEVEL, "", ""
+    level, user, quality, quality_at = DEFAULT_LEVEL, "", "", 0
+    unread = False
     if m:
         level = int(m.group("level"))
         user = html.unescape(m.group("user") or "")
         quality = m.group(0)
         head = head[m.end():]
+    elif (tag := _tag_in(head)) is not None:
+        # written back where it stood, as long as the header is unchanged
+        start, end, level, user = tag
+        quality, quality_at = head[start:end], start
+        head = head[:start] + head[end:]
+    else:
+        unread = _ANY_QUALITY.search(head) is not None
     header_div = ""
     d = _HEADER_DIV.search(head)
     if d:
@@ -187,7 +229,8 @@ def read_page(text: str) -> Page:
             footer_div, footer = footer[d.start():], footer[:d.start()]
     stored = {"bare": False, "quality": quality, "level": level, "user": user,
               "header": head, "header_div": header_div, "footer": footer is not None,
-              "footer_text": footer or "", "footer_div": footer_div, "trailing": trailing}
+              "footer_text": footer or "", "footer_div": footer_div, "trailing": trailing,
+              "quality_at": quality_at, "unread": unread}
     return Page(body=body, header=head, footer=footer or "", level=level, user=user,
                 _stored=stored)
 

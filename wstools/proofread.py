@@ -124,6 +124,8 @@ class ProofreadResult:
         lint = "lint clean" if self.lint_clean else "lint errors"
         view = next((d for d in self.diagnostics if d.code == "page-view"), None)
         level = f"level {self.page.level} ({self.page.level_name})"
+        if self.page.quality_unread:
+            level = "left as it is, its level mark unread"
         if view is not None:  # a copied view of a proofread page: its level is the view's
             stated = regex.search(r"at level (\d) \(([^)]*)\)", view.message)
             level = (f"left as it is, a view of a page at level {stated[1]} ({stated[2]})"
@@ -852,6 +854,14 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
             "size-limit", f"the page is {size:,} bytes; a wiki page holds at most "
             f"{MAX_PAGE_BYTES:,} (MediaWiki's $wgMaxArticleSize): left as it is ('wstools "
             "repair' and 'clean' take whole texts)", 0)], page.body, file))
+    if page.quality_unread:
+        # a level mark that cannot be read ("{{PageQuality|100%|Ann}}"): the page's level is
+        # unknown, perhaps validated; proofreading it as OCR could lower it
+        left = keep_page(page, title=title, conventions=Conventions(), file=file)
+        left.diagnostics[:0] = locate([Diagnostic(
+            "quality-unread", "the page's level mark (<pagequality> or {{PageQuality}}) "
+            "names no level 0-4: the page is left as it is", 0)], page.body, file)
+        return left
     if page.level >= 3 or is_formatted(page.body):
         return keep_page(page, title=title, conventions=conventions, fixes=fixes, file=file)
     header = page.header if page.header.strip() else ""

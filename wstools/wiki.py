@@ -516,7 +516,8 @@ def pull(titles: list[str], folder: Path, log=print,  # noqa: ANN001
 
 def _level(text: str) -> int:
     from .page import read_page
-    return read_page(text).level
+    page = read_page(text)
+    return 4 if page.quality_unread else page.level  # (a mark unread: perhaps validated)
 
 
 def index_pages(index: str, pages: str, log=None) -> list[str]:  # noqa: ANN001

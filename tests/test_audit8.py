@@ -1,0 +1,60 @@
+"""Harms an eighth new-user audit found (stop 32); each test fails without its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from wstools.page import read_page
+from wstools.proofread import proofread_page
+
+VALIDATED = [
+    # user before level, as hand-written pages and other tools write it
+    '<noinclude><pagequality user="Alice" level="4" />{{rh|12|X|}}</noinclude>'
+    "The curfew tolls the knell , of parting day.<noinclude></noinclude>",
+    # a comment before the tag
+    '<noinclude><!-- c --><pagequality level="4" user="A" /></noinclude>'
+    "The curfew tolls the knell , of parting day.<noinclude></noinclude>",
+    # the running head before the tag
+    '<noinclude>{{rh|12|X|}}<pagequality level="4" user="A" /></noinclude>'
+    "The curfew tolls the knell , of parting day.<noinclude></noinclude>",
+    # the legacy wrapper, user first
+    '<noinclude><pagequality user="Alice" level="4" /><div class="pagetext">{{rh|12|X|}}'
+    "\n\n\n</noinclude>The curfew tolls the knell , of parting day.<noinclude><references/>"
+    "</div></noinclude>",
+]
+
+
+@pytest.mark.parametrize("text", VALIDATED)
+def test_validated_page_read_whatever_the_tag_order(text: str) -> None:
+    """A validated page is read at level 4 and left byte for byte, wherever its tag stands
+    in the header and whatever the order of its attributes."""
+    page = read_page(text)
+    assert page.level == 4
+    assert page.wikitext() == text
+    result = proofread_page(page)
+    assert result.page.wikitext() == text and not result.edits
+
+
+def test_tag_kept_where_it_stood_when_the_header_is_unchanged() -> None:
+    text = VALIDATED[2]
+    page = read_page(text)
+    assert (page.header, page.user) == ("{{rh|12|X|}}", "A")
+    page.level = 3  # a level asked for: the tag is rewritten, first in the header
+    assert page.wikitext().startswith('<noinclude>{{rh|12|X|}}<pagequality level="3" user="A" />')
+
+
+@pytest.mark.parametrize("mark", ["{{PageQuality|100%|Alice}}", "{{PageQuality|75%|Alice}}",
+                                  '<pagequality level="9" user="A" />'])
+def test_unread_level_mark_leaves_the_page(mark: str) -> None:
+    """A level mark that names no level 0-4 (the old percentages): the page's level is
+    unknown, so it is left as it is, with a diagnostic, never proofread at level 1."""
+    text = (f"<noinclude>{mark}{{{{rh|12|X|}}}}</noinclude>The curfew tolls the knell , of "
+            "parting day.<noinclude></noinclude>")
+    page = read_page(text)
+    assert page.quality_unread
+    result = proofread_page(page)
+    assert result.page.wikitext() == text and not result.edits
+    assert any(d.code == "quality-unread" for d in result.diagnostics)
+    assert "level mark unread" in result.summary()
+    bare = f"{mark}The curfew tolls the knell , of parting day."
+    assert proofread_page(read_page(bare)).page.wikitext() == bare
