@@ -58,3 +58,17 @@ def test_unread_level_mark_leaves_the_page(mark: str) -> None:
     assert "level mark unread" in result.summary()
     bare = f"{mark}The curfew tolls the knell , of parting day."
     assert proofread_page(read_page(bare)).page.wikitext() == bare
+
+
+def test_braces_in_ocr_are_text_not_page_marks() -> None:
+    """``{i}``, ``{v}``, ``{12}``, ``f{x}`` in OCR (a formula) are the text's; a page mark
+    is Project Gutenberg's only alone on its line, beside its neighbour pages, or of three
+    figures."""
+    text = ("Let the set be {i} or {v} or {a} or {xi} or {12}, and the function f{x} be\n"
+            "continuous on the interval.\n")
+    body = proofread_page(read_page(text)).page.body
+    for kept in ("{i}", "{v}", "{xi}", "{12}", "f{x}"):
+        assert kept in body
+    from wstools.text.web import remove_page_marks
+    assert remove_page_marks("the exact {171} place, and {172} more").text == \
+        "the exact place, and more"

@@ -313,21 +313,50 @@ def undot_scraped_words(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
     return substitute(text, _DOTTED, "scraper-dots", decide)
 
 
-_PAGE_MARK = regex.compile(r"(\n?)[ \t]*\{(\d{1,4}|[ivxlc]{1,6})\}[ \t]*")
+_PAGE_MARK = regex.compile(r"(\n?)[ \t]*(?<![\p{L}\p{N}])\{(\d{1,4}|[ivxlc]{1,6})\}(?![\p{L}\p{N}])"
+                        r"[ \t]*")
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+
+
+def _mark_number(mark: str) -> tuple[str, int]:
+    """(kind, number) of a page mark's contents: ``("arabic", 241)``, ``("roman", 14)``."""
+    if mark.isdigit():
+        return "arabic", int(mark)
+    values = [_ROMAN_VALUES[c] for c in mark]
+    return "roman", sum(-v if i + 1 < len(values) and v < values[i + 1] else v
+                        for i, v in enumerate(values))
 
 
 def remove_page_marks(text: str) -> Fixed:
     """Take out ``{241}`` page marks; each removal is an edit, so the page is kept.
 
-    >>> r = remove_page_marks("the penalty is paid. {242}\\n\\nNEXT\\nthe exact {171} place")
+    >>> r = remove_page_marks("the penalty is paid. {242}\\n\\nNEXT\\nthe exact {243} place")
     >>> r.text
     'the penalty is paid.\\n\\nNEXT\\nthe exact place'
     >>> [e.evidence for e in r.edits]
-    ['page 242', 'page 171']
-    >>> remove_page_marks("out.\\n{169}\\nENTRY {1}").text
+    ['page 242', 'page 243']
+    >>> remove_page_marks("out.\\n{169}\\nENTRY").text
     'out.\\nENTRY'
+
+    A mark is Project Gutenberg's only alone on its line, beside another whose page is a
+    few before or after it, or of three figures: braces in a text (OCR of a formula, ``{i}
+    or {v}``, ``{12}``, ``f{x}``) are its own.
+
+    >>> remove_page_marks("Let the set be {i} or {v} or {12}, and f{x} be").text
+    'Let the set be {i} or {v} or {12}, and f{x} be'
     """
+    found = [(m.start(), *_mark_number(m.group(2))) for m in _PAGE_MARK.finditer(text)]
+
     def decide(m: regex.Match) -> tuple[str, float, str] | None:
+        line_start = text.rfind("\n", 0, m.start() + len(m.group(1))) + 1
+        line_end = text.find("\n", m.end())
+        alone = not text[line_start:m.start() + len(m.group(1))].strip() and not text[
+            m.end():len(text) if line_end < 0 else line_end].strip()
+        kind, number = _mark_number(m.group(2))
+        paged = any(k == kind and at != m.start() and 0 < (number - n) * (m.start() - at) and
+                    abs(number - n) <= (3 if kind == "arabic" else 2) for at, k, n in found)
+        if not (alone or paged or kind == "arabic" and number >= 100):
+            return None  # (a page of three figures alone is a book's: "{172}")
         text_before = m.start() > 0 and text[m.start() - 1] != "\n" and not m.group(1)
         text_after = m.end() < len(text) and text[m.end()] != "\n"
         if text_before and text_after:
