@@ -72,3 +72,14 @@ def test_braces_in_ocr_are_text_not_page_marks() -> None:
     from wstools.text.web import remove_page_marks
     assert remove_page_marks("the exact {171} place, and {172} more").text == \
         "the exact place, and more"
+
+
+def test_archaic_spelling_is_the_prints() -> None:
+    """``shewn`` in an old law code is the printing's spelling: the corpus's word list
+    ("shown") never replaces it, in either place."""
+    text = ("1.—The ace is the lowest card.\n\n"
+            "2.—The cards must be shewn to the adversaries before the deal.\n\n"
+            "3.—Any card so shewn may be called.\n")
+    result = proofread_page(read_page(text))
+    assert result.page.body.count("shewn") == 2
+    assert not [e for e in result.edits if "shewn" in e.old]

@@ -51,7 +51,7 @@ from rapidfuzz.distance import Levenshtein
 from ..corpus.index import CorpusIndex, load_index
 from ..edits import Edit, apply_edits, compose
 from ..laws.numbering import find_law_starts
-from ..text.english import zipf
+from ..text.english import archaic, zipf
 from ..text.kind import LawEvidence
 from ..text.kind import judge as judge_law
 from ..text.pipeline import OCR_FIXES, CleanResult, Options, clean
@@ -647,7 +647,7 @@ class Repairer:
                     continue
             key = o.lower()
             if o.isalpha() and self.index.vocabulary.count(key) == 0 and prev and nxt \
-                    and self._is_word(o) and _zipf(key) < CONTEXT_ZIPF:
+                    and self._is_word(o) and _zipf(key) < CONTEXT_ZIPF and not archaic(key):
                 # (a word of common English, 'cord', 'band', 'load', is the page's own
                 # though the corpus lacks it: only a rare one is taken for a misreading)
                 best = None
@@ -955,6 +955,9 @@ class Repairer:
                 continue
             if vocab.count(best) < 2:
                 out.append((None, flag))
+                continue
+            if archaic(o):
+                out.append((None, None))  # "shewn": the printing's spelling, not "shown"
                 continue
             new = _match_case(o, best)
             seen = support(self.index.bigrams, prev, best, nxt)

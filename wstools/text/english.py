@@ -130,6 +130,30 @@ def _frequency(table: _Table, word: str) -> float | None:
     return round(frequency, math.floor(-math.log(frequency, 10)) + 3)
 
 
+# spellings older printings use that today's English writes otherwise: words of the print,
+# never OCR's misreadings of the modern form ("shewn" is not "shown" misread); a guess from
+# the corpus's word list never replaces them (a witness of the same printing still may)
+ARCHAIC_SPELLINGS = frozenset("""
+shew shews shewed shewing shewn shewer connexion connexions gaol gaols gaoler gaolers
+burthen burthens burthened controul controuled chuse chusing chused staid publick compleat
+compleatly musick critick criticks antient antients ancle ancles recal recals befal befals
+intrench inclose inclosed inclosing inclosure waggon waggons dulness fulness despatch
+despatched surprize surprized enterprize cloathes cloaths phrenzy extasy dropt stept stopt
+mixt fixt learnt spelt clew clews segar segars gulph chace croud crouded dutchess hiccough
+sate shaked holden gotten sithence whilst amongst betwixt fetch'd call'd
+""".split())
+
+
+def archaic(word: str) -> bool:
+    """A spelling of an older printing (``shewn``, ``connexion``, ``gaol``): a word of the
+    print, not a misreading.
+
+    >>> archaic("Shewn"), archaic("shown")
+    (True, False)
+    """
+    return word.lower() in ARCHAIC_SPELLINGS
+
+
 @lru_cache(maxsize=200_000)
 def zipf(word: str) -> float:
     """``wordfreq.zipf_frequency(word, "en")``."""
