@@ -27,6 +27,8 @@ fonts-linuxlibertine, fonts-crosextra-caladea).
     python scripts/make-page-benchmark.py --hard-eo # three dev EO volumes again, mostly poor
     python scripts/make-page-benchmark.py --styles  # dev's law codes with labelled clauses
                                                     # in every style, mostly poor
+    python scripts/make-page-benchmark.py --poor    # two more, Caladea and Bonum, mostly poor
+    python scripts/make-page-benchmark.py --poor --styles  # those two with clause styles
 
 Tesseract runs one process at a time with OMP_THREAD_LIMIT=1. Deterministic for a seed
 (given the same Tesseract and fonts).
@@ -1315,12 +1317,77 @@ def plan_styles_runs(rnd: random.Random, seed: int, out: Path) -> list[Run]:
     return runs
 
 
+# ``--poor``: the faces of the test split's misses (Caladea, Bonum) at level poor, in dev's
+# own law codes: a seventh and an eighth edition, levels as ``--hard``'s; (face, columns)
+POOR_EDITIONS = (("Caladea", 2), ("TeX Gyre Bonum", 1))
+
+
+def poor_texts(out: Path) -> list[tuple]:
+    """The dev law codes of ``plan_hard_runs`` as (text id, blocks maker, even title, odd
+    title), each asserted to be in dev only in the manifest and no test text."""
+    for face, _ in POOR_EDITIONS:
+        assert all(Path(f).exists() for f in FONTS[face]), f"typeface {face} not installed"
+    path = out / "manifest.json"
+    if not path.exists():  # a trial in a fresh folder: the committed manifest's splits
+        path = Path(__file__).resolve().parents[1] / "benchmarks" / "pages" / "manifest.json"
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    split_of: dict[str, set[str]] = {}
+    for p in manifest["pages"]:
+        split_of.setdefault(p["text"], set()).add(p["split"])
+    lines = HOYLE.read_text(encoding="utf-8").replace("\r", "").split("\n")
+    notes = hoyle_notes(lines)
+    texts = [(tid, lambda a=first, b=last: hoyle_blocks(lines, a, b, notes), even, odd)
+             for tid, first, last, even, odd, kind in HOYLE_TEXTS if tid in MORE_HOYLE]
+    texts += [(tid, lambda t=tid: corpus_blocks(t), even, odd) for tid, even, odd in EXTRA_TEXTS]
+    for tid, *_ in texts:
+        assert tid not in TEST_TEXTS and split_of.get(tid) == {"dev"}, tid
+    return texts
+
+
+def plan_poor_runs(rnd: random.Random, out: Path) -> list[Run]:
+    """A seventh and an eighth edition (``-ed7`` Caladea two columns, ``-ed8`` Bonum one,
+    ``POOR_EDITIONS``) of each dev law code of ``plan_hard_runs``, their pages' levels drawn
+    by ``HARD_LEVELS``, heading style and first folio by ``rnd``; only texts the manifest
+    puts in dev, never a test text."""
+    return [Run(f"{tid}-ed{e + 7}", [(tid, make(), even, odd)], face, cols,
+                rnd.choice(["caps", "sc"]), rnd.randrange(20, 400), "laws", HARD_LEVELS)
+            for tid, make, even, odd in poor_texts(out)
+            for e, (face, cols) in enumerate(POOR_EDITIONS)]
+
+
+def plan_poor_styles_runs(rnd: random.Random, seed: int, out: Path) -> list[Run]:
+    """``--poor --styles``: the same two editions (``-sty-ed7``, ``-sty-ed8``) of each of
+    those codes with numbered laws, their laws given clauses by ``styled_blocks`` as
+    ``--styles`` gives them (one style for the edition or one per law, by ``rnd`` and
+    ``"<seed>-<text>-sty-ed<n>"``), levels by ``HARD_LEVELS``."""
+    runs, pool = [], []  # pool: the editions' own styles, each in turn
+    for tid, make, even, odd in poor_texts(out):
+        if not any(_LAW.match(" ".join(t.text for t in b.tokens[:3]))
+                   for b in make() if b.kind == "para" and not b.depth):
+            continue  # no numbered laws
+        for e, (face, cols) in enumerate(POOR_EDITIONS):
+            style = None
+            if rnd.random() < 0.5:
+                pool = pool or rnd.sample(STYLES, len(STYLES))
+                style = pool.pop()
+            blocks = styled_blocks(random.Random(f"{seed}-{tid}-sty-ed{e + 7}"), make(), style)
+            runs.append(Run(f"{tid}-sty-ed{e + 7}", [(tid, blocks, even, odd)], face, cols,
+                            rnd.choice(["caps", "sc"]), rnd.randrange(20, 400), "laws",
+                            HARD_LEVELS))
+    return runs
+
+
 def make_extra(args, out: Path, images: Path, started: float) -> int:
     """``--extra``: only the dev-only runs of EXTRA_TEXTS, planned by their own seeded RNG;
     their entries replace any earlier ones of the same runs at the end of the manifest, and
     nothing else in the manifest or pages/ is touched. ``--more`` and ``--hard`` likewise
     with their runs."""
-    if args.styles:
+    if args.poor and args.styles:
+        runs = plan_poor_styles_runs(random.Random(f"{args.seed}-poor-styles-plan"),
+                                     args.seed, out)
+    elif args.poor:
+        runs = plan_poor_runs(random.Random(f"{args.seed}-poor-plan"), out)
+    elif args.styles:
         runs = plan_styles_runs(random.Random(f"{args.seed}-styles-plan"), args.seed, out)
     elif args.hard_eo:
         runs = plan_hard_eo_runs(random.Random(f"{args.seed}-hard-eo-plan"), args.seed, out)
@@ -1371,12 +1438,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--styles", action="store_true",
                     help="make only three editions of the dev split's numbered law codes whose "
                          "laws carry clauses in every labelling style, mostly poor (dev)")
+    ap.add_argument("--poor", action="store_true",
+                    help="make only a seventh (Caladea, two columns) and an eighth (Bonum, "
+                         "one column) edition of the dev split's law codes, mostly poor (dev); "
+                         "with --styles, those editions of the numbered ones with clauses in "
+                         "every style (not made yet: dev would pass 80 %% of the pages)")
     args = ap.parse_args(argv)
     out, images = Path(args.out), Path(args.images)
     (out / "pages").mkdir(parents=True, exist_ok=True)
     images.mkdir(parents=True, exist_ok=True)
     started = time.time()
-    if args.extra or args.more or args.hard or args.hard_eo or args.styles:
+    if args.extra or args.more or args.hard or args.hard_eo or args.styles or args.poor:
         return make_extra(args, out, images, started)
     rnd = random.Random(f"{args.seed}-plan")
     runs = plan_runs(rnd, 0)
