@@ -182,3 +182,35 @@ def test_heading_line_between_laws_without_blank_lines() -> None:
     body = proofread_page(read_page(text)).page.body
     assert "cut again.\n\n{{c|{{sc|FORMATION OF TABLE.}}}}\n\n7.—" in body
     assert "preference.\n\n{{c|{{sc|PARTNERS.}}}}\n\n8.—" in body
+
+
+def test_ordinal_labels_are_no_law_numbers_and_a_garbled_one_is_read() -> None:
+    """``3d.`` opens a clause, not law 3: the law after the ordinals (69 after 68) is still
+    the next law; ``Ath.`` after ``3d.`` is ``4th.``, mended."""
+    text = ("68. The following are exposed cards:—\n\n"
+            "3d. Any card so held by a player that his partner sees\n"
+            "any portion of its face.\n"
+            "Ath. Any card mentioned by either adversary as being\n"
+            "held by him or his partner.\n"
+            "69. A card dropped on the floor is not an exposed card.\n")
+    result = proofread_page(read_page(text))
+    assert [(law.label, [c.label for c in law.clauses]) for code in result.codes
+            for s in code.sections for law in s.laws] == [("68", ["3d", "4th"]), ("69", [])]
+    assert "\n\n4th. Any card" in result.page.body
+
+
+def test_indented_law_opens_its_paragraph() -> None:
+    """`` 19.—If`` indented at a line's start after the page's first paragraph is law 19."""
+    text = ("ler to complete his hand from the\nstock, or may claim a fresh deal.\n"
+            " 19.—If a fresh deal be not claimed, the dealer cannot\nmark the king.\n\n"
+            "20.—If the non-dealer play without taking cards, he loses.\n")
+    assert [law for law, _ in _laws(text)] == ["19", "20"]
+
+
+def test_run_in_title_whose_capital_ocr_lost() -> None:
+    """``19. irregularities in the Hands.—If``: law 19, its title's capital lost."""
+    text = ("of the trick, as the adversaries may decide.\n\n"
+            "19. irregularities in the Hands.—If, at any time after all have played, a\n"
+            "hand is found to hold too many cards, there must be a new deal.\n\n"
+            "20. If a player is found to hold too few cards, the others are right.\n")
+    assert [law for law, _ in _laws(text)] == ["19", "20"]

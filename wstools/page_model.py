@@ -293,13 +293,17 @@ def _law_at(text: str) -> regex.Match | None:
     rest = text[m.end():].lstrip(" \t—–-")
     # a year or a quantity opening a sentence ("1909. The year…") is not told apart here;
     # the sequence check in read_blocks keeps only numbers that run on
-    if rest[:1].islower() and not m.group("prefix") and not _RUN_IN_A.match(rest):
-        return None  # (but "28.—a. Each player": the law's first clause runs in)
+    if rest[:1].islower() and not m.group("prefix") and not _RUN_IN_A.match(rest) \
+            and not _RUN_IN_TITLE.match(rest):
+        return None  # (but "28.—a. Each player": the law's first clause runs in; and "19.
+        # irregularities in the Hands.—If": a run-in title whose capital OCR lost)
     if m.group("prefix") and _GOES_ON.match(rest):
         return None  # "Section 3 of Executive Order 13231": a reference, its stop a speck
     return m
 
 
+# a run-in title and its dash ("irregularities in the Hands.—If")
+_RUN_IN_TITLE = regex.compile(r"\p{Ll}[^.\n—–]{2,60}\.[ \t]*[—–]")
 # a law's first clause run in after its number, a bare "a." ("28.—a. Each", "9. a. If")
 _RUN_IN_A = regex.compile(r"a(?:\.[.,]?|[,:;])[ \t]+[\p{Lu}“\"‘]")
 # a word that goes on with a sentence, never opens a section's caption or text
@@ -383,8 +387,9 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
         lines = list(regex.finditer(r"[^\n]+", text[a:b]))
         chained = _chained_laws(text, a, lines)
         for k, line in enumerate(lines):
-            at = a + line.start()
             body = line.group().strip()
+            at = a + line.start() + len(line.group()) - len(line.group().lstrip())  # (its indent
+            # is no text of the paragraph it opens: " 19.—If a fresh deal")
             law = _law_at(body)
             clause = clause_at(body)
             garbled = _garbled_first(clause[0], text, a + line.end()) \
@@ -402,6 +407,10 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                 if roman is not None and roman_reading(roman["tok"]) == "I" \
                         and _next_label_line(text, a + line.end()) == ("II", "I."):
                     clause, law = ("I", "I.", roman.end()), None
+            if clause is None and k and last_clause is not None:
+                ordinal = garbled_ordinal(body, last_clause)  # "Ath. Any card" after "3d."
+                if ordinal is not None:
+                    clause, law = (ordinal, "1st.", len(ordinal) + 1), None
             if law is None and clause is None and last_law is not None:
                 weak = _WEAK_LAW.match(body)  # "51—An admitted…" after law 50
                 if weak is not None and int(weak.group("num")) == last_law + 1:
@@ -469,7 +478,8 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
             if split:
                 out.append((start, a + lines[k - 1].end()))
                 start = at
-            if law is not None and (k == 0 or split):
+            if law is not None and (k == 0 or split) and not (
+                    clause is not None and clause[1] == "1st."):  # ("3d." is no law 3)
                 last_law = int(law.group("end") or law.group("num"))
                 inline = _inline_clause(text[at:b], law.end() + line.group().find(body))
                 if inline is not None:  # "Sec. 2. Membership. (a)": (b) comes next
@@ -702,6 +712,7 @@ def read_blocks(text: str, headings: Sequence[str] = (),
     _garbled_romans(blocks)
     _numerals_one_stroke(blocks)
     _run_in_numerals(blocks)
+    _garbled_ordinals(blocks)
     _check_clauses(blocks)
     _check_headings(blocks)
     return blocks
@@ -713,6 +724,51 @@ def read_blocks(text: str, headings: Sequence[str] = (),
 _RUN_IN_ONE = regex.compile(r"(?P<prefix>)(?P<num>\d{1,4})(?P<suf>)(?P<end>)\.(?=1\.?[ \t]+\p{Lu})")
 # the second of a run of capital numerals, as OCR reads it ("II.", "Il.", "li.", "it.")
 _SECOND_NUMERAL = regex.compile(r"(?P<tok>[IiLlt1|!]{2}|H)[.,](?=[ \t]+[\p{Lu}“\"‘])")
+
+
+# an ordinal label OCR garbled ("Ath." for "4th.", "5tb."): read only as the next of the
+# ordinal before it, one character off
+_ORDINAL_TOKEN = regex.compile(r"(?P<tok>[\p{L}\d]{1,2}(?:st|nd|rd|th|d|tb|tli))\.(?=[ \t]+\p{Lu})")
+
+
+def _next_ordinal(label: str) -> str | None:
+    """``2d`` after ``1st``, ``4th`` after ``3d`` (the style of the label before)."""
+    m = _ORDINAL.fullmatch(label)
+    if m is None:
+        return None
+    n = int(m[1]) + 1
+    short = label.endswith("d") and not label.endswith("nd")  # 2d, 3d; or 2nd, 3rd
+    suffix = {1: "st", 2: "d" if short else "nd", 3: "d" if short else "rd"}.get(n % 10, "th")
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else suffix}"
+
+
+def garbled_ordinal(text: str, previous: str | None) -> str | None:
+    """The ordinal label ``text`` opens with as OCR garbled it, when it is one character off
+    the next of ``previous``: ``Ath.`` after ``3d`` is ``4th``.
+
+    >>> garbled_ordinal("Ath. Any card", "3d"), garbled_ordinal("Ath. Any card", "1st")
+    ('4th', None)
+    """
+    m = _ORDINAL_TOKEN.match(text)
+    want = _next_ordinal(previous) if previous else None
+    if m is None or want is None or m["tok"] == want:
+        return None
+    return want if Levenshtein.distance(m["tok"], want) == 1 else None
+
+
+def _garbled_ordinals(blocks: list[Block]) -> None:
+    """A paragraph opening with a garbled ordinal that the ordinal clause before it fixes
+    is that clause's next (see :func:`garbled_ordinal`)."""
+    previous: Block | None = None
+    for b in blocks:
+        if b.kind == "text" and previous is not None:
+            found = garbled_ordinal(b.text, previous.label)
+            if found is not None:
+                b.kind, b.label, b.style = "clause", found, "1st."
+        if b.kind == "clause":
+            previous = b if b.style == "1st." else None
+        elif b.kind != "text":
+            previous = None
 
 
 def _run_in_one(blocks: list[Block]) -> None:
@@ -1334,6 +1390,12 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
             old = text[b.start:b.start + 3]
             out.append(Edit(b.start, b.start + 3, old, "1st", "clause-sequence", 0.9,
                             f"'{old}.' opens a run of ordinal labels whose next is 2d.: 1st."))
+    for b in blocks:  # an ordinal the sequence read ("Ath." for "4th.")
+        m = _ORDINAL_TOKEN.match(b.text) if b.kind == "clause" and b.style == "1st." else None
+        if m is not None and m["tok"] != b.label and b.label != "1st":  # (1st: see above)
+            out.append(Edit(b.start, b.start + len(m["tok"]), m["tok"], b.label,
+                            "clause-sequence", 0.8, f"'{m['tok']}.' stands where the sequence "
+                            f"of ordinals has {b.label}."))
     for b in blocks:  # a capital numeral the sequence read (Il. for II.)
         if b.kind == "clause" and b.style == "I.":
             m = _ROMAN_TOKEN.match(b.text)
