@@ -539,6 +539,10 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
         if read.folio_value is not None and 1000 <= read.folio_value < 2100 and (
                 read.folio_value % 2 == 0) != read.folio_first:
             return None  # "SUMMER 1852": a year at the side its parity does not put a folio
+        if len(read.title) == 1 and read.folio_value is not None and read.whole and (
+                read.folio_value % 2 == 0) != read.folio_first:
+            return None  # "CATCH 22", "ROUTE 66": a number at the side its parity does not put
+            # a folio, after one word: a heading's number (a head's folio is at its outer side)
         if read.folio_stop and not read.folio_first and read.whole and len(read.title) <= 2 \
                 and read.folio_value is not None and read.folio_value < 100:
             return None  # "VARIATION 4.": a numbered heading (a folio's stop is OCR's speck:
@@ -768,6 +772,9 @@ def _head(number: str | None, value: int | None, title: str,
     return RunningHead(number, title, side, spans[0][0], spans[-1][1], spans)
 
 
+_FIGURE_LINE = regex.compile(r"(?m)^[ \t]*\d[\d,.]*[ \t]*$")
+
+
 def find_foot_folio(text: str) -> tuple[int, int, str] | None:
     """The folio printed at the foot of a page: ``(start, end, number)`` of the page's last
     line when it is a number alone (between dashes at most) after a line of text; ``start``
@@ -788,6 +795,8 @@ def find_foot_folio(text: str) -> tuple[int, int, str] | None:
     'ix'
     >>> find_foot_folio("THE END OF THE STORY . . . . . .\\n64") is None  # the entry's page
     True
+    >>> find_foot_folio("Add these:\\n\\n125\\n347\\n\\nThe sum of the two is\\n\\n472") is None
+    True
     """
     m = _FOOT_FOLIO.search(text)
     if m is None or "(" in m.group() and ")" in m.group():
@@ -803,6 +812,9 @@ def find_foot_folio(text: str) -> tuple[int, int, str] | None:
         return None  # a column of figures, a table's row: the number may be its cell
     if last.rstrip().endswith(":") or 1450 <= int(n) <= 2100:
         return None  # "…as follows:" then "120": the text's; "1909" under an imprint: a year
+    if _FIGURE_LINE.search(before):
+        return None  # figures alone on lines above it ("125", "347", then "…is" and "472"):
+        # the foot's number is one of the text's
     if regex.search(r"(?:\.[ \t]*){4,}\Z|…[ \t]*\Z", last.rstrip()):
         return None  # a contents' entry its leaders carry to its page on the next line
     return m.start(), m.end(), n
