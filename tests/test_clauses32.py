@@ -214,3 +214,30 @@ def test_run_in_title_whose_capital_ocr_lost() -> None:
             "hand is found to hold too many cards, there must be a new deal.\n\n"
             "20. If a player is found to hold too few cards, the others are right.\n")
     assert [law for law, _ in _laws(text)] == ["19", "20"]
+
+
+def test_ordinal_at_a_page_top_is_no_law_2d() -> None:
+    """``2d.-If the player…`` at a page's top is the list's second item (the page before
+    began it), not a law ``2d`` from which 87 would be too far to be the next law."""
+    text = ("withdraw their cards and substitute others.\n\n"
+            "2d.-If the player in fault is one of the declarer's adversaries, the card\n"
+            "played in error is exposed.\n\n"
+            "87. (1) At the end of a hand the claimants of a revoke may search the tricks.\n\n"
+            "(2) If the cards have been mixed the claim may be urged and proved.\n\n"
+            "88. A revoke must be claimed before the cards have been cut.\n")
+    # (the 2d item goes on the law the page before began: a law without a number here)
+    assert _laws(text) == [("", ["2d"]), ("87", ["1", "2"]), ("88", [])]
+
+
+def test_law_and_its_run_in_ordinal_in_lines() -> None:
+    """``13.—Ist. If`` in laws set a paragraph a line: law 13 with its first clause, the
+    chain of ordinals not cutting the law's number off its text."""
+    text = ("12.—If, before the trump card is turned up, a faced card be\n"
+            "discovered in the pack, there must be a fresh deal.\n"
+            "13.—Ist. If the dealer expose any of his own cards the deal stands\n"
+            "good.\n"
+            "2d. If he expose any of his adversary's cards, the non-dealer may\n"
+            "claim a fresh deal.\n"
+            "14.—Ist. If a player deal out of his turn, the deal is void.\n"
+            "2d. After the trump card is turned up, it is too late.\n")
+    assert _laws(text) == [("12", []), ("13", ["1st", "2d"]), ("14", ["1st", "2d"])]

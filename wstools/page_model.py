@@ -83,7 +83,8 @@ _CLAUSE = (
     # the opening bracket lost (``ii) Secretary``): a clause only in its sequence
     (regex.compile(r"(?P<l>[a-z]|[ivx]{2,5}|\d{1,2})\)(?=[ \t]+\S)[ \t]*"), "a)"),
     (regex.compile(r"(?P<l>[IVXL]{1,5})\.(?=[ \t]+[\p{Lu}“\"‘(])[ \t]*"), "I."),
-    (regex.compile(r"(?P<l>\d{1,2}(?:st|nd|rd|th|d))\.(?=[ \t])[ \t]*"), "1st."),
+    (regex.compile(r"(?P<l>\d{1,2}(?:st|nd|rd|th|d))\.(?:(?=[ \t])|[-—–](?=\p{Lu}))[ \t]*"),
+     "1st."),  # ("2d.-If": a dash after the stop)
     # OCR's "ist." (or "Ist.", "lst.") for "1st.": a clause only before its "2d." (see
     # _check_clauses)
     (regex.compile(r"(?P<l>[iIl]st)\.(?=[ \t]+\p{Lu})[ \t]*"), "ist."),
@@ -290,6 +291,8 @@ def _law_at(text: str) -> regex.Match | None:
     m = _LAW.match(text)
     if m is None:
         return None
+    if m.group("suf") == "d" and m.group("num")[-1] in "23" and not m.group("prefix"):
+        return None  # "2d.", "23d.": an ordinal label (a law 2d comes after 2a, 2b, 2c)
     rest = text[m.end():].lstrip(" \t—–-")
     # a year or a quantity opening a sentence ("1909. The year…") is not told apart here;
     # the sequence check in read_blocks keeps only numbers that run on
@@ -594,6 +597,9 @@ _INLINE_ORDINAL = regex.compile(r"(?:(?<=\A|\n)|(?<=[.;:—–-][ \t]{0,3}\n?[ \
                                 r"(?P<l>\d{1,2}(?:st|nd|rd|th|d)|[iIl]st)\.[ \t]+(?=\p{Lu})")
 
 
+_LAW_BEFORE = regex.compile(r"(?:\A|\s)\S{1,4}[.:,]?[ \t]*[—–-][ \t]*\Z")
+
+
 def _ordinal_chain(text: str, a: int, b: int) -> list[int]:
     """Where the ordinal labels of a run that OCR or a line join put in one paragraph begin:
     a chain from ``1st.`` (or OCR's ``ist.``), each label the next of the one before.
@@ -603,7 +609,9 @@ def _ordinal_chain(text: str, a: int, b: int) -> list[int]:
     ['ist', '2d.', '3d.']
     """
     found = [(m.start(), "1st" if m["l"] in _MISREAD_FIRST else m["l"])
-             for m in _INLINE_ORDINAL.finditer(text, a, b)]
+             for m in _INLINE_ORDINAL.finditer(text, a, b)
+             if not _LAW_BEFORE.search(text[max(a, m.start() - 12):m.start()])]
+    # (a label right after a law's number and dash is the law's run-in first: "13.—1st. If")
     chain: list[tuple[int, str]] = []
     for at, label in found:
         if label == "1st":
