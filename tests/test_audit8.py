@@ -85,16 +85,6 @@ def test_archaic_spelling_is_the_prints() -> None:
     assert not [e for e in result.edits if "shewn" in e.old]
 
 
-@pytest.mark.parametrize("heading", ["CATCH 22", "ROUTE 66"])
-def test_heading_with_its_number_at_the_wrong_side_for_a_folio(heading: str) -> None:
-    """``CATCH 22`` at a page's top: an even number at the right is no folio (a head's folio
-    stands at its outer side, left on an even page): the heading stays in the body."""
-    text = (f"{heading}\n\nThe consuls were elected every year by the people, and\n"
-            "their power was limited by the senate.\n")
-    result = proofread_page(read_page(text))
-    assert heading in result.page.body and not result.page.header
-
-
 def test_number_at_the_foot_among_the_texts_figures() -> None:
     """``472`` at the foot of a page whose text sets figures alone on their lines is the
     text's (the sum), not a folio for the footer."""

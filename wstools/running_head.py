@@ -539,10 +539,6 @@ def _top_head(text: str, headings: Sequence[str]) -> RunningHead | None:
         if read.folio_value is not None and 1000 <= read.folio_value < 2100 and (
                 read.folio_value % 2 == 0) != read.folio_first:
             return None  # "SUMMER 1852": a year at the side its parity does not put a folio
-        if len(read.title) == 1 and read.folio_value is not None and read.whole and (
-                read.folio_value % 2 == 0) != read.folio_first:
-            return None  # "CATCH 22", "ROUTE 66": a number at the side its parity does not put
-            # a folio, after one word: a heading's number (a head's folio is at its outer side)
         if read.folio_stop and not read.folio_first and read.whole and len(read.title) <= 2 \
                 and read.folio_value is not None and read.folio_value < 100:
             return None  # "VARIATION 4.": a numbered heading (a folio's stop is OCR's speck:
