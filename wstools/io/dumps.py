@@ -179,6 +179,7 @@ class DumpReader:
         self.tolerant = tolerant
         self.max_decompressed, self.max_text_run = max_decompressed, max_text_run
         self.namespaces: dict[int, str] = {}
+        self.canonical: dict[int, str] = {}  # key → canonical name, where siteinfo gives it
         self.fault: DumpError | None = None
         self.pages = 0
         self.bytes_read = 0
@@ -266,6 +267,8 @@ class DumpReader:
                     self.namespaces[int(ns.get("key", ""))] = (ns.text or "").strip()
                 except ValueError:
                     continue
+                if ns.get("canonical"):
+                    self.canonical[int(ns.get("key", ""))] = ns.get("canonical", "").strip()
 
 
 def read_dump(path: str | Path, namespace: int | None = None, **limits: int | None
