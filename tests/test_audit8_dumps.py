@@ -1,7 +1,8 @@
 """Audit 8 on ``proofread --dump``: the Page namespace is the one the dump's siteinfo names
 as ProofreadPage's Page namespace (de: Seite = 102 and Index = 104; it: Progetto = 104 and
-Pagina = 108), never 104 when the siteinfo gives 104 another name (H4). The dumps are
-small and made here, in the shape of the audit's cases."""
+Pagina = 108), never 104 when the siteinfo gives 104 another name (H4); of a page's
+history, the latest revision is proofread, whatever the order in the file (H5). The dumps
+are small and made here, in the shape of the audit's cases."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from lxml import etree
 
 from wstools.bulk import proofread_dump
 from wstools.cli import main
+from wstools.io.dumps import DumpReader
 
 NS = "http://www.mediawiki.org/xml/export-0.11/"
 OCR = ("THE HISTORY OF TOM JONES. 97\n\nof the kind which had been so often remarked by "
@@ -62,6 +64,11 @@ def run(tmp_path: Path, source: Path, *args: str) -> tuple[int, dict, Path]:
 def titles(path: Path) -> list[str]:
     root = etree.parse(str(path)).getroot()
     return [t.text for t in root.iter(f"{{{NS}}}title")]
+
+
+def texts(path: Path) -> list[str]:
+    root = etree.parse(str(path)).getroot()
+    return [t.text or "" for t in root.iter(f"{{{NS}}}text")]
 
 
 def de_dump(tmp_path: Path) -> Path:
@@ -174,3 +181,42 @@ def test_page_namespace_names_of_the_wikisources(name: str) -> None:
         assert PAGE_NAMESPACE_NAMES[lang][0] == expected, lang
     for other in ("Index", "Indice", "Progetto", "Autore", "Livre", "Portal", ""):
         assert not is_page_namespace_name(other)
+
+
+# -- H5: the latest revision, whatever the order of the history ----------------------------
+
+
+OLD = "THE HISTORY OF TOM JONES. 97\n\nOLD TEXT of the kind , which had been.\n"
+NEW = ("THE HISTORY OF TOM JONES. 97\n\nNEW TEXT of the kind , which had been corrected by a "
+       "volunteer.\n")
+
+
+def history_dump(tmp_path: Path) -> Path:
+    return dump(tmp_path / "history.xml", siteinfo((104, "Page")),
+                page("Page:Jones.djvu/1", 104, page_id=1, revisions=(
+                    revision(10, "2020-01-01T00:00:00Z", OLD)
+                    + revision(11, "2023-01-01T00:00:00Z", NEW))),
+                page("Page:Jones.djvu/2", 104, page_id=2, revisions=(  # newest first
+                    revision(21, "2023-01-01T00:00:00Z", NEW)
+                    + revision(20, "2020-01-01T00:00:00Z", OLD))),
+                page("Page:Jones.djvu/3", 104, page_id=3, revisions=(  # neither
+                    revision(31, "2021-01-01T00:00:00Z", OLD)
+                    + revision(33, "2023-01-01T00:00:00Z", NEW)
+                    + revision(32, "2022-01-01T00:00:00Z", OLD))),
+                page("Page:Jones.djvu/4", 104, page_id=4, revisions=(  # same time: by id
+                    revision(42, "2023-01-01T00:00:00Z", NEW)
+                    + revision(41, "2023-01-01T00:00:00Z", OLD))))
+
+
+def test_reader_takes_the_latest_revision_whatever_the_order(tmp_path: Path) -> None:
+    pages = list(DumpReader(history_dump(tmp_path)))
+    assert [(p.title, p.revision_id, p.timestamp[:4]) for p in pages] == [
+        ("Page:Jones.djvu/1", "11", "2023"), ("Page:Jones.djvu/2", "21", "2023"),
+        ("Page:Jones.djvu/3", "33", "2023"), ("Page:Jones.djvu/4", "42", "2023")]
+    assert all(p.text == NEW for p in pages)
+
+
+def test_newest_first_history_is_proofread_from_its_latest_revision(tmp_path: Path) -> None:
+    code, report, out = run(tmp_path, history_dump(tmp_path))
+    assert code == 0 and report["pages"] == 4
+    assert all("NEW TEXT" in t and "OLD TEXT" not in t for t in texts(out)), texts(out)

@@ -162,7 +162,8 @@ def _child_text(el: etree._Element, name: str) -> str:
 
 
 class DumpReader:
-    """The pages of a dump, in order, each with its last revision; streamed.
+    """The pages of a dump, in order, each with its latest revision (by timestamp, then id,
+    whatever the order of the history in the file); streamed.
 
     ``namespaces`` (key → name, from ``<siteinfo>``) is filled before the first page.
     Entities are never expanded nor fetched (no DTD, no network, no file): a reference in a
@@ -228,9 +229,14 @@ class DumpReader:
                     if tag == "siteinfo":
                         self._siteinfo(el)
                         continue
-                    if tag == "revision":  # keep only the last revision: flat memory
+                    if tag == "revision":  # keep only the latest revision: flat memory
+                        # (the latest by timestamp, then id, wherever it is: an export's
+                        # history may run newest-first, Special:Export's dir=desc)
                         while el.getprevious() is not None and \
                                 _local(el.getprevious().tag) == "revision":
+                            if _revision_key(el.getprevious()) > _revision_key(el):
+                                el.getparent().remove(el)
+                                break
                             el.getparent().remove(el.getprevious())
                         continue
                     if tag != "page":
@@ -353,6 +359,13 @@ def _page(el: etree._Element) -> DumpPage:
                     comment=_child_text(rev, "comment"),
                     model=_child_text(rev, "model") or "wikitext",
                     format=_child_text(rev, "format") or "text/x-wiki")
+
+
+def _revision_key(rev: etree._Element) -> tuple[str, int]:
+    """How recent a revision is: its timestamp (ISO 8601, in UTC: ordered as text), then
+    its id."""
+    rev_id = _child_text(rev, "id").strip()
+    return _child_text(rev, "timestamp").strip(), int(rev_id) if rev_id.isdigit() else -1
 
 
 def _guess_ns(title: str) -> int:
