@@ -220,3 +220,49 @@ def test_newest_first_history_is_proofread_from_its_latest_revision(tmp_path: Pa
     code, report, out = run(tmp_path, history_dump(tmp_path))
     assert code == 0 and report["pages"] == 4
     assert all("NEW TEXT" in t and "OLD TEXT" not in t for t in texts(out)), texts(out)
+
+
+# -- L6: the output keeps the siteinfo, the language, redirects; no revision of nothing -----
+
+
+def test_output_keeps_siteinfo_and_language(tmp_path: Path) -> None:
+    code, report, out = run(tmp_path, de_dump(tmp_path))
+    assert code == 0
+    root = etree.parse(str(out)).getroot()
+    assert root.get("{http://www.w3.org/XML/1998/namespace}lang") == "de"
+    names = {n.get("key"): n.text for n in root.iter(f"{{{NS}}}namespace")}
+    assert names == {"0": None, "102": "Seite", "104": "Index"}
+    assert root[0].tag == f"{{{NS}}}siteinfo"
+    # and a run on the output finds its Page namespace again
+    again = tmp_path / "again"
+    again.mkdir()
+    code, report, _ = run(again, out)
+    assert code == 0 and (report["namespace"], report["namespace_from"]) == (102, "siteinfo")
+
+
+def test_redirect_is_kept(tmp_path: Path) -> None:
+    src = dump(tmp_path / "redirect.xml", siteinfo((102, "Seite")),
+               page("Seite:A.djvu/1", 102, OCR, page_id=1),
+               page("Seite:A.djvu/2", 102, "#REDIRECT [[Seite:A.djvu/1]]", page_id=2)
+               .replace("<revision>", '<redirect title="Seite:A.djvu/1" /><revision>', 1),
+               lang="de")
+    code, report, out = run(tmp_path, src)
+    assert code == 0
+    root = etree.parse(str(out)).getroot()
+    redirects = [(r.getparent().findtext(f"{{{NS}}}title"), r.get("title"))
+                 for r in root.iter(f"{{{NS}}}redirect")]
+    assert redirects == [("Seite:A.djvu/2", "Seite:A.djvu/1")]
+
+
+def test_an_empty_page_is_no_new_revision(tmp_path: Path) -> None:
+    """0 edits: the page is written as it came, its revision and all (an import makes no
+    new revision of it), not wrapped in a <pagequality level="0"> by wstools."""
+    src = dump(tmp_path / "empty.xml", siteinfo((104, "Page")),
+               page("Page:A.djvu/3", 104, "", page_id=3), page("Page:A.djvu/5", 104, OCR,
+                                                               page_id=5))
+    code, report, out = run(tmp_path, src)
+    assert code == 0 and report["pages"] == 2
+    got = {p.title: p for p in DumpReader(out)}
+    empty = got["Page:A.djvu/3"]
+    assert (empty.text, empty.revision_id, empty.contributor) == ("", "1003", "x")
+    assert got["Page:A.djvu/5"].contributor == "wstools"  # a changed page is a new revision

@@ -368,17 +368,20 @@ def proofread_dump(source: str | Path, output: str | Path, *,
         from tqdm import tqdm
         bar = tqdm(unit="page", desc="proofread", file=sys.stderr, dynamic_ncols=True)
     user = (conventions or {}).get("user") or "wstools"
+    level_asked = (conventions or {}).get("level") is not None
     try:
         with DumpWriter(output) as writer:
             for page, outcome in run_pages(pages, jobs=jobs, corpus=corpus,
                                            conventions=conventions, engine=engine,
                                            scheduler=scheduler, client=client,
                                            page_timeout=page_timeout):
+                writer.lang, writer.siteinfo = reader.lang or writer.lang, reader.siteinfo
                 if outcome.error is None:
                     try:
                         # a page left as it was keeps its revision (an import of the output
                         # makes no new revision of it); a changed one is a new revision
-                        writer.write(page if outcome.text == page.text else
+                        writer.write(page if outcome.text == page.text or _unchanged(
+                            page.text, outcome, level_asked) else
                                      replace(page, text=outcome.text or "", timestamp="",
                                              revision_id="", contributor=user, contributor_id="",
                                              contributor_ip=False, comment=comment))
@@ -391,6 +394,7 @@ def proofread_dump(source: str | Path, output: str | Path, *,
                     bar.update(1)
             if summary.read == 0 and (reader.bytes_read or not isinstance(namespace, str)):
                 _choose_namespace(summary, reader, namespace)  # no page: still checked
+            writer.lang, writer.siteinfo = reader.lang or writer.lang, reader.siteinfo
     finally:
         if bar is not None:
             bar.close()
@@ -400,6 +404,19 @@ def proofread_dump(source: str | Path, output: str | Path, *,
             f"the {summary.read} pages before it were read")
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _unchanged(before: str, outcome: PageOutcome, level_asked: bool) -> bool:
+    """Whether a page proofread with no edit is changed only in how it is written (its
+    ``<noinclude>`` wrapping, the ``<pagequality>`` an empty or bare page is given): then
+    it is no new revision. A level set by ``--level`` is a change."""
+    if outcome.edits or outcome.text is None:
+        return False
+    was, now = read_page(before), read_page(outcome.text)
+    if (was.header.strip(), was.body.strip(), was.footer.strip()) != \
+            (now.header.strip(), now.body.strip(), now.footer.strip()):
+        return False
+    return not level_asked or (was.level, was.user) == (now.level, now.user)
 
 
 def _first(pages: Iterable[DumpPage], limit: int) -> Iterator[DumpPage]:
