@@ -293,7 +293,7 @@ class DumpReader:
 def read_dump(path: str | Path, namespace: int | None = None, **limits: int | None
               ) -> Iterator[DumpPage]:
     """The pages of a dump (optionally only those in ``namespace``), in order; for each its
-    last revision. Raises :class:`DumpError` with the position of malformed XML. ``limits``:
+    latest revision. Raises :class:`DumpError` with the position of malformed XML. ``limits``:
     ``max_decompressed``, ``max_text_run`` (see :class:`DumpReader`)."""
     for page in DumpReader(path, **limits):  # type: ignore[arg-type]
         if namespace is None or page.ns == namespace:
