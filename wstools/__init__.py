@@ -102,7 +102,7 @@ def proofread_book(texts: Sequence[str], *, titles: Sequence[str | None] = (),
 
 
 def proofread_dump(source: str | Path, output: str | Path, *, jobs: int = 1,
-                   corpus: str | None = None, namespace: int | None = None) -> Summary:
+                   corpus: str | None = None, namespace: int | str | None = None) -> Summary:
     """Proofread every ``Page:`` of the MediaWiki XML dump ``source`` (``.xml``, ``.bz2``,
     ``.gz``), streamed, in ``jobs`` processes, into the importable dump ``output``; the
     summary counts pages, edits, flags and failures (``summary.as_dict()``).

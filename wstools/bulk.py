@@ -9,8 +9,11 @@ What is read is never lost: a fault in the dump (malformed XML, a truncated bz2/
 :class:`~wstools.io.dumps.DumpReader`) ends the run after the pages before it, which are
 written to a well-formed output dump, and is reported with its position (exit 1).
 
-Only the Page: namespace is proofread: the one named "Page" in the dump's ``<siteinfo>`` (250
-on a lab wiki), else 104, unless ``namespace`` is given; pages whose content model is not
+Only the Page: namespace is proofread: the one the dump's ``<siteinfo>`` names with a name of
+ProofreadPage's Page namespace in any language (Page, Seite, Pagina...: 104 on en, 102 on de,
+108 on it, 250 on a lab wiki; :mod:`wstools.io.namespaces`), unless ``namespace`` is given (a
+number or a name); a siteinfo that names none (or several) is an error, never 104; only a
+dump without siteinfo is read as 104. Pages whose content model is not
 wikitext (json, css, javascript, Scribunto...) are skipped and counted. Duplicate titles and
 entity references kept as text are reported.
 
@@ -35,7 +38,9 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
+from .errors import InputError
 from .io.dumps import PAGE_NAMESPACE, TEXT_MODELS, DumpPage, DumpReader, DumpWriter
+from .io.namespaces import namespace_by_name, page_namespaces
 from .page import read_page
 
 BATCH = 8  # pages a task
@@ -127,7 +132,10 @@ class Summary:
         line = (f"{self.pages} pages: {self.proofread} proofread, {self.failed} failed; "
                 f"{self.edits} edits, {self.flags} flags, {self.diagnostics} diagnostics, "
                 f"{self.laws} laws; {self.seconds:.1f} s ({self.pages_per_second:.1f} pages/s)")
-        extra = [f"{self.read} pages read, namespace {self.namespace} ({self.namespace_from})"]
+        source = self.namespace_from
+        if source == "default":
+            source = f"default: the dump's siteinfo lists no namespaces, {PAGE_NAMESPACE} assumed"
+        extra = [f"{self.read} pages read, namespace {self.namespace} ({source})"]
         if self.other_namespaces:
             extra.append(f"{self.other_namespaces} in other namespaces")
         if self.skipped_models:
@@ -303,15 +311,18 @@ def _run_dask(batches: Iterator[list[DumpPage]], task: Callable, scheduler: str 
 # -- the command -----------------------------------------------------------------------
 
 
-def proofread_dump(source: str | Path, output: str | Path, *, namespace: int | None = None,
+def proofread_dump(source: str | Path, output: str | Path, *,
+                   namespace: int | str | None = None,
                    jobs: int = 1, corpus: str | None = None, conventions: dict | None = None,
                    engine: str = "processes", scheduler: str | None = None,
                    client: object = None, limit: int | None = None, progress: bool = False,
                    comment: str = "wstools proofread", log: Callable[[str], None] | None = None,
                    page_timeout: float | None = PAGE_TIMEOUT,
                    max_decompressed: int | None = None, per_page: bool = False) -> Summary:
-    """Proofread every wikitext page of ``source`` in ``namespace`` (None: the dump's Page:
-    namespace) and write ``output``. A fault in the dump after its first page ends the run:
+    """Proofread every wikitext page of ``source`` in ``namespace`` (a number or a name of the
+    dump's siteinfo; None: the dump's Page: namespace) and write ``output``. A siteinfo
+    with no Page namespace (and no ``namespace``) raises :class:`InputError`, nothing
+    written. A fault in the dump after its first page ends the run:
     the pages before it are written and the fault is in ``Summary.fault``; a fault before it
     raises :class:`DumpError` (and nothing is written). ``per_page``: keep each page's
     counts in ``Summary.per_page`` (for a dump's index)."""
@@ -357,17 +368,20 @@ def proofread_dump(source: str | Path, output: str | Path, *, namespace: int | N
         from tqdm import tqdm
         bar = tqdm(unit="page", desc="proofread", file=sys.stderr, dynamic_ncols=True)
     user = (conventions or {}).get("user") or "wstools"
+    level_asked = (conventions or {}).get("level") is not None
     try:
         with DumpWriter(output) as writer:
             for page, outcome in run_pages(pages, jobs=jobs, corpus=corpus,
                                            conventions=conventions, engine=engine,
                                            scheduler=scheduler, client=client,
                                            page_timeout=page_timeout):
+                writer.lang, writer.siteinfo = reader.lang or writer.lang, reader.siteinfo
                 if outcome.error is None:
                     try:
                         # a page left as it was keeps its revision (an import of the output
                         # makes no new revision of it); a changed one is a new revision
-                        writer.write(page if outcome.text == page.text else
+                        writer.write(page if outcome.text == page.text or _unchanged(
+                            page.text, outcome, level_asked) else
                                      replace(page, text=outcome.text or "", timestamp="",
                                              revision_id="", contributor=user, contributor_id="",
                                              contributor_ip=False, comment=comment))
@@ -378,17 +392,31 @@ def proofread_dump(source: str | Path, output: str | Path, *, namespace: int | N
                     say(f"{page.title}: skipped: {outcome.error}")
                 if bar is not None:
                     bar.update(1)
+            if summary.read == 0 and (reader.bytes_read or not isinstance(namespace, str)):
+                _choose_namespace(summary, reader, namespace)  # no page: still checked
+            writer.lang, writer.siteinfo = reader.lang or writer.lang, reader.siteinfo
     finally:
         if bar is not None:
             bar.close()
-    if summary.read == 0:
-        _choose_namespace(summary, reader, namespace)
     if reader.fault is not None:
         summary.fault = reader.fault.as_dict()
         say(f"{reader.fault.file}: reading stopped: {reader.fault} ({reader.fault.where()}); "
             f"the {summary.read} pages before it were read")
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _unchanged(before: str, outcome: PageOutcome, level_asked: bool) -> bool:
+    """Whether a page proofread with no edit is changed only in how it is written (its
+    ``<noinclude>`` wrapping, the ``<pagequality>`` an empty or bare page is given): then
+    it is no new revision. A level set by ``--level`` is a change."""
+    if outcome.edits or outcome.text is None:
+        return False
+    was, now = read_page(before), read_page(outcome.text)
+    if (was.header.strip(), was.body.strip(), was.footer.strip()) != \
+            (now.header.strip(), now.body.strip(), now.footer.strip()):
+        return False
+    return not level_asked or (was.level, was.user) == (now.level, now.user)
 
 
 def _first(pages: Iterable[DumpPage], limit: int) -> Iterator[DumpPage]:
@@ -400,12 +428,46 @@ def _first(pages: Iterable[DumpPage], limit: int) -> Iterator[DumpPage]:
             return
 
 
-def _choose_namespace(summary: Summary, reader: DumpReader, namespace: int | None) -> None:
+def _choose_namespace(summary: Summary, reader: DumpReader, namespace: int | str | None
+                      ) -> None:
+    """The namespace to proofread: ``namespace`` if given (a number, or a name the dump's
+    siteinfo has); else the one the siteinfo names as ProofreadPage's Page namespace; else,
+    for a dump whose siteinfo lists no namespaces, 104. A siteinfo that names no Page
+    namespace, or several, raises :class:`InputError`: 104 may be another namespace there
+    (de: Index, it: Progetto)."""
+    if isinstance(namespace, str) and namespace.strip().lstrip("-").isdigit():
+        namespace = int(namespace)
+    names = reader.namespaces
+    if isinstance(namespace, str):
+        found = namespace_by_name(names, namespace, reader.canonical)
+        if found is None:
+            raise InputError(reader.name, f"--namespace {namespace!r}: " + (
+                f"no namespace of that name in the dump's siteinfo ({_listing(names)})"
+                if names else "the dump has no siteinfo naming its namespaces: give the "
+                "namespace's number"))
+        namespace = found
     if namespace is not None:
         summary.namespace, summary.namespace_from = namespace, "given"
         return
-    found = reader.page_namespace("Page")
-    if found is not None:
-        summary.namespace, summary.namespace_from = found, "siteinfo"
-    else:
+    if not names:
         summary.namespace, summary.namespace_from = PAGE_NAMESPACE, "default"
+        return
+    found_all = page_namespaces(names, reader.canonical)
+    if len(found_all) == 1:
+        summary.namespace, summary.namespace_from = found_all[0], "siteinfo"
+        return
+    if found_all:
+        raise InputError(reader.name, "the dump's siteinfo names several Page namespaces ("
+                         + _listing({k: names[k] for k in found_all})
+                         + "): say which with --namespace NUMBER or NAME")
+    raise InputError(reader.name, "the dump's siteinfo names no ProofreadPage Page namespace "
+                     f"({_listing(names)}): give it with --namespace NUMBER or NAME "
+                     f"(namespace {PAGE_NAMESPACE} is not assumed when the siteinfo "
+                     "names the namespaces)")
+
+
+def _listing(names: dict[int, str], most: int = 12) -> str:
+    """``names`` (key → name) in a few words: '102 Seite, 104 Index'."""
+    shown = [f"{k} {v}" for k, v in sorted(names.items()) if v][:most]
+    more = sum(1 for v in names.values() if v) - len(shown)
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "") or "none named"

@@ -515,8 +515,10 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
                    "(PNG, JPEG…), shown beside the text (embedded in the page)")
     p.add_argument("--dump", metavar="XML", help="proofread every page of a MediaWiki XML "
                    "dump (.xml, .xml.bz2, .xml.gz); -o names the output dump")
-    p.add_argument("--namespace", type=int, help="with --dump: the Page: namespace number "
-                   "(default: the one named Page in the dump's siteinfo, else 104)")
+    p.add_argument("--namespace", type=_namespace, metavar="NS", help="with --dump: the "
+                   "Page: namespace, a number or a name of the dump's siteinfo (default: the "
+                   "one the siteinfo names Page, Seite, Pagina... in any language; 104 for a "
+                   "dump without siteinfo)")
     p.add_argument("--jobs", type=int, default=1, help="with --dump: parallel processes")
     p.add_argument("--engine", choices=("processes", "dask"), default="processes",
                    help="with --dump: where the pages are proofread")
@@ -596,6 +598,14 @@ def run_dump(args: argparse.Namespace) -> int:
     print(f"{args.dump}: {summary.line()}; wrote {args.output} and {summary_path}",
           file=sys.stderr)
     return 0 if summary.ok else 1
+
+
+def _namespace(value: str) -> int | str:
+    """``--namespace``: a number, or a name (looked up in the dump's siteinfo)."""
+    value = value.strip()
+    if not value:
+        raise argparse.ArgumentTypeError("a namespace number or name, not nothing")
+    return int(value) if value.lstrip("-").isdigit() else value
 
 
 def _mib(value: float | None) -> int | None:

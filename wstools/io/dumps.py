@@ -21,6 +21,7 @@ import os
 import re
 import zlib
 from collections.abc import Iterator
+from copy import deepcopy
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -33,6 +34,8 @@ from .output import AtomicFile
 
 EXPORT_NS = "http://www.mediawiki.org/xml/export-0.11/"
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+_XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+_LANG = re.compile(r"[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*")  # a BCP 47 tag, roughly
 
 
 class DumpError(WstoolsError):
@@ -162,9 +165,12 @@ def _child_text(el: etree._Element, name: str) -> str:
 
 
 class DumpReader:
-    """The pages of a dump, in order, each with its last revision; streamed.
+    """The pages of a dump, in order, each with its latest revision (by timestamp, then id,
+    whatever the order of the history in the file); streamed.
 
-    ``namespaces`` (key → name, from ``<siteinfo>``) is filled before the first page.
+    ``namespaces`` (key → name, from ``<siteinfo>``) is filled before the first page, and
+    so are ``siteinfo`` (a copy of the element, its tags unqualified, for a writer) and
+    ``lang`` (the ``xml:lang`` of ``<mediawiki>``).
     Entities are never expanded nor fetched (no DTD, no network, no file): a reference in a
     page's text is kept as text (``&name;``) and noted in the page's ``warnings``.
     A fault (malformed XML, truncated bz2/gz, a limit) raises :class:`DumpError`; with
@@ -179,6 +185,9 @@ class DumpReader:
         self.tolerant = tolerant
         self.max_decompressed, self.max_text_run = max_decompressed, max_text_run
         self.namespaces: dict[int, str] = {}
+        self.canonical: dict[int, str] = {}  # key → canonical name, where siteinfo gives it
+        self.siteinfo: etree._Element | None = None
+        self.lang = ""
         self.fault: DumpError | None = None
         self.pages = 0
         self.bytes_read = 0
@@ -223,13 +232,19 @@ class DumpReader:
                             if tag != "mediawiki":
                                 raise DumpError(name, f"not a MediaWiki export (root <{tag}>)",
                                                 el.sourceline or 0)
+                            self.lang = el.get(_XML_LANG) or ""
                         continue
                     if tag == "siteinfo":
                         self._siteinfo(el)
                         continue
-                    if tag == "revision":  # keep only the last revision: flat memory
+                    if tag == "revision":  # keep only the latest revision: flat memory
+                        # (the latest by timestamp, then id, wherever it is: an export's
+                        # history may run newest-first, Special:Export's dir=desc)
                         while el.getprevious() is not None and \
                                 _local(el.getprevious().tag) == "revision":
+                            if _revision_key(el.getprevious()) > _revision_key(el):
+                                el.getparent().remove(el)
+                                break
                             el.getparent().remove(el.getprevious())
                         continue
                     if tag != "page":
@@ -258,6 +273,11 @@ class DumpReader:
                 raise DumpError(name, "empty file")
 
     def _siteinfo(self, el: etree._Element) -> None:
+        self.siteinfo = deepcopy(el)
+        for e in self.siteinfo.iter():  # unqualified: a writer's default namespace applies
+            if isinstance(e.tag, str):
+                e.tag = _local(e.tag)
+        etree.cleanup_namespaces(self.siteinfo)
         for group in el:
             if _local(group.tag) != "namespaces":
                 continue
@@ -266,12 +286,14 @@ class DumpReader:
                     self.namespaces[int(ns.get("key", ""))] = (ns.text or "").strip()
                 except ValueError:
                     continue
+                if ns.get("canonical"):
+                    self.canonical[int(ns.get("key", ""))] = ns.get("canonical", "").strip()
 
 
 def read_dump(path: str | Path, namespace: int | None = None, **limits: int | None
               ) -> Iterator[DumpPage]:
     """The pages of a dump (optionally only those in ``namespace``), in order; for each its
-    last revision. Raises :class:`DumpError` with the position of malformed XML. ``limits``:
+    latest revision. Raises :class:`DumpError` with the position of malformed XML. ``limits``:
     ``max_decompressed``, ``max_text_run`` (see :class:`DumpReader`)."""
     for page in DumpReader(path, **limits):  # type: ignore[arg-type]
         if namespace is None or page.ns == namespace:
@@ -326,7 +348,7 @@ def _page(el: etree._Element) -> DumpPage:
         except ValueError:
             ns = _guess_ns(title)
         return DumpPage(title=title, ns=ns, text="", id=_child_text(el, "id"),
-                        missing=_missing(None, None))
+                        missing=_missing(None, None), extra=_redirect(el))
     rev = revisions[-1]
     text_el = next((c for c in rev if _local(c.tag) == "text"), None)
     contributor = next((c for c in rev if _local(c.tag) == "contributor"), None)
@@ -349,7 +371,20 @@ def _page(el: etree._Element) -> DumpPage:
                         and _child_text(contributor, "ip")),
                     comment=_child_text(rev, "comment"),
                     model=_child_text(rev, "model") or "wikitext",
-                    format=_child_text(rev, "format") or "text/x-wiki")
+                    format=_child_text(rev, "format") or "text/x-wiki", extra=_redirect(el))
+
+
+def _redirect(el: etree._Element) -> dict:
+    """``{"redirect": target}`` for a redirect page (its ``<redirect title=…/>``), else {}."""
+    found = next((c for c in el if _local(c.tag) == "redirect"), None)
+    return {} if found is None else {"redirect": found.get("title", "")}
+
+
+def _revision_key(rev: etree._Element) -> tuple[str, int]:
+    """How recent a revision is: its timestamp (ISO 8601, in UTC: ordered as text), then
+    its id."""
+    rev_id = _child_text(rev, "id").strip()
+    return _child_text(rev, "timestamp").strip(), int(rev_id) if rev_id.isdigit() else -1
 
 
 def _guess_ns(title: str) -> int:
@@ -370,11 +405,16 @@ def sha1_base36(text: str) -> str:
 
 class DumpWriter:
     """Writes an importable export (schema 0.11) page by page; use as a context manager.
-    The file appears at ``path`` only when the writer is closed without an error."""
+    The file appears at ``path`` only when the writer is closed without an error.
+    ``lang`` (the ``xml:lang``) and ``siteinfo`` (an element, e.g. a reader's, written
+    before the first page) may be set until the first page is written."""
 
-    def __init__(self, path: str | Path, sitename: str = "Wikisource") -> None:
+    def __init__(self, path: str | Path, sitename: str = "Wikisource", lang: str = "en",
+                 siteinfo: etree._Element | None = None) -> None:
         self.path = Path(path)
         self.sitename = sitename
+        self.lang, self.siteinfo = lang, siteinfo
+        self._started = False
         self.count = 0
         self._out: AtomicFile | None = None
         self._raw: IO[bytes] | None = None
@@ -391,10 +431,23 @@ class DumpWriter:
         else:
             self._stream = self._raw
         assert self._stream is not None
+        return self
+
+    def _start(self) -> None:
+        """The head of the file, once: ``<mediawiki>`` with ``lang``, then ``siteinfo``."""
+        if self._started:
+            return
+        self._started = True
+        assert self._stream is not None, "a DumpWriter writes inside its with block"
+        lang = self.lang if self.lang and _LANG.fullmatch(self.lang) else "en"
         self._stream.write(b"<?xml version='1.0' encoding='utf-8'?>\n"
                            b'<mediawiki xmlns="' + EXPORT_NS.encode() + b'" version="0.11" '
-                           b'xml:lang="en">\n')
-        return self
+                           b'xml:lang="' + lang.encode() + b'">\n')
+        if self.siteinfo is not None:
+            info = deepcopy(self.siteinfo)
+            info.tail = None
+            etree.indent(info, "  ", level=1)
+            self._stream.write(b"  " + etree.tostring(info, encoding="utf-8") + b"\n")
 
     def write(self, page: DumpPage) -> None:
         """Write one page with one revision holding ``page.text``."""
@@ -403,6 +456,8 @@ class DumpWriter:
         etree.SubElement(e, "ns").text = str(page.ns)
         if page.id:
             etree.SubElement(e, "id").text = page.id
+        if page.extra.get("redirect") is not None:
+            etree.SubElement(e, "redirect", title=page.extra["redirect"])
         rev = etree.SubElement(e, "revision")
         if page.revision_id:
             etree.SubElement(rev, "id").text = page.revision_id
@@ -425,6 +480,7 @@ class DumpWriter:
         etree.SubElement(rev, "sha1").text = sha1_base36(page.text)
         # unqualified here: the default namespace declared on <mediawiki> applies
         etree.indent(e, "  ", level=1)
+        self._start()
         assert self._stream is not None, "a DumpWriter writes inside its with block"
         self._stream.write(b"  " + etree.tostring(e, encoding="utf-8") + b"\n")
         self.count += 1
@@ -432,6 +488,7 @@ class DumpWriter:
     def __exit__(self, exc_type, exc, tb) -> None:  # noqa: ANN001
         try:
             if self._stream is not None and exc_type is None:
+                self._start()
                 self._stream.write(b"</mediawiki>\n")
             if self._stream is not self._raw and self._stream is not None:
                 self._stream.close()
