@@ -78,6 +78,10 @@ CONFIRM = 0.8  # a window reading this much alike confirms the words it reads as
 WORD_ZIPF = 3.0  # a word of English if at least this frequent (wordfreq's Zipf scale)
 COMMON_ZIPF = 5.5  # the commonest words ("on", "a", "in", "the")
 ENGLISH_ZIPF = 2.0  # a word English writes, if rarely: no guess replaces it without a witness
+SLOT_SUPPORT = 2  # without a witness: the least count of each bigram of the slot's word
+SLOT_COST = 0.7  # one cheap confusion of a letter (c/t, e/o)
+PAGE_SEEN = 2  # the page's OCR makes that confusion in this many other words
+SLOT_STRONG = 5  # or the corpus has the slot's word this often on either side
 SEGMENT = 100  # tokens: the size of a segment where no law number cuts the text
 KNOWN_SHARE = 0.75  # no witness: fix only where most of the words around are known,
 KNOWN_SHARE_LOW = 0.6  # or many, and the words on either side
@@ -132,10 +136,22 @@ _LETTER_RUN = re.compile(r"[^\W\d_]+")
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _JUNK = re.compile(r"[^\w'’-]")  # a mark inside a word that no word has ("card*")
 _LETTER_MARKS = frozenset({"[", "(", "{", "'", "’", "‘", "/", "|", "\\"})  # read for letters
+_JOINTS = re.compile(r"([.;:,_=~'’‘-]{1,3})")
 _RUN_ON = re.compile(r"([a-z]{2,})(\.\.?)([A-Z][a-z]+)")
 # words no punctuation follows inside a sentence, and words that open a clause after a comma
 NO_PAUSE_WORDS = frozenset("the a an to of in on at by for from with into upon must shall may "
                            "will can is are was were be been their his her its".split())
+# words no sentence ends with, nor a clause, and no comma follows: a full stop after them
+# before a word in lower case is dust ("if any. player", "than. the"); after a conjunction
+# it may be a comma misread ("seats, and, having once"), but not before an article or the
+# like ("and. the", "or. a", "if. the")
+NO_STOP_WORDS = frozenset("any every each no than whom whose".split())
+CONJUNCTIONS = frozenset("and or nor if".split())
+DETERMINERS = frozenset("the a an his their its her any all each every no".split())
+# words no clause ends with: a colon after them before a word in lower case is a speck (not
+# "are", "is": "the penalties are: to lose"; nor a preposition: "played to; after")
+NO_COLON_WORDS = frozenset("the a an and or nor if than unless whether must shall may will "
+                           "can their his her its".split())
 CLAUSE_STARTS = frozenset("and or nor but unless neither either if during though although "
                           "whether which who when where while until".split())
 PREPOSITIONS = frozenset("of to in into upon on at by for from with without within "
@@ -341,7 +357,10 @@ class Repairer:
                 covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         # tokens a law-number or witness edit already covers take no further edit
         held = _touched(toks, covered)
-        for e in self._typesetting(toks, edits.keys() | held, covered, base) if guess else ():
+        page = _page_confusions(list(edits.values()), toks, self._is_word,
+                                self.index.vocabulary.count) if guess else {}
+        for e in self._typesetting(toks, edits.keys() | held, covered, base, page) \
+                if guess else ():
             if e.start not in held and self.runs(e.rule, True) and \
                     not any(confirmed[e.start:e.end]):
                 edits.setdefault(e.start, e)
@@ -551,12 +570,14 @@ class Repairer:
 
     # -- no witness --------------------------------------------------------------------------
 
-    def _typesetting(self, toks: list[Token], done: set[int], covered: bytearray, text: str
-                     ) -> list[Edit]:
+    def _typesetting(self, toks: list[Token], done: set[int], covered: bytearray, text: str,
+                     page: dict[tuple[str, str], set[str]] | None = None) -> list[Edit]:
         """Slips a reader sees without a witness: a function word capitalised inside a
         sentence, a full stop where the sentence clearly goes on, a stray hyphen or
-        apostrophe, and a real word the corpus never uses where a near word fits its
-        context on both sides."""
+        apostrophe, and a token the corpus never uses where a near word fits its context
+        on both sides (a rare word; or any token, where the slot calls for the near word
+        alone and this page's OCR makes that confusion elsewhere: ``page``, from
+        :func:`_page_confusions`)."""
         out: list[Edit] = []
         bigrams = self.index.bigrams
         counts = self.index.vocabulary.words  # (a lower-case word is its own key)
@@ -596,6 +617,15 @@ class Repairer:
                                       "OCR read i as I"))
                 continue
             tail = t.raw[len(t.core) + (t.core_start - t.start):]
+            if tail == ":" and t.key in NO_COLON_WORDS and o.islower() and \
+                    nxt is not None and nxt.core[:1].islower() and nxt.core.isalpha() and \
+                    nxt.raw[:1].isalpha() and "\n\n" not in text[t.end:nxt.start]:
+                # ("shall: not", "the: player": no clause ends with these words)
+                stop = t.core_start + len(o)
+                out.append(Edit(stop, stop + 1, tail, "", "speck-stop", 0.75,
+                                f"a '{tail}' after '{o}' before '{nxt.core}' in lower case: "
+                                "no clause ends with it, a speck"))
+                continue
             # (only after a word: "ou." may be a garbled "out;", letters and mark alike)
             if tail == "." and o.isalpha() and o.lower() not in ABBREVIATIONS and len(o) > 1 \
                     and self._is_word(o) \
@@ -605,7 +635,8 @@ class Repairer:
                     and not (prev is not None and prev.core[-1:].isdigit()):
                 # (not a numeral's stop, "Leopold II. and", nor a unit's, "390 in. as")
                 stop = t.core_start + len(o)
-                if t.key in NO_PAUSE_WORDS:
+                if t.key in NO_PAUSE_WORDS or t.key in NO_STOP_WORDS or (
+                        t.key in CONJUNCTIONS and nxt.key in DETERMINERS):
                     out.append(Edit(stop, stop + 1, ".", "", "speck-stop", 0.75,
                                     f"a full stop after '{o}' inside a sentence: a speck"))
                 elif nxt.key in CLAUSE_STARTS:
@@ -615,7 +646,7 @@ class Repairer:
                 elif len(o) > 3 and o.islower() and nxt.key not in CLAUSE_WORDS and \
                         nxt.core.islower() and len(nxt.core) > 2 and \
                         (self.index.bigrams.get((t.key, nxt.key), 0) > 0 or
-                         nxt.key in PREPOSITIONS) and not (
+                         nxt.key in PREPOSITIONS or nxt.key in NO_PAUSE_WORDS) and not (
                             len(nxt.core) <= 3 and nxt.raw[-1:] in ".,:;") and \
                         _PARAGRAPH_BREAK.search(text, t.end, nxt.start) is None:
                     # (a comma misread, or a speck: no printing ends a sentence before a
@@ -664,7 +695,52 @@ class Repairer:
                                           f"the corpus never has '{o}'; '{prev.key} {w}' and "
                                           f"'{w} {nxt.key}' occur {-score}×; OCR confusion "
                                           f"cost {c}"))
+                    continue
+            if page is not None and o.isalpha() and o.islower() and len(o) >= 2 and prev and \
+                    nxt and self.index.vocabulary.count(key) == 0 and t.raw == o and \
+                    prev.core[-1:].isalpha() and nxt.raw[:1].isalpha():
+                slot = self._slot_reading(key, prev.key, nxt.key, page)
+                if slot is not None:
+                    w, c, pair, seen, score = slot
+                    out.append(self._edit(t, w, "context", 0.8,
+                                          f"the corpus never has '{o}'; '{prev.key} {w}' and "
+                                          f"'{w} {nxt.key}' occur {score}×, no other near "
+                                          f"word fits; this page reads '{pair[1]}' as "
+                                          f"'{pair[0]}' {seen}× elsewhere; OCR confusion "
+                                          f"cost {c}"))
         return out
+
+    def _slot_reading(self, key: str, prev: str, nxt: str,
+                      page: dict[tuple[str, str], set[str]]
+                      ) -> tuple[str, float, tuple[str, str], int, int] | None:
+        """The corpus word of as many letters, one letter apart (a cheap confusion, at most
+        ``SLOT_COST``), that the slot between ``prev`` and ``nxt`` calls for: the corpus has
+        it after ``prev`` and before ``nxt`` at least ``SLOT_SUPPORT`` times each, and no
+        other near word on either side; and the page's OCR reads its letter as the token's
+        in at least ``PAGE_SEEN`` other words (``co`` for ``to`` on a page that has ``noc``
+        for ``not`` and ``cuc`` for ``cut``). Returns (word, cost, (OCR letter, word's
+        letter), other words seen, support) or None."""
+        bigrams = self.index.bigrams
+        found = []
+        for w in self._near_words(key, 1):
+            if len(w) != len(key) or not w.isalpha():
+                continue
+            before, after = bigrams.get((prev, w), 0), bigrams.get((w, nxt), 0)
+            if not (before or after):
+                continue
+            found.append((w, before, after))
+        strong = [f for f in found if f[1] >= SLOT_SUPPORT and f[2] >= SLOT_SUPPORT]
+        if len(strong) != 1 or any(3 * (f[1] + f[2]) > strong[0][1] + strong[0][2]
+                                   for f in found if f is not strong[0]):
+            return None  # (another near word fits the slot too)
+        w, before, after = strong[0]
+        pair = next((a, b) for a, b in zip(key, w, strict=True) if a != b)
+        c = cost(key, w, SLOT_COST)
+        seen = len(page.get(pair, set()) - {key})  # (other words: not this one again)
+        if c > SLOT_COST or seen < PAGE_SEEN and not (
+                min(before, after) >= SLOT_STRONG and c <= 0.5):
+            return None  # (unless the slot calls for it loudly and the confusion is cheap)
+        return w, c, pair, seen, before + after
 
     def _punctuation_noise(self, text: str, t: Token, prev: Token | None, nxt: Token | None
                            ) -> Edit | None:
@@ -680,6 +756,9 @@ class Repairer:
         if raw in (",", ";", ":") and prev is not None and prev.raw[-1:] in ".,;:" and \
                 (nxt is None or nxt.raw[:1] not in ".,;:"):
             return self._mark_after_mark(text, t, prev, nxt)
+        spaced = self._glued_parts(t)
+        if spaced is not None:
+            return spaced
         glued = _GLUED.fullmatch(t.core)
         if glued:
             left, mark, right = glued.groups()
@@ -745,6 +824,47 @@ class Repairer:
                         f"'{stacked.group(0)}' after '{t.core}': one mark is printed, the "
                         "rest are specks")
         return None
+
+    def _glued_parts(self, t: Token) -> Edit | None:
+        """Words glued by specks, where no single mark glues two (``_GLUED``'s case): a
+        stack of marks (``declared,.or``, ``adversary..demands``, ``imperfect,-but``), a
+        quote or tilde (``false'lead``, ``A~player``), or three words or more
+        (``lose.a.trick``, ``part-of.a``). Each joint between two words of the language
+        (the first of two letters or more, the others in lower case; ``a`` too) whose
+        letters run together make none becomes a space, after the comma, semicolon or colon
+        it holds if any (``declared, or``); a lone hyphen between them is a compound's
+        unless :meth:`_punctuation_noise`'s hyphen test says otherwise, and a stop after an
+        abbreviation is its own (``viz.the``)."""
+        parts = _JOINTS.split(t.core)
+        if len(parts) < 3 or (len(parts) == 3 and len(parts[1]) == 1 and parts[1] not in
+                              "'’‘~"):
+            return None  # (one mark between two words: the rule below)
+        words, joints = parts[0::2], parts[1::2]
+        if len(words[0]) < 2 or not words[0].isalpha() or any(
+                not w.isalpha() or not w.islower() for w in words[1:]):
+            return None
+        if not all((self._is_word(w) or _zipf(w.lower()) >= ENGLISH_ZIPF) and
+                   w.lower() not in ABBREVIATIONS and (len(w) > 1 or w == "a")
+                   for w in words):
+            return None  # ("who.is.co": "co" is as likely a garbled "to" as a word)
+        out = [words[0]]
+        changed = False
+        for left, joint, right in zip(words[:-1], joints, words[1:], strict=True):
+            keep = next((c for c in joint if c in ",;:"), "")
+            ok = not self._is_word(left + right) and not (
+                "." in joint and left.lower() in ABBREVIATIONS) and not (
+                joint in "'’" and right in ("s", "t", "d", "ll", "re", "ve", "m"))
+            if joint == "-":
+                ok = ok and not self.index.vocabulary.is_compound(left, right) and \
+                    self.index.bigrams.get((left.lower(), right.lower()), 0) > 0 and \
+                    _function_word_pair(left, right)
+            out.append((keep + " " if ok else joint) + right)
+            changed = changed or ok
+        if not changed:
+            return None
+        return Edit(t.core_start, t.core_start + len(t.core), t.core, "".join(out),
+                    "glued-words", 0.8,
+                    f"'{t.core}': words of the language glued by specks")
 
     @staticmethod
     def _mark_after_mark(text: str, t: Token, prev: Token, nxt: Token | None
@@ -982,6 +1102,35 @@ _IE_FORMS = frozenset({"ie", "le", "1e", "/e", "ic", "lc", "/c", "je", "te"})
 _IE_LOST = frozenset({"i", "/", "l", "1", "t"})  # the "e" lost: "i. .," "/. .,"
 _EG_FORMS = frozenset({"eg", "ea", "eq", "cg", "ey", "eo", "cq"})
 _ABBREVIATION_CORRECT = re.compile(r"(?:i\. ?e|e\. ?g)\.,?")
+
+
+def _page_confusions(edits: list[Edit], toks: list[Token], is_word, count
+                     ) -> dict[tuple[str, str], set[str]]:
+    """The letters this page's OCR reads for others, and the OCR words that show it: each
+    letter of a word a witness edit replaced by one of as many letters (``curn`` →
+    ``turn``: (c, t)), and of each token the corpus never uses that one letter makes a
+    corpus word far commoner (three times) than any other one letter makes of it
+    (``noc`` → ``not``)."""
+    out: dict[tuple[str, str], set[str]] = {}
+    for e in edits:
+        if e.rule not in WITNESS_RULES:
+            continue
+        for a, b in zip(e.old.split(), e.new.split(), strict=False):
+            a, b = a.lower(), b.lower()
+            if len(a) == len(b) and a != b and a.isalpha() and b.isalpha():
+                diff = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+                if len(diff) == 1:
+                    out.setdefault(diff[0], set()).add(a)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    for t in toks:
+        o = t.core.lower()
+        if len(o) < 2 or not o.isalpha() or count(o):
+            continue
+        made = sorted(((count(o[:k] + c + o[k + 1:]), o[k], c) for k in range(len(o))
+                       for c in letters if c != o[k]), reverse=True)[:2]
+        if made and made[0][0] >= 5 and made[0][0] >= 3 * made[1][0]:
+            out.setdefault((made[0][1], made[0][2]), set()).add(o)
+    return out
 
 
 def _abbreviations(toks: list[Token], text: str) -> list[Edit]:
