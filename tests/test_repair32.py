@@ -123,3 +123,24 @@ def test_page_confusions_are_read_from_witness_edits_and_lone_non_words(
     page = _page_confusions(edits, tokens("the side noc in fault"), repairer._is_word,
                             repairer.index.vocabulary.count)
     assert page[("c", "t")] == {"curn", "noc"}
+
+
+def test_a_roman_clause_label_ocr_garbled_is_read_as_the_page_labels(repairer: Repairer
+                                                                      ) -> None:
+    """'IL.' for 'II.' on a page with clean roman labels; 'Ist.' for '1st.' after a law
+    number; a page with no clean roman label keeps 'IL.' (whose style?)."""
+    text = ("3. The cards.\n\nI. The dealer must deal again.\n\nIL. If a card is exposed, "
+            "the dealer must deal again.\n\n7.—Ist. The player may call")
+    out = _guess(repairer, text)
+    assert "\n\nII. If a card" in out and "7.—1st. The player" in out
+    alone = "3. The cards.\n\nIL. If a card is exposed, the dealer must deal again."
+    assert "IL. If" in _guess(repairer, alone)
+
+
+def test_the_capital_i_read_as_a_mark_or_digit(repairer: Repairer) -> None:
+    assert _guess(repairer, "the dealer must deal again. [f the adversaries") == \
+        "the dealer must deal again. If the adversaries"
+    assert _guess(repairer, "in law 76.\n\n79. [fa player called on to") == \
+        "in law 76.\n\n79. If a player called on to"
+    # inside a sentence it is no sentence's first word
+    assert "and [f the" in _guess(repairer, "the dealer and [f the adversaries")

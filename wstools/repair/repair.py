@@ -137,6 +137,8 @@ _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _JUNK = re.compile(r"[^\w'’-]")  # a mark inside a word that no word has ("card*")
 _LETTER_MARKS = frozenset({"[", "(", "{", "'", "’", "‘", "/", "|", "\\"})  # read for letters
 _JOINTS = re.compile(r"([.;:,_=~'’‘-]{1,3})")
+_CAPITAL_I = re.compile(r"(?P<number>\d{1,3}\.[—-]?)?(?P<glyph>[\[{|1l]|t(?=f))"
+                        r"(?P<rest>[ftns][a-z]*)(?P<tail>[,]?)")
 _RUN_ON = re.compile(r"([a-z]{2,})(\.\.?)([A-Z][a-z]+)")
 # words no punctuation follows inside a sentence, and words that open a clause after a comma
 NO_PAUSE_WORDS = frozenset("the a an to of in on at by for from with into upon must shall may "
@@ -176,7 +178,8 @@ GUESS_RULES = frozenset({"abbreviation", "case", "vocabulary", "context", "split
                          "stacked-marks",
                          "speck-stop", "speck-after-open-word", "speck-hyphen", "speck-run",
                          "stop-to-comma", "stray-apostrophe", "stray-hyphen", "lone-mark",
-                         "glued-words", "run-on-sentence"})
+                         "glued-words", "run-on-sentence", "clause-numeral",
+                         "capital-i"})
 RULES = WITNESS_RULES | NUMBERING_RULES | GUESS_RULES
 # Off unless asked for: rules that have not earned their place on the benchmarks
 # (benchmarks/bench_rules.py) — under 99 % precision where they run (on a law code, for a
@@ -348,6 +351,14 @@ class Repairer:
         for e in _speck_runs(base) if guess else ():
             if self.runs(e.rule, True) and not any(covered[e.start:e.end]) and \
                     not any(confirmed[e.start:e.end]):
+                edits.setdefault(e.start, e)
+                covered[e.start:e.end] = b"\x01" * (e.end - e.start)
+        for e in self._capital_i(toks, base) if guess and self.runs("capital-i", True) else ():
+            if not any(covered[e.start:e.end]) and not any(confirmed[e.start:e.end]):
+                edits.setdefault(e.start, e)
+                covered[e.start:e.end] = b"\x01" * (e.end - e.start)
+        for e in _clause_numerals(base) if guess and self.runs("clause-numeral", True) else ():
+            if not any(covered[e.start:e.end]) and not any(confirmed[e.start:e.end]):
                 edits.setdefault(e.start, e)
                 covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         for e in self._run_in_headings(toks, base) if guess and \
@@ -967,6 +978,35 @@ class Repairer:
             done = k + len(span)
         return out
 
+    def _capital_i(self, toks: list[Token], text: str) -> list[Edit]:
+        """The capital I of a sentence's first word read as a mark or a digit (``[f the``,
+        ``1f the``, ``tf he``, ``{t is``), the word perhaps run into the next (``[fa
+        player``, ``[fall have``): where a sentence opens (after a full stop, colon or law
+        number, or at a paragraph's start), before a word in lower case, the glyph and
+        the letter after it make ``If``, ``It``, ``In`` or ``Is`` and what follows, if
+        anything, is a word of the language."""
+        out: list[Edit] = []
+        for i, t in enumerate(toks):
+            m = _CAPITAL_I.fullmatch(t.raw)
+            if m is None or i + 1 >= len(toks) or not toks[i + 1].raw[:1].islower():
+                continue
+            number, glyph, rest = m.group("number") or "", m.group("glyph"), m.group("rest")
+            prev = toks[i - 1].raw if i else ""
+            opens = bool(number) or not prev or prev.endswith((".", ":", ".—")) or \
+                _opens_paragraph(text, t.start)
+            word, more = "I" + rest[0], rest[1:]
+            if not opens or word not in ("If", "It", "In", "Is") or (
+                    more and not (self._is_word(more) and more.islower())):
+                continue
+            if glyph in "1l" and more and self._is_word(glyph + rest):
+                continue  # ("lfa"?) a word of its own
+            new = number + (" " if number and not number.endswith("—") else "") + word + \
+                (" " + more if more else "") + m.group("tail")
+            out.append(Edit(t.start, t.end, t.raw, new, "capital-i", 0.8,
+                            f"'{t.raw}' opens a sentence before '{toks[i + 1].core}': the "
+                            f"capital I of '{word}' read as '{glyph}'"))
+        return out
+
     def _split_glued(self, word: str) -> tuple[str, str, int] | None:
         """Two words run together (``orprior``): the split whose two halves are words and
         most often neighbours in the corpus."""
@@ -1181,6 +1221,45 @@ def _abbreviations(toks: list[Token], text: str) -> list[Edit]:
 
 
 _SPECK_RUN = re.compile(r"(?<=[^\W\d_]\.)((?:[ \t]+[.,;:]{1,2}){3,})[ \t]*(?=\n[ \t]*\n|\Z)")
+
+
+# a clause's label where a law, a clause or a title ends: roman numerals (I., II., III.)
+# as OCR reads their strokes (IL., Il., IIL., IH., Il,) and the ordinal 1st. (Ist., lst.)
+_NUMERAL_PLACE = r"(?:^|(?<=—)|(?<=\.-)|(?<=\d\.[ \t]))[ \t]*"
+_GARBLED_NUMERAL = re.compile(
+    r"(?m)" + _NUMERAL_PLACE +
+    r"(?P<label>(?P<roman>I[ILl|hH]{1,2}|[l|][IiLl|]{1,2})|(?P<ordinal>[Iil|]st|i1st))"
+    r"(?P<mark>[.,])(?=[ \t]+[A-Z])")
+_CLEAN_NUMERAL = re.compile(r"(?m)" + _NUMERAL_PLACE + r"(?:I|II|III|IV|V|VI)\.[ \t]+[A-Z]")
+
+
+def _clause_numerals(text: str) -> list[Edit]:
+    """Clause labels OCR garbled, read as the page labels its clauses: a roman numeral of
+    two or three strokes where a law, a clause or a run-in title ends, before a capital
+    (``IL.``, ``Il.``, ``IIL.`` for ``II.``, ``III.``), on a page with clean roman labels
+    too; the ordinal ``1st.`` as ``Ist.``/``lst.`` (no word of the language). Law numbers
+    (``11.``) are the sequence's to read, never a numeral's.
+
+    >>> text = "I. The dealer.\\n\\nIL. If a card.\\n\\n7.—Ist. The player"
+    >>> [(e.old, e.new) for e in _clause_numerals(text)]
+    [('IL.', 'II.'), ('Ist.', '1st.')]
+    >>> _clause_numerals("IL. If a card")  # no clean roman label: whose style?
+    []
+    """
+    out = []
+    roman = _CLEAN_NUMERAL.search(text) is not None
+    for m in _GARBLED_NUMERAL.finditer(text):
+        label, mark = m.group("label"), m.group("mark")
+        if m.group("ordinal"):
+            new = "1st."
+        elif roman and (label != "I" * len(label) or mark == ","):
+            new = "I" * len(label) + "."
+        else:
+            continue
+        out.append(Edit(m.start("label"), m.end("mark"), label + mark, new, "clause-numeral",
+                        0.8, f"'{label}{mark}' opens a clause before a capital: the "
+                        f"label '{new}' as OCR reads its strokes"))
+    return out
 
 
 def _speck_runs(text: str) -> list[Edit]:
