@@ -144,3 +144,25 @@ def test_the_capital_i_read_as_a_mark_or_digit(repairer: Repairer) -> None:
         "in law 76.\n\n79. If a player called on to"
     # inside a sentence it is no sentence's first word
     assert "and [f the" in _guess(repairer, "the dealer and [f the adversaries")
+
+
+def test_a_long_token_one_letter_from_a_single_corpus_word_is_that_word(repairer: Repairer
+                                                                         ) -> None:
+    """'adversanies': n for r is no cheap confusion, but no other corpus word is within
+    one letter; 'loweste' keeps its last letter (a mark misread: 'lowest;')."""
+    tail = " to the trick, and the dealer must deal again."
+    assert _guess(repairer, "the player and his adversanies must play" + tail) == \
+        "the player and his adversaries must play" + tail
+    assert "loweste" in _guess(repairer, "the two loweste the new draw decides" + tail)
+
+
+def test_a_stop_before_a_short_preposition_or_after_a_short_word_is_dust(
+        repairer: Repairer) -> None:
+    assert _guess(repairer, "the player must await. the decision of the adversaries; "
+                            "an omission to play. to a trick") == \
+        "the player must await. the decision of the adversaries; an omission to play to a trick"
+    tail = " to the players who cut the cards first."
+    assert _guess(repairer, "a lower cut. giving the preference" + tail) == \
+        "a lower cut giving the preference" + tail
+    # a conjunction's stop may be its comma misread ("seats, and, having once")
+    assert "and. having" in _guess(repairer, "cards and seats, and. having once made" + tail)

@@ -80,6 +80,7 @@ COMMON_ZIPF = 5.5  # the commonest words ("on", "a", "in", "the")
 ENGLISH_ZIPF = 2.0  # a word English writes, if rarely: no guess replaces it without a witness
 SLOT_SUPPORT = 2  # without a witness: the least count of each bigram of the slot's word
 SLOT_COST = 0.7  # one cheap confusion of a letter (c/t, e/o)
+LONE_LENGTH = 6  # a token this long one letter from a single corpus word is that word
 PAGE_SEEN = 2  # the page's OCR makes that confusion in this many other words
 SLOT_STRONG = 5  # or the corpus has the slot's word this often on either side
 SEGMENT = 100  # tokens: the size of a segment where no law number cuts the text
@@ -654,8 +655,11 @@ class Repairer:
                     out.append(Edit(stop, stop + 1, ".", ",", "stop-to-comma", 0.75,
                                     f"a full stop after '{o}' before '{nxt.core}' in lower "
                                     "case: the sentence goes on, a comma was printed"))
-                elif len(o) > 3 and o.islower() and nxt.key not in CLAUSE_WORDS and \
-                        nxt.core.islower() and len(nxt.core) > 2 and \
+                elif (len(o) > 3 or len(o) == 3 and self.index.vocabulary.count(t.key) >= 5
+                      and t.key not in CONJUNCTIONS) \
+                        and o.islower() and nxt.key not in CLAUSE_WORDS and \
+                        nxt.core.islower() and (len(nxt.core) > 2 or nxt.key in PREPOSITIONS) \
+                        and \
                         (self.index.bigrams.get((t.key, nxt.key), 0) > 0 or
                          nxt.key in PREPOSITIONS or nxt.key in NO_PAUSE_WORDS) and not (
                             len(nxt.core) <= 3 and nxt.raw[-1:] in ".,:;") and \
@@ -978,6 +982,18 @@ class Repairer:
             done = k + len(span)
         return out
 
+    def _lone_neighbour(self, key: str, ranked: list[tuple[float, int, str]]) -> bool:
+        """Whether ``key``, a token of ``LONE_LENGTH`` letters or more, is one letter
+        (any letter, at most one substitution's cost) from the first of ``ranked`` and no
+        other corpus word is within one letter: a long word garbled in one letter has no
+        other reading (``adversanies``, ``dectared``, ``shufhle``), however unusual the
+        confusion."""
+        if len(key) < LONE_LENGTH or ranked[0][0] > 1.0 or key[:-1] == ranked[0][2]:
+            return False  # ("loweste": the last letter a mark misread, "lowest;")
+        near = self._near_words(key, 1)
+        return near == [ranked[0][2]] and \
+            Levenshtein.distance(key, near[0], score_cutoff=1) <= 1
+
     def _capital_i(self, toks: list[Token], text: str) -> list[Edit]:
         """The capital I of a sentence's first word read as a mark or a digit (``[f the``,
         ``1f the``, ``tf he``, ``{t is``), the word perhaps run into the next (``[fa
@@ -1099,7 +1115,10 @@ class Repairer:
             flag = None if not suspect(o, _zipf) else Edit(
                 t.core_start, t.core_start + len(o), o, o, "suspect", 0.0,
                 "not a word of the corpus or the language")
-            if not ranked or ranked[0][0] > 0.6:
+            if ranked and ranked[0][0] > 0.6 and not self._lone_neighbour(o.lower(), ranked):
+                out.append((None, flag))
+                continue  # (but a long token one letter from one corpus word alone: below)
+            if not ranked:
                 out.append((None, flag))
                 continue
             best_cost, _, best = ranked[0]
