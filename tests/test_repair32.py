@@ -102,15 +102,16 @@ def test_a_token_the_slot_calls_against_is_the_near_word_the_page_misreads(
     """'co' (English has it, the corpus never): the corpus has 'liable to' and 'to be'
     again and again, no other near word fits; where the page reads 't' as 'c' in other
     words too ('noc', 'cuc') or the slot calls for it loudly, it is 'to'."""
+    from wstools.repair.repair import _Lazy
     from wstools.repair.witness import tokens
 
     text = "the cards are liable co be called"
     toks = tokens(text)
-    page = {("c", "t"): {"noc", "cuc"}}
+    page = _Lazy(lambda: {("c", "t"): {"noc", "cuc"}})
     found = repairer._typesetting(toks, set(), bytearray(len(text)), text, page)
     assert [(e.old, e.new, e.rule) for e in found] == [("co", "to", "context")]
     # no page evidence and a slot that calls for it softly: left
-    assert repairer._slot_reading("co", "turn", "declare", {}) is None
+    assert repairer._slot_reading("co", "turn", "declare", _Lazy(dict)) is None
 
 
 def test_page_confusions_are_read_from_witness_edits_and_lone_non_words(

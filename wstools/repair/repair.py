@@ -42,6 +42,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -369,8 +370,9 @@ class Repairer:
                 covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         # tokens a law-number or witness edit already covers take no further edit
         held = _touched(toks, covered)
-        page = _page_confusions(list(edits.values()), toks, self._is_word,
-                                self.index.vocabulary.count) if guess else {}
+        # (what letters this page misreads: read only when a slot asks, it costs)
+        page = _Lazy(lambda: _page_confusions(list(edits.values()), toks, self._is_word,
+                                              self.index.vocabulary.count))
         for e in self._typesetting(toks, edits.keys() | held, covered, base, page) \
                 if guess else ():
             if e.start not in held and self.runs(e.rule, True) and \
@@ -583,7 +585,7 @@ class Repairer:
     # -- no witness --------------------------------------------------------------------------
 
     def _typesetting(self, toks: list[Token], done: set[int], covered: bytearray, text: str,
-                     page: dict[tuple[str, str], set[str]] | None = None) -> list[Edit]:
+                     page: _Lazy | None = None) -> list[Edit]:
         """Slips a reader sees without a witness: a function word capitalised inside a
         sentence, a full stop where the sentence clearly goes on, a stray hyphen or
         apostrophe, and a token the corpus never uses where a near word fits its context
@@ -725,8 +727,7 @@ class Repairer:
                                           f"cost {c}"))
         return out
 
-    def _slot_reading(self, key: str, prev: str, nxt: str,
-                      page: dict[tuple[str, str], set[str]]
+    def _slot_reading(self, key: str, prev: str, nxt: str, page: _Lazy
                       ) -> tuple[str, float, tuple[str, str], int, int] | None:
         """The corpus word of as many letters, one letter apart (a cheap confusion, at most
         ``SLOT_COST``), that the slot between ``prev`` and ``nxt`` calls for: the corpus has
@@ -751,7 +752,9 @@ class Repairer:
         w, before, after = strong[0]
         pair = next((a, b) for a, b in zip(key, w, strict=True) if a != b)
         c = cost(key, w, SLOT_COST)
-        seen = len(page.get(pair, set()) - {key})  # (other words: not this one again)
+        if c > SLOT_COST:
+            return None
+        seen = len(page().get(pair, set()) - {key})  # (other words: not this one again)
         if c > SLOT_COST or seen < PAGE_SEEN and not (
                 min(before, after) >= SLOT_STRONG and c <= 0.5):
             return None  # (unless the slot calls for it loudly and the confusion is cheap)
@@ -1161,6 +1164,19 @@ _IE_FORMS = frozenset({"ie", "le", "1e", "/e", "ic", "lc", "/c", "je", "te"})
 _IE_LOST = frozenset({"i", "/", "l", "1", "t"})  # the "e" lost: "i. .," "/. .,"
 _EG_FORMS = frozenset({"eg", "ea", "eq", "cg", "ey", "eo", "cq"})
 _ABBREVIATION_CORRECT = re.compile(r"(?:i\. ?e|e\. ?g)\.,?")
+
+
+class _Lazy:
+    """A value made on first call (``_Lazy(make)()``), then kept."""
+
+    def __init__(self, make: Callable[[], dict[tuple[str, str], set[str]]]) -> None:
+        self._make = make
+        self._value: dict[tuple[str, str], set[str]] | None = None
+
+    def __call__(self) -> dict[tuple[str, str], set[str]]:
+        if self._value is None:
+            self._value = self._make()
+        return self._value
 
 
 def _page_confusions(edits: list[Edit], toks: list[Token], is_word, count
