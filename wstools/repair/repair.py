@@ -83,6 +83,7 @@ SLOT_SUPPORT = 2  # without a witness: the least count of each bigram of the slo
 SLOT_COST = 0.7  # one cheap confusion of a letter (c/t, e/o)
 LONE_LENGTH = 6  # a token this long one letter from a single corpus word is that word
 PAGE_SEEN = 2  # the page's OCR makes that confusion in this many other words
+PAGE_MANY = 4  # a page that misreads a letter in this many other words: a weaker slot will do
 SLOT_STRONG = 5  # or the corpus has the slot's word this often on either side
 SEGMENT = 100  # tokens: the size of a segment where no law number cuts the text
 KNOWN_SHARE = 0.75  # no witness: fix only where most of the words around are known,
@@ -734,7 +735,9 @@ class Repairer:
         it after ``prev`` and before ``nxt`` at least ``SLOT_SUPPORT`` times each, and no
         other near word on either side; and the page's OCR reads its letter as the token's
         in at least ``PAGE_SEEN`` other words (``co`` for ``to`` on a page that has ``noc``
-        for ``not`` and ``cuc`` for ``cut``). Returns (word, cost, (OCR letter, word's
+        for ``not`` and ``cuc`` for ``cut``); or at least ``SLOT_STRONG`` times each at a
+        cheap confusion (0.5), or three times in all where the page misreads that letter in
+        ``PAGE_MANY`` other words or more. Returns (word, cost, (OCR letter, word's
         letter), other words seen, support) or None."""
         bigrams = self.index.bigrams
         found = []
@@ -745,19 +748,22 @@ class Repairer:
             if not (before or after):
                 continue
             found.append((w, before, after))
-        strong = [f for f in found if f[1] >= SLOT_SUPPORT and f[2] >= SLOT_SUPPORT]
-        if len(strong) != 1 or any(3 * (f[1] + f[2]) > strong[0][1] + strong[0][2]
-                                   for f in found if f is not strong[0]):
-            return None  # (another near word fits the slot too)
-        w, before, after = strong[0]
+        fits = [f for f in found if f[1] and f[2]]
+        if len(fits) != 1 or any(3 * (f[1] + f[2]) > fits[0][1] + fits[0][2]
+                                 for f in found if f is not fits[0]):
+            return None  # (another near word fits the slot too, or none on both sides)
+        w, before, after = fits[0]
         pair = next((a, b) for a, b in zip(key, w, strict=True) if a != b)
         c = cost(key, w, SLOT_COST)
         if c > SLOT_COST:
             return None
-        seen = len(page().get(pair, set()) - {key})  # (other words: not this one again)
-        if c > SLOT_COST or seen < PAGE_SEEN and not (
-                min(before, after) >= SLOT_STRONG and c <= 0.5):
-            return None  # (unless the slot calls for it loudly and the confusion is cheap)
+        if min(before, after) >= SLOT_STRONG and c <= 0.5:
+            seen = 0  # (the slot calls for it loudly and the confusion is cheap)
+        else:
+            seen = len(page().get(pair, set()) - {key})  # (other words, not this one again)
+            if not (min(before, after) >= SLOT_SUPPORT and seen >= PAGE_SEEN or
+                    before + after > SLOT_SUPPORT and seen >= PAGE_MANY):
+                return None
         return w, c, pair, seen, before + after
 
     def _punctuation_noise(self, text: str, t: Token, prev: Token | None, nxt: Token | None
