@@ -167,3 +167,13 @@ def test_a_stop_before_a_short_preposition_or_after_a_short_word_is_dust(
         "a lower cut giving the preference" + tail
     # a conjunction's stop may be its comma misread ("seats, and, having once")
     assert "and. having" in _guess(repairer, "cards and seats, and. having once made" + tail)
+
+
+def test_a_speck_read_as_an_underscore_does_not_hide_a_glue(repairer: Repairer) -> None:
+    text = "other cards thus improperly _played'-are liable to be called"
+    assert _choose(repairer, text, "_played'-are", "played are") == "played are"
+
+
+def test_two_words_of_a_heading_in_capitals_glued_by_a_stop(repairer: Repairer) -> None:
+    text = "the penalty is paid.\n\nCARDS PLAYED.IN ERROR\n\n80. Should the third hand not play"
+    assert "PLAYED IN ERROR" in _guess(repairer, text)

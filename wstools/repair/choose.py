@@ -530,7 +530,8 @@ def _punctuation(unit: Unit, ctx: Context) -> Edit | None:
         # a dash the witness spaces is its own, never taken)
         return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-spacing", 0.85,
                      f"{ctx.witness}: '{w}'; the OCR put a space beside the dash")
-    if _GLUED.fullmatch(o_core) and " " in w_core and "- " not in w_core:
+    if _GLUED.fullmatch(o_core.strip("_")) and " " in w_core and "- " not in w_core:
+        # (a speck read as "_" at an edge is a word character to the pattern: "_played'-are")
         # (but "micro- purchase" is a witness's line break after a compound's hyphen)
         return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-spacing", 0.85,
                      f"{ctx.witness}: '{w}'; a mark glues two words in the OCR")

@@ -853,19 +853,22 @@ class Repairer:
         """Words glued by specks, where no single mark glues two (``_GLUED``'s case): a
         stack of marks (``declared,.or``, ``adversary..demands``, ``imperfect,-but``), a
         quote or tilde (``false'lead``, ``A~player``), or three words or more
-        (``lose.a.trick``, ``part-of.a``). Each joint between two words of the language
+        (``lose.a.trick``, ``part-of.a``), or two words of a heading in capitals
+        (``PLAYED.IN``). Each joint between two words of the language
         (the first of two letters or more, the others in lower case; ``a`` too) whose
         letters run together make none becomes a space, after the comma, semicolon or colon
         it holds if any (``declared, or``); a lone hyphen between them is a compound's
         unless :meth:`_punctuation_noise`'s hyphen test says otherwise, and a stop after an
         abbreviation is its own (``viz.the``)."""
         parts = _JOINTS.split(t.core)
+        capitals = t.core.isupper()  # (a heading's: "PLAYED.IN ERROR")
         if len(parts) < 3 or (len(parts) == 3 and len(parts[1]) == 1 and parts[1] not in
-                              "'’‘~"):
+                              "'’‘~" and not capitals):
             return None  # (one mark between two words: the rule below)
         words, joints = parts[0::2], parts[1::2]
         if len(words[0]) < 2 or not words[0].isalpha() or any(
-                not w.isalpha() or not w.islower() for w in words[1:]):
+                not w.isalpha() or not (w.islower() or capitals and len(w) > 1)
+                for w in words[1:]):
             return None
         if not all((self._is_word(w) or _zipf(w.lower()) >= ENGLISH_ZIPF) and
                    w.lower() not in ABBREVIATIONS and (len(w) > 1 or w == "a")
