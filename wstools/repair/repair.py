@@ -200,7 +200,7 @@ def parse_rules(spec: str) -> tuple[frozenset[str], frozenset[str]]:
     >>> parse_rules("+cases")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown repair rule 'cases'; known: abbreviation, case, clause-label, ...
+    ValueError: unknown repair rule 'cases'; known: abbreviation, capital-i, case, ...
     """
     on: set[str] = set()
     off: set[str] = set()
@@ -716,7 +716,9 @@ class Repairer:
                     continue
             if page is not None and o.isalpha() and o.islower() and len(o) >= 2 and prev and \
                     nxt and self.index.vocabulary.count(key) == 0 and t.raw == o and \
-                    prev.core[-1:].isalpha() and nxt.raw[:1].isalpha():
+                    prev.core[-1:].isalpha() and nxt.raw[:1].isalpha() and \
+                    self._is_word(o):
+                # (a non-word is the vocabulary rule's: its nearest corpus word)
                 slot = self._slot_reading(key, prev.key, nxt.key, page)
                 if slot is not None:
                     w, c, pair, seen, score = slot
