@@ -177,6 +177,11 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
     o, w = unit.ocr, unit.witness
     if not w or _DIGITS.findall(o) != _DIGITS.findall(w):
         return _speck(unit, ctx) if not w else None
+    if "’" in o and "'" in w and "’" not in w:
+        # the apostrophe in the OCR's style ("the.declarer’s" against "the declarer's"):
+        # a plain-text copy's straight quote is no reading of its own
+        w = w.replace("'", "’")
+        unit = unit._replace(witness=w)
     o_words, w_words = _LETTERS.findall(o), _LETTERS.findall(w)
     if not w_words and o_words:
         return None
@@ -207,7 +212,8 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
     if o_letters.replace(" ", "").lower() == w_letters.replace(" ", "").lower():
         # spacing: run together or split
         joined = o_letters.replace(" ", "")
-        if len(o_words) == 1 and ctx.is_word(joined):
+        if len(o_words) == 1 and ctx.is_word(joined) and not _run_together(joined, w_words,
+                                                                            ctx):
             return None  # "cannot": a word as printed
         if len(o_words) < len(w_words) and re.search(r"[^\W\d_]-[^\W\d_]", w):
             return None  # "outgoers" / "out-goers": how a printing spells a compound
@@ -279,6 +285,12 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
     if len(o_words) != 1 or len(w_words) != 1:
         return None
     a, b = o_words[0], w_words[0]
+    if _slot_calls_for(ctx, unit, a, b):
+        prev, nxt = _neighbours(ctx.text, unit.start, unit.end)
+        return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-context", 0.85,
+                     f"{ctx.witness}: '{b}'; the corpus has '{prev} {b}' and '{b} {nxt}', "
+                     f"never '{prev} {a}' nor '{a} {nxt}'; OCR confusion cost "
+                     f"{cost(a.lower(), b.lower())}")
     if not _real_word_error(a, b, ctx, _expected(ctx, unit, a, b)):
         return None
     new = _keep_edges(o, w, unit, ctx)
@@ -401,6 +413,30 @@ def _expected(ctx: Context, unit: Unit, ocr: str, reading: str) -> bool:
         not bigrams.get((ocr, nxt), 0)
 
 
+SLOT_SUPPORT = 2  # the least count of each of the witness word's two bigrams
+SLOT_COST = 0.7  # one cheap confusion of a letter (r/t, f/r, e/t)
+
+
+def _slot_calls_for(ctx: Context, unit: Unit, ocr: str, reading: str) -> bool:
+    """Whether a word of the OCR, common as it may be (``our``, ``of``, ``nor``), is a
+    misreading of the witness's word of as many letters one cheap confusion away, because
+    the slot calls for the witness's: the corpus has it after the word before and before
+    the word after, each at least ``SLOT_SUPPORT`` times, and never the OCR's word beside
+    either (``lead our of turn``: ``lead out`` 14×, ``out of`` 33×, ``lead our`` and
+    ``our of`` never). ``more of less`` stays: the corpus has ``more of``."""
+    if len(ocr) != len(reading) or ocr.lower() == reading.lower() or \
+            ocr[:1].isupper() != reading[:1].isupper() or len(ocr) < 2:
+        return False
+    prev, nxt = _neighbours(ctx.text, unit.start, unit.end)
+    bigrams = ctx.index.bigrams
+    a, b = ocr.lower(), reading.lower()
+    if not (prev and nxt) or bigrams.get((prev, a), 0) or bigrams.get((a, nxt), 0):
+        return False
+    if bigrams.get((prev, b), 0) < SLOT_SUPPORT or bigrams.get((b, nxt), 0) < SLOT_SUPPORT:
+        return False
+    return cost(a, b, SLOT_COST) <= SLOT_COST
+
+
 def support(bigrams: dict[tuple[str, str], int], prev: str, word: str, nxt: str) -> int:
     """How often the corpus has ``word`` after ``prev`` and before ``nxt`` (lower case).
 
@@ -409,6 +445,21 @@ def support(bigrams: dict[tuple[str, str], int], prev: str, word: str, nxt: str)
     """
     word = word.lower()
     return bigrams.get((prev, word), 0) + bigrams.get((word, nxt), 0)
+
+
+SOLID_ZIPF = 4.5  # a word English writes solid this often ("cannot", "anyone") stays one
+
+
+def _run_together(joined: str, w_words: list[str], ctx: Context) -> bool:
+    """Whether ``joined``, a token of the language, is rather the witness's two words run
+    together: the corpus never writes it solid, English seldom does (web text has
+    ``ofthe``, ``isa``, ``ata`` at Zipf 3), and the corpus has the two words side by side
+    more than once (``at a``, ``so to``, ``any time``); ``cannot``, ``anyone``, ``upon``
+    are words of the corpus or common English."""
+    if len(w_words) != 2 or ctx.index.vocabulary.count(joined.lower()):
+        return False
+    pair = (w_words[0].lower(), w_words[1].lower())
+    return _zipf(joined) < SOLID_ZIPF and ctx.index.bigrams.get(pair, 0) >= 2
 
 
 def _real_word_error(a: str, b: str, ctx: Context, expected: bool = False) -> bool:
@@ -452,7 +503,9 @@ def _case(unit: Unit, ctx: Context, o_words: list[str], w_words: list[str]) -> E
 _LAW_MARK_OK = re.compile(r"\d+[a-z]?\.(?:—|\s)")
 _LAW_MARK = re.compile(r"\d+[a-z]?\.—")
 _SPECK_MARKS = re.compile(r"[=_|~^`]")
-_GLUED = re.compile(r"[^\W\d_]+(?:[-.,;:_]+[^\W\d_]+)+")
+# words (or numbers) glued by marks: stops, quotes, a bracket, specks ("played.in",
+# "trick,'and", "‘which‘one", "10,.11", "at-(except", "A~player"); never a dash
+_GLUED = re.compile(r"[^\W_]+(?:[-.,;:_'‘’\"“”~()\[\]{}]+[^\W_]+)+")
 _DASH_SPACE = re.compile(r"[ \t]+([—–])[ \t]*|([—–])[ \t]+")
 
 
@@ -477,7 +530,8 @@ def _punctuation(unit: Unit, ctx: Context) -> Edit | None:
         # a dash the witness spaces is its own, never taken)
         return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-spacing", 0.85,
                      f"{ctx.witness}: '{w}'; the OCR put a space beside the dash")
-    if _GLUED.fullmatch(o_core) and " " in w_core and "- " not in w_core:
+    if _GLUED.fullmatch(o_core.strip("_")) and " " in w_core and "- " not in w_core:
+        # (a speck read as "_" at an edge is a word character to the pattern: "_played'-are")
         # (but "micro- purchase" is a witness's line break after a compound's hyphen)
         return _edit(unit, _keep_edges(o, w, unit, ctx), "witness-spacing", 0.85,
                      f"{ctx.witness}: '{w}'; a mark glues two words in the OCR")

@@ -42,6 +42,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -78,6 +79,12 @@ CONFIRM = 0.8  # a window reading this much alike confirms the words it reads as
 WORD_ZIPF = 3.0  # a word of English if at least this frequent (wordfreq's Zipf scale)
 COMMON_ZIPF = 5.5  # the commonest words ("on", "a", "in", "the")
 ENGLISH_ZIPF = 2.0  # a word English writes, if rarely: no guess replaces it without a witness
+SLOT_SUPPORT = 2  # without a witness: the least count of each bigram of the slot's word
+SLOT_COST = 0.7  # one cheap confusion of a letter (c/t, e/o)
+LONE_LENGTH = 6  # a token this long one letter from a single corpus word is that word
+PAGE_SEEN = 2  # the page's OCR makes that confusion in this many other words
+PAGE_MANY = 4  # a page that misreads a letter in this many other words: a weaker slot will do
+SLOT_STRONG = 5  # or the corpus has the slot's word this often on either side
 SEGMENT = 100  # tokens: the size of a segment where no law number cuts the text
 KNOWN_SHARE = 0.75  # no witness: fix only where most of the words around are known,
 KNOWN_SHARE_LOW = 0.6  # or many, and the words on either side
@@ -132,10 +139,24 @@ _LETTER_RUN = re.compile(r"[^\W\d_]+")
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _JUNK = re.compile(r"[^\w'’-]")  # a mark inside a word that no word has ("card*")
 _LETTER_MARKS = frozenset({"[", "(", "{", "'", "’", "‘", "/", "|", "\\"})  # read for letters
+_JOINTS = re.compile(r"([.;:,_=~'’‘-]{1,3})")
+_CAPITAL_I = re.compile(r"(?P<number>\d{1,3}\.[—-]?)?(?P<glyph>[\[{|1l]|t(?=f))"
+                        r"(?P<rest>[ftns][a-z]*)(?P<tail>[,]?)")
 _RUN_ON = re.compile(r"([a-z]{2,})(\.\.?)([A-Z][a-z]+)")
 # words no punctuation follows inside a sentence, and words that open a clause after a comma
 NO_PAUSE_WORDS = frozenset("the a an to of in on at by for from with into upon must shall may "
                            "will can is are was were be been their his her its".split())
+# words no sentence ends with, nor a clause, and no comma follows: a full stop after them
+# before a word in lower case is dust ("if any. player", "than. the"); after a conjunction
+# it may be a comma misread ("seats, and, having once"), but not before an article or the
+# like ("and. the", "or. a", "if. the")
+NO_STOP_WORDS = frozenset("any every each no than whom whose".split())
+CONJUNCTIONS = frozenset("and or nor if".split())
+DETERMINERS = frozenset("the a an his their its her any all each every no".split())
+# words no clause ends with: a colon after them before a word in lower case is a speck (not
+# "are", "is": "the penalties are: to lose"; nor a preposition: "played to; after")
+NO_COLON_WORDS = frozenset("the a an and or nor if than unless whether must shall may will "
+                           "can their his her its".split())
 CLAUSE_STARTS = frozenset("and or nor but unless neither either if during though although "
                           "whether which who when where while until".split())
 PREPOSITIONS = frozenset("of to in into upon on at by for from with without within "
@@ -160,7 +181,8 @@ GUESS_RULES = frozenset({"abbreviation", "case", "vocabulary", "context", "split
                          "stacked-marks",
                          "speck-stop", "speck-after-open-word", "speck-hyphen", "speck-run",
                          "stop-to-comma", "stray-apostrophe", "stray-hyphen", "lone-mark",
-                         "glued-words", "run-on-sentence"})
+                         "glued-words", "run-on-sentence", "clause-numeral",
+                         "capital-i"})
 RULES = WITNESS_RULES | NUMBERING_RULES | GUESS_RULES
 # Off unless asked for: rules that have not earned their place on the benchmarks
 # (benchmarks/bench_rules.py) — under 99 % precision where they run (on a law code, for a
@@ -178,7 +200,7 @@ def parse_rules(spec: str) -> tuple[frozenset[str], frozenset[str]]:
     >>> parse_rules("+cases")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown repair rule 'cases'; known: abbreviation, case, clause-label, ...
+    ValueError: unknown repair rule 'cases'; known: abbreviation, capital-i, case, ...
     """
     on: set[str] = set()
     off: set[str] = set()
@@ -334,6 +356,14 @@ class Repairer:
                     not any(confirmed[e.start:e.end]):
                 edits.setdefault(e.start, e)
                 covered[e.start:e.end] = b"\x01" * (e.end - e.start)
+        for e in self._capital_i(toks, base) if guess and self.runs("capital-i", True) else ():
+            if not any(covered[e.start:e.end]) and not any(confirmed[e.start:e.end]):
+                edits.setdefault(e.start, e)
+                covered[e.start:e.end] = b"\x01" * (e.end - e.start)
+        for e in _clause_numerals(base) if guess and self.runs("clause-numeral", True) else ():
+            if not any(covered[e.start:e.end]) and not any(confirmed[e.start:e.end]):
+                edits.setdefault(e.start, e)
+                covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         for e in self._run_in_headings(toks, base) if guess and \
                 self.runs("run-in-heading", True) else ():
             if not any(covered[e.start:e.end]):
@@ -341,7 +371,11 @@ class Repairer:
                 covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         # tokens a law-number or witness edit already covers take no further edit
         held = _touched(toks, covered)
-        for e in self._typesetting(toks, edits.keys() | held, covered, base) if guess else ():
+        # (what letters this page misreads: read only when a slot asks, it costs)
+        page = _Lazy(lambda: _page_confusions(list(edits.values()), toks, self._is_word,
+                                              self.index.vocabulary.count))
+        for e in self._typesetting(toks, edits.keys() | held, covered, base, page) \
+                if guess else ():
             if e.start not in held and self.runs(e.rule, True) and \
                     not any(confirmed[e.start:e.end]):
                 edits.setdefault(e.start, e)
@@ -551,12 +585,14 @@ class Repairer:
 
     # -- no witness --------------------------------------------------------------------------
 
-    def _typesetting(self, toks: list[Token], done: set[int], covered: bytearray, text: str
-                     ) -> list[Edit]:
+    def _typesetting(self, toks: list[Token], done: set[int], covered: bytearray, text: str,
+                     page: _Lazy | None = None) -> list[Edit]:
         """Slips a reader sees without a witness: a function word capitalised inside a
         sentence, a full stop where the sentence clearly goes on, a stray hyphen or
-        apostrophe, and a real word the corpus never uses where a near word fits its
-        context on both sides."""
+        apostrophe, and a token the corpus never uses where a near word fits its context
+        on both sides (a rare word; or any token, where the slot calls for the near word
+        alone and this page's OCR makes that confusion elsewhere: ``page``, from
+        :func:`_page_confusions`)."""
         out: list[Edit] = []
         bigrams = self.index.bigrams
         counts = self.index.vocabulary.words  # (a lower-case word is its own key)
@@ -596,6 +632,15 @@ class Repairer:
                                       "OCR read i as I"))
                 continue
             tail = t.raw[len(t.core) + (t.core_start - t.start):]
+            if tail == ":" and t.key in NO_COLON_WORDS and o.islower() and \
+                    nxt is not None and nxt.core[:1].islower() and nxt.core.isalpha() and \
+                    nxt.raw[:1].isalpha() and "\n\n" not in text[t.end:nxt.start]:
+                # ("shall: not", "the: player": no clause ends with these words)
+                stop = t.core_start + len(o)
+                out.append(Edit(stop, stop + 1, tail, "", "speck-stop", 0.75,
+                                f"a '{tail}' after '{o}' before '{nxt.core}' in lower case: "
+                                "no clause ends with it, a speck"))
+                continue
             # (only after a word: "ou." may be a garbled "out;", letters and mark alike)
             if tail == "." and o.isalpha() and o.lower() not in ABBREVIATIONS and len(o) > 1 \
                     and self._is_word(o) \
@@ -605,17 +650,21 @@ class Repairer:
                     and not (prev is not None and prev.core[-1:].isdigit()):
                 # (not a numeral's stop, "Leopold II. and", nor a unit's, "390 in. as")
                 stop = t.core_start + len(o)
-                if t.key in NO_PAUSE_WORDS:
+                if t.key in NO_PAUSE_WORDS or t.key in NO_STOP_WORDS or (
+                        t.key in CONJUNCTIONS and nxt.key in DETERMINERS):
                     out.append(Edit(stop, stop + 1, ".", "", "speck-stop", 0.75,
                                     f"a full stop after '{o}' inside a sentence: a speck"))
                 elif nxt.key in CLAUSE_STARTS:
                     out.append(Edit(stop, stop + 1, ".", ",", "stop-to-comma", 0.75,
                                     f"a full stop after '{o}' before '{nxt.core}' in lower "
                                     "case: the sentence goes on, a comma was printed"))
-                elif len(o) > 3 and o.islower() and nxt.key not in CLAUSE_WORDS and \
-                        nxt.core.islower() and len(nxt.core) > 2 and \
+                elif (len(o) > 3 or len(o) == 3 and self.index.vocabulary.count(t.key) >= 5
+                      and t.key not in CONJUNCTIONS) \
+                        and o.islower() and nxt.key not in CLAUSE_WORDS and \
+                        nxt.core.islower() and (len(nxt.core) > 2 or nxt.key in PREPOSITIONS) \
+                        and \
                         (self.index.bigrams.get((t.key, nxt.key), 0) > 0 or
-                         nxt.key in PREPOSITIONS) and not (
+                         nxt.key in PREPOSITIONS or nxt.key in NO_PAUSE_WORDS) and not (
                             len(nxt.core) <= 3 and nxt.raw[-1:] in ".,:;") and \
                         _PARAGRAPH_BREAK.search(text, t.end, nxt.start) is None:
                     # (a comma misread, or a speck: no printing ends a sentence before a
@@ -664,7 +713,60 @@ class Repairer:
                                           f"the corpus never has '{o}'; '{prev.key} {w}' and "
                                           f"'{w} {nxt.key}' occur {-score}×; OCR confusion "
                                           f"cost {c}"))
+                    continue
+            if page is not None and o.isalpha() and o.islower() and len(o) >= 2 and prev and \
+                    nxt and self.index.vocabulary.count(key) == 0 and t.raw == o and \
+                    prev.core[-1:].isalpha() and nxt.raw[:1].isalpha() and \
+                    self._is_word(o):
+                # (a non-word is the vocabulary rule's: its nearest corpus word)
+                slot = self._slot_reading(key, prev.key, nxt.key, page)
+                if slot is not None:
+                    w, c, pair, seen, score = slot
+                    out.append(self._edit(t, w, "context", 0.8,
+                                          f"the corpus never has '{o}'; '{prev.key} {w}' and "
+                                          f"'{w} {nxt.key}' occur {score}×, no other near "
+                                          f"word fits; this page reads '{pair[1]}' as "
+                                          f"'{pair[0]}' {seen}× elsewhere; OCR confusion "
+                                          f"cost {c}"))
         return out
+
+    def _slot_reading(self, key: str, prev: str, nxt: str, page: _Lazy
+                      ) -> tuple[str, float, tuple[str, str], int, int] | None:
+        """The corpus word of as many letters, one letter apart (a cheap confusion, at most
+        ``SLOT_COST``), that the slot between ``prev`` and ``nxt`` calls for: the corpus has
+        it after ``prev`` and before ``nxt`` at least ``SLOT_SUPPORT`` times each, and no
+        other near word on either side; and the page's OCR reads its letter as the token's
+        in at least ``PAGE_SEEN`` other words (``co`` for ``to`` on a page that has ``noc``
+        for ``not`` and ``cuc`` for ``cut``); or at least ``SLOT_STRONG`` times each at a
+        cheap confusion (0.5), or three times in all where the page misreads that letter in
+        ``PAGE_MANY`` other words or more. Returns (word, cost, (OCR letter, word's
+        letter), other words seen, support) or None."""
+        bigrams = self.index.bigrams
+        found = []
+        for w in self._near_words(key, 1):
+            if len(w) != len(key) or not w.isalpha():
+                continue
+            before, after = bigrams.get((prev, w), 0), bigrams.get((w, nxt), 0)
+            if not (before or after):
+                continue
+            found.append((w, before, after))
+        fits = [f for f in found if f[1] and f[2]]
+        if len(fits) != 1 or any(3 * (f[1] + f[2]) > fits[0][1] + fits[0][2]
+                                 for f in found if f is not fits[0]):
+            return None  # (another near word fits the slot too, or none on both sides)
+        w, before, after = fits[0]
+        pair = next((a, b) for a, b in zip(key, w, strict=True) if a != b)
+        c = cost(key, w, SLOT_COST)
+        if c > SLOT_COST:
+            return None
+        if min(before, after) >= SLOT_STRONG and c <= 0.5:
+            seen = 0  # (the slot calls for it loudly and the confusion is cheap)
+        else:
+            seen = len(page().get(pair, set()) - {key})  # (other words, not this one again)
+            if not (min(before, after) >= SLOT_SUPPORT and seen >= PAGE_SEEN or
+                    before + after > SLOT_SUPPORT and seen >= PAGE_MANY):
+                return None
+        return w, c, pair, seen, before + after
 
     def _punctuation_noise(self, text: str, t: Token, prev: Token | None, nxt: Token | None
                            ) -> Edit | None:
@@ -680,6 +782,9 @@ class Repairer:
         if raw in (",", ";", ":") and prev is not None and prev.raw[-1:] in ".,;:" and \
                 (nxt is None or nxt.raw[:1] not in ".,;:"):
             return self._mark_after_mark(text, t, prev, nxt)
+        spaced = self._glued_parts(t)
+        if spaced is not None:
+            return spaced
         glued = _GLUED.fullmatch(t.core)
         if glued:
             left, mark, right = glued.groups()
@@ -745,6 +850,50 @@ class Repairer:
                         f"'{stacked.group(0)}' after '{t.core}': one mark is printed, the "
                         "rest are specks")
         return None
+
+    def _glued_parts(self, t: Token) -> Edit | None:
+        """Words glued by specks, where no single mark glues two (``_GLUED``'s case): a
+        stack of marks (``declared,.or``, ``adversary..demands``, ``imperfect,-but``), a
+        quote or tilde (``false'lead``, ``A~player``), or three words or more
+        (``lose.a.trick``, ``part-of.a``), or two words of a heading in capitals
+        (``PLAYED.IN``). Each joint between two words of the language
+        (the first of two letters or more, the others in lower case; ``a`` too) whose
+        letters run together make none becomes a space, after the comma, semicolon or colon
+        it holds if any (``declared, or``); a lone hyphen between them is a compound's
+        unless :meth:`_punctuation_noise`'s hyphen test says otherwise, and a stop after an
+        abbreviation is its own (``viz.the``)."""
+        parts = _JOINTS.split(t.core)
+        capitals = t.core.isupper()  # (a heading's: "PLAYED.IN ERROR")
+        if len(parts) < 3 or (len(parts) == 3 and len(parts[1]) == 1 and parts[1] not in
+                              "'’‘~" and not capitals):
+            return None  # (one mark between two words: the rule below)
+        words, joints = parts[0::2], parts[1::2]
+        if len(words[0]) < 2 or not words[0].isalpha() or any(
+                not w.isalpha() or not (w.islower() or capitals and len(w) > 1)
+                for w in words[1:]):
+            return None
+        if not all((self._is_word(w) or _zipf(w.lower()) >= ENGLISH_ZIPF) and
+                   w.lower() not in ABBREVIATIONS and (len(w) > 1 or w == "a")
+                   for w in words):
+            return None  # ("who.is.co": "co" is as likely a garbled "to" as a word)
+        out = [words[0]]
+        changed = False
+        for left, joint, right in zip(words[:-1], joints, words[1:], strict=True):
+            keep = next((c for c in joint if c in ",;:"), "")
+            ok = not self._is_word(left + right) and not (
+                "." in joint and left.lower() in ABBREVIATIONS) and not (
+                joint in "'’" and right in ("s", "t", "d", "ll", "re", "ve", "m"))
+            if joint == "-":
+                ok = ok and not self.index.vocabulary.is_compound(left, right) and \
+                    self.index.bigrams.get((left.lower(), right.lower()), 0) > 0 and \
+                    _function_word_pair(left, right)
+            out.append((keep + " " if ok else joint) + right)
+            changed = changed or ok
+        if not changed:
+            return None
+        return Edit(t.core_start, t.core_start + len(t.core), t.core, "".join(out),
+                    "glued-words", 0.8,
+                    f"'{t.core}': words of the language glued by specks")
 
     @staticmethod
     def _mark_after_mark(text: str, t: Token, prev: Token, nxt: Token | None
@@ -847,6 +996,47 @@ class Repairer:
             done = k + len(span)
         return out
 
+    def _lone_neighbour(self, key: str, ranked: list[tuple[float, int, str]]) -> bool:
+        """Whether ``key``, a token of ``LONE_LENGTH`` letters or more, is one letter
+        (any letter, at most one substitution's cost) from the first of ``ranked`` and no
+        other corpus word is within one letter: a long word garbled in one letter has no
+        other reading (``adversanies``, ``dectared``, ``shufhle``), however unusual the
+        confusion."""
+        if len(key) < LONE_LENGTH or ranked[0][0] > 1.0 or key[:-1] == ranked[0][2]:
+            return False  # ("loweste": the last letter a mark misread, "lowest;")
+        near = self._near_words(key, 1)
+        return near == [ranked[0][2]] and \
+            Levenshtein.distance(key, near[0], score_cutoff=1) <= 1
+
+    def _capital_i(self, toks: list[Token], text: str) -> list[Edit]:
+        """The capital I of a sentence's first word read as a mark or a digit (``[f the``,
+        ``1f the``, ``tf he``, ``{t is``), the word perhaps run into the next (``[fa
+        player``, ``[fall have``): where a sentence opens (after a full stop, colon or law
+        number, or at a paragraph's start), before a word in lower case, the glyph and
+        the letter after it make ``If``, ``It``, ``In`` or ``Is`` and what follows, if
+        anything, is a word of the language."""
+        out: list[Edit] = []
+        for i, t in enumerate(toks):
+            m = _CAPITAL_I.fullmatch(t.raw)
+            if m is None or i + 1 >= len(toks) or not toks[i + 1].raw[:1].islower():
+                continue
+            number, glyph, rest = m.group("number") or "", m.group("glyph"), m.group("rest")
+            prev = toks[i - 1].raw if i else ""
+            opens = bool(number) or not prev or prev.endswith((".", ":", ".—")) or \
+                _opens_paragraph(text, t.start)
+            word, more = "I" + rest[0], rest[1:]
+            if not opens or word not in ("If", "It", "In", "Is") or (
+                    more and not (self._is_word(more) and more.islower())):
+                continue
+            if glyph in "1l" and more and self._is_word(glyph + rest):
+                continue  # ("lfa"?) a word of its own
+            new = number + (" " if number and not number.endswith("—") else "") + word + \
+                (" " + more if more else "") + m.group("tail")
+            out.append(Edit(t.start, t.end, t.raw, new, "capital-i", 0.8,
+                            f"'{t.raw}' opens a sentence before '{toks[i + 1].core}': the "
+                            f"capital I of '{word}' read as '{glyph}'"))
+        return out
+
     def _split_glued(self, word: str) -> tuple[str, str, int] | None:
         """Two words run together (``orprior``): the split whose two halves are words and
         most often neighbours in the corpus."""
@@ -939,7 +1129,10 @@ class Repairer:
             flag = None if not suspect(o, _zipf) else Edit(
                 t.core_start, t.core_start + len(o), o, o, "suspect", 0.0,
                 "not a word of the corpus or the language")
-            if not ranked or ranked[0][0] > 0.6:
+            if ranked and ranked[0][0] > 0.6 and not self._lone_neighbour(o.lower(), ranked):
+                out.append((None, flag))
+                continue  # (but a long token one letter from one corpus word alone: below)
+            if not ranked:
                 out.append((None, flag))
                 continue
             best_cost, _, best = ranked[0]
@@ -985,6 +1178,48 @@ _IE_FORMS = frozenset({"ie", "le", "1e", "/e", "ic", "lc", "/c", "je", "te"})
 _IE_LOST = frozenset({"i", "/", "l", "1", "t"})  # the "e" lost: "i. .," "/. .,"
 _EG_FORMS = frozenset({"eg", "ea", "eq", "cg", "ey", "eo", "cq"})
 _ABBREVIATION_CORRECT = re.compile(r"(?:i\. ?e|e\. ?g)\.,?")
+
+
+class _Lazy:
+    """A value made on first call (``_Lazy(make)()``), then kept."""
+
+    def __init__(self, make: Callable[[], dict[tuple[str, str], set[str]]]) -> None:
+        self._make = make
+        self._value: dict[tuple[str, str], set[str]] | None = None
+
+    def __call__(self) -> dict[tuple[str, str], set[str]]:
+        if self._value is None:
+            self._value = self._make()
+        return self._value
+
+
+def _page_confusions(edits: list[Edit], toks: list[Token], is_word, count
+                     ) -> dict[tuple[str, str], set[str]]:
+    """The letters this page's OCR reads for others, and the OCR words that show it: each
+    letter of a word a witness edit replaced by one of as many letters (``curn`` →
+    ``turn``: (c, t)), and of each token the corpus never uses that one letter makes a
+    corpus word far commoner (three times) than any other one letter makes of it
+    (``noc`` → ``not``)."""
+    out: dict[tuple[str, str], set[str]] = {}
+    for e in edits:
+        if e.rule not in WITNESS_RULES:
+            continue
+        for a, b in zip(e.old.split(), e.new.split(), strict=False):
+            a, b = a.lower(), b.lower()
+            if len(a) == len(b) and a != b and a.isalpha() and b.isalpha():
+                diff = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+                if len(diff) == 1:
+                    out.setdefault(diff[0], set()).add(a)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    for t in toks:
+        o = t.core.lower()
+        if len(o) < 2 or not o.isalpha() or count(o):
+            continue
+        made = sorted(((count(o[:k] + c + o[k + 1:]), o[k], c) for k in range(len(o))
+                       for c in letters if c != o[k]), reverse=True)[:2]
+        if made and made[0][0] >= 5 and made[0][0] >= 3 * made[1][0]:
+            out.setdefault((made[0][1], made[0][2]), set()).add(o)
+    return out
 
 
 def _abbreviations(toks: list[Token], text: str) -> list[Edit]:
@@ -1035,6 +1270,45 @@ def _abbreviations(toks: list[Token], text: str) -> list[Edit]:
 
 
 _SPECK_RUN = re.compile(r"(?<=[^\W\d_]\.)((?:[ \t]+[.,;:]{1,2}){3,})[ \t]*(?=\n[ \t]*\n|\Z)")
+
+
+# a clause's label where a law, a clause or a title ends: roman numerals (I., II., III.)
+# as OCR reads their strokes (IL., Il., IIL., IH., Il,) and the ordinal 1st. (Ist., lst.)
+_NUMERAL_PLACE = r"(?:^|(?<=—)|(?<=\.-)|(?<=\d\.[ \t]))[ \t]*"
+_GARBLED_NUMERAL = re.compile(
+    r"(?m)" + _NUMERAL_PLACE +
+    r"(?P<label>(?P<roman>I[ILl|hH]{1,2}|[l|][IiLl|]{1,2})|(?P<ordinal>[Iil|]st|i1st))"
+    r"(?P<mark>[.,])(?=[ \t]+[A-Z])")
+_CLEAN_NUMERAL = re.compile(r"(?m)" + _NUMERAL_PLACE + r"(?:I|II|III|IV|V|VI)\.[ \t]+[A-Z]")
+
+
+def _clause_numerals(text: str) -> list[Edit]:
+    """Clause labels OCR garbled, read as the page labels its clauses: a roman numeral of
+    two or three strokes where a law, a clause or a run-in title ends, before a capital
+    (``IL.``, ``Il.``, ``IIL.`` for ``II.``, ``III.``), on a page with clean roman labels
+    too; the ordinal ``1st.`` as ``Ist.``/``lst.`` (no word of the language). Law numbers
+    (``11.``) are the sequence's to read, never a numeral's.
+
+    >>> text = "I. The dealer.\\n\\nIL. If a card.\\n\\n7.—Ist. The player"
+    >>> [(e.old, e.new) for e in _clause_numerals(text)]
+    [('IL.', 'II.'), ('Ist.', '1st.')]
+    >>> _clause_numerals("IL. If a card")  # no clean roman label: whose style?
+    []
+    """
+    out = []
+    roman = _CLEAN_NUMERAL.search(text) is not None
+    for m in _GARBLED_NUMERAL.finditer(text):
+        label, mark = m.group("label"), m.group("mark")
+        if m.group("ordinal"):
+            new = "1st."
+        elif roman and (label != "I" * len(label) or mark == ","):
+            new = "I" * len(label) + "."
+        else:
+            continue
+        out.append(Edit(m.start("label"), m.end("mark"), label + mark, new, "clause-numeral",
+                        0.8, f"'{label}{mark}' opens a clause before a capital: the "
+                        f"label '{new}' as OCR reads its strokes"))
+    return out
 
 
 def _speck_runs(text: str) -> list[Edit]:
