@@ -169,6 +169,13 @@ class WitnessIndex:
                 passages.append(Passage(f"{p.id}:{n + 1}", p.id, line, n))
         return cls(passages, lines)
 
+    def warm(self) -> None:
+        """Make now what is otherwise made on first use (the weighted postings, the
+        shingles): before worker processes are forked, so that they share it."""
+        self._weighted()
+        if len(self.passages) <= SHINGLE_PASSAGES:  # (only such an index looks them up)
+            self.shingles  # noqa: B018 - a property that builds them
+
     def _weighted(self) -> dict[tuple[str, str, str], tuple[float, tuple[int, ...]]]:
         """The postings of the trigrams rare enough to count (in at most 50 passages)
         with their rarity weights, made on first use."""

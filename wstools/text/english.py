@@ -139,3 +139,13 @@ def zipf(word: str) -> float:
         from wordfreq import zipf_frequency
         return zipf_frequency(word, "en")
     return round(math.log(frequency, 10) + 9, 2)
+
+
+def warm() -> None:
+    """Load now what :func:`zipf` loads on first use: the compiled list and wordfreq,
+    which words with digits need (before worker processes are forked, so that they share
+    them rather than each loading them)."""
+    if _table() is None or importlib.util.find_spec("wordfreq") is None:
+        return
+    from wordfreq import get_frequency_dict
+    get_frequency_dict("en", "best")
