@@ -168,6 +168,25 @@ def _setup(corpus: str | None, conventions: dict) -> None:
         _WORKER["key"] = key
 
 
+def _warm() -> None:
+    """Build in this process what the job builds on first use (the witnesses' shingles and
+    weights, the corpus headings, the repair model, the English word list, wordfreq for
+    words with digits), then move every object made so far out of the
+    collector's reach (``gc.freeze``): forked workers start with all of it, rather than
+    each building it again, and their collections do not walk the shared index."""
+    import gc
+
+    from .repair.model import load_model
+    from .text.english import warm as warm_english
+    repairer = _WORKER["repairer"]
+    repairer.witnesses.warm()
+    repairer._heading_words()  # (made on first use, kept on the repairer)
+    load_model()
+    warm_english()
+    gc.collect()
+    gc.freeze()
+
+
 def _on_alarm(signum: int, frame: object) -> None:
     raise PageTimeout
 
@@ -282,6 +301,7 @@ def run_pages(pages: Iterable[DumpPage], *, jobs: int = 1, corpus: str | None = 
         # corpus index, the witnesses) and each worker starts with it, rather than every
         # worker importing and building it again
         _setup(corpus, conventions)
+        _warm()
     with ProcessPoolExecutor(jobs) as pool:
         yield from _in_order(batches, lambda b: pool.submit(proofread_batch, *task(b)),
                              jobs * 4)

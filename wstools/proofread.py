@@ -34,7 +34,7 @@ from itertools import accumulate
 import regex
 
 from .diagnostics import Diagnostic, locate
-from .edits import Edit, OffsetMap, apply_edits, compose, map_to_source, with_positions
+from .edits import Edit, OffsetMap, apply_edits, compose, edit_at, map_to_source, with_positions
 from .laws.model import Clause, Code, Law
 from .laws.parse import heading_match, parse
 from .page import DEFAULT_LEVEL, LEVELS, Page, new_page, read_page
@@ -736,7 +736,7 @@ def _to_input(found: list[Edit], maps: list[OffsetMap], text: str, offset: int) 
     out = []
     for e in map_to_source(found, maps):
         start, end = e.start + offset, e.end + offset
-        out.append(replace(e, start=start, end=end, old=text[start:end]))
+        out.append(edit_at(e, start, end, text[start:end], e.line, e.column))
     return out
 
 

@@ -447,7 +447,9 @@ def _repeated(title: str, rest: str) -> bool:
 _MID_LIST = regex.compile(r"\((?![aiA1]\))[a-zA-Z0-9]{1,5}\)[ \t]+\p{Ll}|\d+\([a-z0-9]{1,4}\)")
 # a first line that closes a bracket it did not open ("Law 82) until the end"): the sentence
 # began on the page before
-_CLOSES_FIRST = regex.compile(r"[^\n()]*[ \t][^\n()]*\)")
+# (as "[^\n()]*[ \t][^\n()]*\)", which matches where this does, but in time linear in the
+# line, not quadratic: a page run together as one line has thousands of characters)
+_CLOSES_FIRST = regex.compile(r"(?=[^\n()]*\))[^\n()]*[ \t]")
 _SECTION_LEFT = regex.compile(r"[ \t]*(?P<s>\p{Lu}[\p{Lu} &,.'’-]{2,40}\])[ \t]*\n?")
 _SECTION_RIGHT = regex.compile(r"[ \t]*(?P<s>\[\p{Lu}[\p{Lu} &,.'’-]{2,40})[ \t]*\n?")
 

@@ -194,15 +194,19 @@ def candidates(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
-def line_candidates(text: str) -> list[tuple[int, int, str]]:
+def line_candidates(text: str, strong_found: list[tuple[int, int, str]] | None = None
+                    ) -> list[tuple[int, int, str]]:
     """Numbers in digits that open a line with a law's marks (``8.—The``) after a line
     that does not end a sentence, (start, end, token): law starts only as the next
-    number of the sequence (:func:`find_law_starts`).
+    number of the sequence (:func:`find_law_starts`). ``strong_found``: the text's
+    :func:`candidates`, when the caller has them.
 
     >>> line_candidates("7.—If exposed, there must\\nbe a fresh cut,\\n8.—The dealer")
     [(42, 44, '8')]
     """
-    strong = {a for a, _, _ in candidates(text)}  # (a line after a sentence's end)
+    if strong_found is None:
+        strong_found = candidates(text)
+    strong = {a for a, _, _ in strong_found}  # (a line after a sentence's end)
     return [(m.start(1), m.end(), m.group(1)) for m in _LINE_CANDIDATE.finditer(text)
             if m.start(1) not in strong and not is_reference(text, m.start(1))]
 
@@ -219,9 +223,10 @@ def find_law_starts(text: str, first: int | None = None, last: int | None = None
     >>> [(s.token, s.number) for s in find_law_starts(t)]
     [('6', 6), ('7', 7), ('8', 8), ('9', 9)]
     """
-    lines = line_candidates(text)
+    strong = candidates(text)
+    lines = line_candidates(text, strong)
     weak = {a for a, _, _ in lines}
-    cands = sorted(candidates(text) + lines)
+    cands = sorted(strong + lines)
     exact = [int(t) for _, _, t in cands if t.isdigit()]
     if not exact:
         return []

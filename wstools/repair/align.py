@@ -195,6 +195,7 @@ def longest_rising(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out[::-1]
 
 
+@lru_cache(maxsize=256)  # (aligned and runs trim the same pair)
 def trim(text: str, witness: str) -> str:
     """The part of ``witness`` that ``text`` reads, found from the word trigrams the two
     share once each (*anchors*): the texts meet along one diagonal, and the witness is
@@ -382,6 +383,9 @@ _KEY = re.compile(r"[^\W_]+")
 
 
 def _key(word: str) -> str:
+    """``word``'s letters and digits, lower case."""
+    if word.isalnum():  # (the common case: every character is one, ``\\w`` but not ``_``)
+        return word.lower()
     return "".join(_KEY.findall(word)).lower()
 
 

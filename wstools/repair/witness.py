@@ -169,6 +169,13 @@ class WitnessIndex:
                 passages.append(Passage(f"{p.id}:{n + 1}", p.id, line, n))
         return cls(passages, lines)
 
+    def warm(self) -> None:
+        """Make now what is otherwise made on first use (the weighted postings, the
+        shingles): before worker processes are forked, so that they share it."""
+        self._weighted()
+        if len(self.passages) <= SHINGLE_PASSAGES:  # (only such an index looks them up)
+            self.shingles  # noqa: B018 - a property that builds them
+
     def _weighted(self) -> dict[tuple[str, str, str], tuple[float, tuple[int, ...]]]:
         """The postings of the trigrams rare enough to count (in at most 50 passages)
         with their rarity weights, made on first use."""
@@ -178,13 +185,17 @@ class WitnessIndex:
                              for gram, posting in self.postings.items() if len(posting) <= 50}
         return self._weights
 
-    def _scores(self, segment: list[Token]) -> list[tuple[int, float]]:
+    def _scores(self, segment: list[Token], grams: set[tuple[str, str, str]] | None = None
+                ) -> list[tuple[int, float]]:
         """Passages by the rarity-weighted trigrams (or, when none is shared, character
-        shingles) they share with ``segment``, best first, above the minimum."""
+        shingles) they share with ``segment``, best first, above the minimum. ``grams``:
+        the segment's word trigrams, when the caller has them."""
         scores: dict[int, float] = defaultdict(float)
         total = len(self.passages) or 1
         weighted = self._weighted()
-        for gram in set(_trigrams(t.key for t in segment)):
+        if grams is None:
+            grams = set(_trigrams(t.key for t in segment))
+        for gram in grams:
             hit = weighted.get(gram)
             if hit is not None:
                 weight, posting = hit
@@ -213,7 +224,8 @@ class WitnessIndex:
         the line before and the start of the line after, since the ends of a segment may
         match too little to be found."""
         by_printing: dict[str, list[Passage]] = {}
-        for number, _ in self._scores(segment):
+        grams = set(_trigrams(t.key for t in segment))
+        for number, _ in self._scores(segment, grams):
             passage = self.passages[number]
             if passage.printing in exclude:
                 continue  # (the printing the OCR is of, say, to measure the others)
@@ -223,7 +235,6 @@ class WitnessIndex:
                 continue
             found.append(passage)
         out = []
-        grams: set[tuple[str, str, str]] | None = None
         for printing, found in by_printing.items():
             best = found[0].line
             near = [p.line for p in found if abs(p.line - best) <= SPREAD]
@@ -232,8 +243,6 @@ class WitnessIndex:
             # the lines next to them that say what the segment says in words too common
             # to be looked up (boilerplate: "This order is not intended to, and does not,
             # create any right"): the segment's words all the same
-            if grams is None:
-                grams = set(_trigrams(t.key for t in segment))
             first = _grow(lines, first, -1, grams)
             last = _grow(lines, last, 1, grams)
             before, after = _step(lines, first, -1), _step(lines, last, 1)
@@ -283,11 +292,18 @@ def _grow(lines: list[str], n: int, direction: int, grams: set[tuple[str, str, s
         k = _step(lines, n, direction)
         if k == n or _is_heading(lines[k]):
             break
-        mine = set(_trigrams(_keys(lines[k])))
+        mine = _line_grams(lines[k])
         if not mine or len(mine & grams) < GROW_SHARE * len(mine):
             break
         n = k
     return n
+
+
+@lru_cache(maxsize=4096)
+def _line_grams(line: str) -> frozenset[tuple[str, str, str]]:
+    """The word trigrams of a corpus line (:func:`_grow` asks for the same lines again
+    and again: those next to the passages a page's segments find)."""
+    return frozenset(_trigrams(_keys(line)))
 
 
 def _step(lines: list[str], n: int, direction: int) -> int:

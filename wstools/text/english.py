@@ -17,11 +17,12 @@ wordfreq estimates by a formula of its own). The numbers are wordfreq's to the l
 
 from __future__ import annotations
 
+import bisect
 import importlib.util
 import json
 import math
 import unicodedata
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -63,8 +64,31 @@ class _Table:
         self.single_quote = re.compile(*header["single_quote"])
         self.double_quote = re.compile(*header["double_quote"])
 
+    @cached_property
+    def lines(self) -> list[bytes]:
+        """The ``word<TAB>bucket`` lines, in their (sorted) order: searched by
+        :func:`bisect.bisect_left` in C (made on first use)."""
+        lines = self.data[self.start:].split(b"\n")
+        if lines and not lines[-1]:
+            lines.pop()  # (the file ends with a line end)
+        return lines
+
     def bucket(self, word: str) -> int | None:
-        """The bucket of ``word`` in the sorted ``word<TAB>bucket`` lines, by bisection."""
+        """The bucket of ``word`` in the sorted ``word<TAB>bucket`` lines, by bisection:
+        the first line at or after ``word<TAB>`` is the word's if it starts so (a tab
+        sorts before every character a word has, so a word's line comes before those of
+        the longer words it begins)."""
+        key = word.encode() + b"\t"
+        if b"\n" in key or b"\t" in key[:-1]:  # (no word of the list has them)
+            return self._bucket_searched(word)
+        lines = self.lines
+        i = bisect.bisect_left(lines, key)
+        if i < len(lines) and lines[i].startswith(key):
+            return int(lines[i][len(key):])
+        return None
+
+    def _bucket_searched(self, word: str) -> int | None:
+        """:meth:`bucket` by bisection over the bytes, line by line."""
         data, key = self.data, word.encode()
         lo, hi = self.start, len(data)
         while lo < hi:  # lo and hi are line starts; the lines between are the ones left
@@ -163,3 +187,15 @@ def zipf(word: str) -> float:
         from wordfreq import zipf_frequency
         return zipf_frequency(word, "en")
     return round(math.log(frequency, 10) + 9, 2)
+
+
+def warm() -> None:
+    """Load now what :func:`zipf` loads on first use: the compiled list and wordfreq,
+    which words with digits need (before worker processes are forked, so that they share
+    them rather than each loading them)."""
+    table = _table()
+    if table is None or importlib.util.find_spec("wordfreq") is None:
+        return
+    table.lines  # noqa: B018 - a cached property: made now
+    from wordfreq import get_frequency_dict
+    get_frequency_dict("en", "best")
