@@ -241,3 +241,13 @@ def test_law_and_its_run_in_ordinal_in_lines() -> None:
             "14.—Ist. If a player deal out of his turn, the deal is void.\n"
             "2d. After the trump card is turned up, it is too late.\n")
     assert _laws(text) == [("12", []), ("13", ["1st", "2d"]), ("14", ["1st", "2d"])]
+
+
+def test_garbled_numeral_at_a_page_of_laws_top() -> None:
+    """``Il. At the end of the hand`` at a page's top, after the end of the item the page
+    before began and before the page's first law: the list's II., as an exact ``II.`` is."""
+    text = ("up before the dealer.\n\n"
+            "Il. At the end of the hand, the deal passes to the player on the left.\n\n"
+            "14. There must be a new deal by the same dealer if the pack is wrong.\n\n"
+            "15. A player dealing out of turn may be stopped before the trump is turned.\n")
+    assert _laws(text)[0] == ("", ["II"])

@@ -1221,6 +1221,8 @@ def _garbled_romans(blocks: list[Block]) -> None:
     clauses when the sequence fixes the numeral: the next of the ``I.`` clause before them
     (no law between), or ``I.`` itself after a law ending in a dash or a colon (``…a new
     deal—``) and before an exact ``II.``."""
+    top = next((i for i, x in enumerate(blocks) if x.kind in ("law", "heading")), None)
+    page_of_laws = top is not None and blocks[top].kind == "law"
     for i, b in enumerate(blocks):
         if b.kind != "text" and not (b.kind == "clause" and b.style == "a."):
             continue  # (OCR's "l." for "I." first reads as a letter)
@@ -1228,6 +1230,12 @@ def _garbled_romans(blocks: list[Block]) -> None:
         if m is None or not b.text[m.end():].strip():
             continue
         want = None
+        if page_of_laws and top is not None and i < top and i and b.kind == "text" \
+                and roman_reading(m["tok"]) in ("II", "III", "IV", "V", "VI", "VII", "VIII"):
+            # "Il. At the end of the hand" at a page of laws' top, after the end of the
+            # item the page before began: the list's next numeral, as an exact "II." is
+            b.kind, b.label, b.style = "clause", roman_reading(m["tok"]), "I."
+            continue
         for prev in reversed(blocks[:i]):
             if prev.kind == "clause" and prev.style == "I.":
                 want = _next_label(prev.label)
