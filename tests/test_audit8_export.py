@@ -128,3 +128,79 @@ def test_cli_wikitext_export_hides_no_law(tmp_path):
     assert main(["parse", str(src), "--to", "wikitext", "-o", str(out)]) == 0
     shown = wstools.to_text(out.read_text(encoding="utf-8")).text
     assert _words(shown) == _words(MARKUP.replace("--", "—"))
+
+
+# --- eo format on plain text (H8, M2) --------------------------------------------------
+
+EO_HEAD = ("Executive Order 13998 of January 21, 2021\n\n{title}\n\nBy the authority vested in "
+           "me as President by the Constitution and the laws of the United States of America, "
+           "it is hereby ordered as follows:\n\n")
+EO_FOOT = "\n\nJOSEPH R. BIDEN JR.\n\nTHE WHITE HOUSE,\nJanuary 21, 2021.\n"
+
+
+def _order(title: str, body: str) -> str:
+    return EO_HEAD.format(title=title) + body + EO_FOOT
+
+
+def _main_page(text: str) -> str:
+    main_page, _ = wstools.format_order(text, "eo.txt")
+    return main_page
+
+
+def test_eo_plain_text_keeps_markup_like_text():
+    from wstools.eo.read import read_order
+    text = _order("Promoting <script>alert(1)</script> Safety",
+                  "Section 1. Policy. The heads of agencies shall <img src=x> act and "
+                  '<div style="x">x</div>.\n\nSec. 2. Reports. The Secretary shall report '
+                  '"<!--" to the President within 30 days, --> and more.')
+    order = read_order(text, "eo.txt")
+    assert order.title == "Promoting <script>alert(1)</script> Safety"
+    page = _main_page(text)
+    for markup in ("<script>", "<img", "<div", "<!--"):
+        assert markup not in page  # written as text...
+    shown = wstools.to_text(page).text
+    for words in ("Promoting <script>alert(1)</script> Safety",
+                  'shall <img src=x> act and <div style="x">x</div>.',
+                  'report "<!—" to the President within 30 days, —> and more.'):
+        assert words in shown, words  # ... and shown as printed
+
+
+def test_eo_html_page_is_still_read_as_html():
+    from wstools.eo.shapes import normalize
+    page = ("<!DOCTYPE html><html><body><p>Executive Order 13998 of January 21, 2021</p>"
+            "<p>Promoting Safety</p><script>var x = 1;</script><p>Sec. 1. Policy. Text.</p>"
+            "</body></html>")
+    source = normalize(page)
+    assert source.shape == "html"
+    assert "var x" not in source.text and "Promoting Safety" in source.text
+    assert normalize("<p>Executive Order 13998 of January 21, 2021</p>").shape == "html"
+
+
+def test_eo_label_after_a_long_line_is_a_subsection():
+    text = _order("Improving Air Quality",
+                  "Section 1. Policy. (a) Where the annual mean concentration is 12 micrograms "
+                  "per cubic meter and the ratio of A<B or B>C holds, no action is needed.\n"
+                  "(b) Agencies shall publish the list.\n\nSec. 2. Reports. The Secretary "
+                  "shall report to the President within 30 days.")
+    page = _main_page(text)
+    assert "{{EOsubsection|b|Agencies shall publish the list.}}" in page
+    assert "A&lt;B or B&gt;C holds" in page
+
+
+def test_eo_label_after_a_line_ending_with_a_dash_opens_its_paragraph():
+    from wstools.eo.read import read_order
+    text = _order("Protecting Workers",
+                  "Section 1. Policy. The heads of agencies shall--\n(a) review the rules;\n"
+                  "(b) consult with the Secretary of Labor--\n(i) on the first matter; and\n"
+                  "(ii) on the second matter.\n(c) The term \"worker\" means a self-\n"
+                  "employed person or a full-time employee; and the\nwell-known rule applies "
+                  "to a two-\nthirds majority.\n\nSec. 2. Reports. The Secretary shall report "
+                  "to the President within 30 days.")
+    order = read_order(text, "eo.txt")
+    subs = [(b.label, b.text) for b in order.blocks if b.kind == "subsection"]
+    assert [label for label, _ in subs] == ["a", "b", "i", "ii", "c"]
+    assert subs[0][1] == "review the rules;"
+    assert subs[1][1] == "consult with the Secretary of Labor—"
+    page = _main_page(text)
+    assert "shall—\n{{EOsubsection|a|review the rules;}}" in page
+    assert "{{EOsubsection|i|on the first matter; and|level=2}}" in page
