@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import regex
@@ -209,6 +209,12 @@ def build(shared: Path, out: Path, log: Callable[[str], None] = print,
         if spec.shape == "wikitext":
             result = parse(source, "wikitext")
             code = result.codes[int(spec.extra.get("code", "0"))]
+            # the code proper: not the page's text before the first title (the reader
+            # prints it above that title, so that an export loses nothing) nor its tail
+            front = result.front_matter
+            code = replace(code, back_matter=[], before_title=(
+                code.before_title[len(front):] if front
+                and code.before_title[:len(front)] == front else code.before_title))
             text = to_lines([code], number_sep=" ")
         else:
             fixes = list(CORPUS_FIXES)

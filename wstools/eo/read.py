@@ -546,6 +546,23 @@ def _cut_short(lines: list[str], at: int, line: str) -> bool:
     return len(lines[k].rstrip()) + len(line.split()[0]) + 1 <= max(near, default=0)
 
 
+#: a line longer than this in plain text was not wrapped (text is wrapped at 60 to 80)
+_UNWRAPPED = 100
+
+
+def _unwrapped_before(lines: list[str], at: int) -> bool:
+    """The line before ``lines[at]`` (page marks passed over) is longer than text is
+    wrapped to: a paragraph typed as one line, which ends where the line does.
+
+    >>> _unwrapped_before(["x " * 60, "(b) Agencies"], 1), _unwrapped_before(["x", "(b)"], 1)
+    (True, False)
+    """
+    k = at - 1
+    while k >= 0 and PAGE_MARK.fullmatch(lines[k].strip()):
+        k -= 1
+    return k >= 0 and len(lines[k].strip()) > _UNWRAPPED
+
+
 def _width(lines: list[str]) -> int:
     """The width text filled to its lines without columns (a PDF's text, text rewrapped by
     hand) is filled to: the 90th percentile of the lengths of the lines a paragraph goes on
@@ -726,9 +743,19 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
             and (_ends_short(lines, at, stripped, width)
                  or (by_chars and _room_before(lines, at, stripped, width) is True))
         follows = follows or ended
+        # a label at a line's start after a line that ends with a dash ("shall--" then
+        # "(a) review"): the list the dash introduces, its item a paragraph of its own (as
+        # the GPO's HTML sets it), not a wrap run into the sentence before
+        dashed = label and current is not None and not one_per_line and not gap \
+            and current.tail(1).endswith("—")
+        # ... or, in plain text, after a clause's end on a line longer than text is wrapped
+        # to (a paragraph typed as one line: "… holds, no action is needed." then "(b)
+        # Agencies …"), which no wrap cut
+        unwrapped = label and ends and plain and not one_per_line and not gap \
+            and _unwrapped_before(lines, at)
         if label and current is not None and not gap and not held_label and not short \
-                and not follows and indent <= last_indent and _run_in_list(
-                    _near(current), stripped):
+                and not follows and not dashed and not unwrapped and indent <= last_indent \
+                and _run_in_list(_near(current), stripped):
             # not set in from the line before, after a list run in its paragraph: the
             # same list, run in
             label = False
@@ -759,7 +786,7 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
                    and not (flat and _next_runs_in(lines, at, stripped, _letter_after(
                        lines, at, stripped, _opened(opened, current.head(300))
                        if current is not None else opened))))
-               or hanging or item
+               or hanging or item or dashed or unwrapped
                # text filled to a width cuts a line short only at its paragraph's end (not
                # inside a sentence: a line in lower case after one with no end goes on)
                or (flat and not one_per_line and not gap and current is not None

@@ -86,6 +86,9 @@ def decode(data: bytes | str) -> str:
     return GPO_CODES.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
 
 
+_HTML_START = re.compile(r"\s*<(?:!doctype\b|!--|[a-z][a-z0-9]*\b[^<>]*>)", re.I)
+
+
 def normalize(data: bytes | str) -> Source:
     """The order's text and its shape (raises :class:`OrderError` on a JSON or XML without
     an order)."""
@@ -108,7 +111,10 @@ def normalize(data: bytes | str) -> Source:
         others = [" ".join(m.group(0).split()) for block in blocks
                   if (m := _ANY_HEAD.search(block)) is not None]
         return Source(pres[0].text_content(), "govinfo", others=others)
-    html = re.search(r"<(?:html|body|p|div)\b", text[:20_000], re.I) is not None
+    # an HTML page (a saved or copied web page) opens with markup; plain text that quotes a
+    # tag ("<div>", "<!--") is text, every character of it
+    html = _HTML_START.match(text) is not None and re.search(
+        r"<(?:html|body|p|div)\b", text[:20_000], re.I) is not None
     text, details = _site_details(_html_text(text) if html else text)
     source = _text_shape(text, html=html)
     source.meta = {**details, **source.meta}

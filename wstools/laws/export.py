@@ -22,7 +22,7 @@ import regex
 from lxml import etree
 from lxml.builder import ElementMaker
 
-from .model import Clause, Code, Law, PageMark
+from .model import Clause, Code, Law, PageMark, Section
 from .render import clause_label
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
@@ -228,8 +228,10 @@ def html_fragment(codes: Sequence[Code]) -> etree._Element:
             _inline(etree.SubElement(art, "p", {"class": "authority"}), code.authority, "i")
         for p in code.preamble:
             _inline(etree.SubElement(art, "p"), p, "i")
-        for s in code.sections:
-            sec = etree.SubElement(art, "section")
+        for s in code.sections + code.back_matter:
+            # (back matter: printed after the last law, not part of the code)
+            sec = etree.SubElement(art, "section", {"class": "back-matter"} if any(
+                s is b for b in code.back_matter) else {})
             if s.heading:
                 _inline(etree.SubElement(sec, "h2"), s.heading, "i")
             for p in s.paragraphs:
@@ -419,6 +421,17 @@ def to_tei(codes: Sequence[Code], meta: Metadata | dict | None = None) -> str:
                     if label in code.footnotes:
                         _tei_text(etree.SubElement(ldiv, ns + "note", type="footnote",
                                                    n=label), code.footnotes[label])
+        referenced = {label for law in code.laws for label in law.footnotes}
+        for label, note in code.footnotes.items():
+            if label not in referenced:  # (a law's own are in its div)
+                _tei_text(etree.SubElement(cdiv, ns + "note", type="footnote", n=label), note)
+        for s in code.back_matter:
+            # printed after the last law and not part of the code: a div of its own after it
+            bdiv = etree.SubElement(body, ns + "div", type="back-matter")
+            if s.heading:
+                _tei_text(etree.SubElement(bdiv, ns + "head"), s.heading)
+            for p in s.paragraphs:
+                _tei_text(etree.SubElement(bdiv, ns + "p"), p)
     return etree.tostring(tei, encoding="unicode", pretty_print=True,
                           xml_declaration=False)
 
@@ -454,13 +467,21 @@ def write_epub(codes: Sequence[Code], path: str, meta: Metadata | dict | None = 
     book.add_item(title_page)
     chapters = [title_page]
     for ci, code in enumerate(codes):
-        for si, s in enumerate(code.sections):
+        # one chapter per section, then one per section of the back matter (printed after
+        # the last law); the code's footnotes close its last chapter
+        parts = [(s, False) for s in code.sections] + [(s, True) for s in code.back_matter]
+        if not parts:  # a code of a title, a preamble or footnotes only: one chapter
+            parts = [(Section(), False)]
+        for si, (s, back) in enumerate(parts):
+            last = si == len(parts) - 1
             frag = html_fragment([Code(title=code.title if si == 0 else None,
                                        authority=code.authority if si == 0 else None,
                                        preamble=code.preamble if si == 0 else [],
                                        fragment=code.fragment if si == 0 else None,
                                        before_title=code.before_title if si == 0 else [],
-                                       sections=[s])])
+                                       footnotes=code.footnotes if last else {},
+                                       sections=[] if back else [s],
+                                       back_matter=[s] if back else [])])
             name = f"code{ci + 1}-section{si + 1}.xhtml"
             chapter = epub.EpubHtml(title=s.heading or code.title or f"Section {si + 1}",
                                     file_name=name, lang="en")

@@ -110,6 +110,9 @@ class Code:
     sections: list[Section] = field(default_factory=list)
     footnotes: dict[str, str] = field(default_factory=dict)
     before_title: list[str] = field(default_factory=list)  # printed above the title
+    # printed after the last law and not part of the code (a book list, a site's tail, the
+    # next game's heading and prose): law-less sections, kept so that an export loses no text
+    back_matter: list[Section] = field(default_factory=list)
 
     @property
     def laws(self) -> list[Law]:
@@ -141,6 +144,7 @@ def to_dict(obj: Any) -> Any:
         d["before_title"] = list(obj.before_title)
         d["footnotes"] = dict(obj.footnotes)
         d["sections"] = [to_dict(s) for s in obj.sections]
+        d["back_matter"] = [to_dict(s) for s in obj.back_matter]
         return d
     if isinstance(obj, Section):
         d = _shallow(obj)
@@ -183,10 +187,13 @@ def from_dict(d: dict) -> Code:
                    tuple(x["span"]) if x.get("span") else None, x.get("prefix", ""),
                    x.get("dash", ""))
 
-    sections = [Section(s.get("heading"), [law(x) for x in s.get("laws", [])],
-                        list(s.get("paragraphs", [])), s.get("heading_match"),
-                        list(s.get("footnotes", [])))
-                for s in d.get("sections", [])]
+    def section(s: dict) -> Section:
+        return Section(s.get("heading"), [law(x) for x in s.get("laws", [])],
+                       list(s.get("paragraphs", [])), s.get("heading_match"),
+                       list(s.get("footnotes", [])))
+
     return Code(d.get("title"), d.get("authority"), dict(d.get("metadata", {})),
-                list(d.get("preamble", [])), d.get("fragment"), sections,
-                dict(d.get("footnotes", {})), list(d.get("before_title", [])))
+                list(d.get("preamble", [])), d.get("fragment"),
+                [section(s) for s in d.get("sections", [])],
+                dict(d.get("footnotes", {})), list(d.get("before_title", [])),
+                [section(s) for s in d.get("back_matter", [])])

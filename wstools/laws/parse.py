@@ -11,6 +11,7 @@ diagnostics with positions in the input; a reader never raises on bad input.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -212,10 +213,13 @@ class Builder:
     def start_code(self, title: str) -> None:
         carried: list[str] = []
         if self.code is not None and not self.code.laws and self.code.title is None:
-            self.front.extend(([self.code.fragment] if self.code.fragment else [])
-                              + self.code.preamble)
+            # what comes before the first title (a site's head, a book's page): not part of
+            # the code, listed as front matter, and printed above the title (no text lost)
+            front = ([self.code.fragment] if self.code.fragment else []) + self.code.preamble
             for s in self.code.sections:
-                self.front.extend(([s.heading] if s.heading else []) + s.paragraphs)
+                front.extend(([s.heading] if s.heading else []) + s.paragraphs)
+            self.front.extend(front)
+            carried = self.code.before_title + front
             self.codes.remove(self.code)
         elif self.code is not None:
             # law-less sections at the end of the previous code introduce this one
@@ -632,6 +636,19 @@ def read_wikitext(text: str) -> ParseResult:
     return ParseResult(codes, "wikitext", front_matter=builder.front)
 
 
+_CHAR_REF = regex.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|lt|gt|amp|quot|nbsp);")
+
+
+def _unescape(line: str) -> str:
+    """A wikitext line's character references as the characters they show (what
+    :func:`wstools.laws.render.wiki_text` writes for a character that would be markup).
+
+    >>> _unescape("Two packs &#60;!-- &#123;{ &amp; &foo;")
+    'Two packs <!-- {{ & &foo;'
+    """
+    return _CHAR_REF.sub(lambda m: html.unescape(m.group()), line) if "&" in line else line
+
+
 def _strip_wiki(line: str) -> tuple[str, str, bool]:
     """(text, kind, indent) for one wikitext line."""
     indent = False
@@ -658,6 +675,7 @@ def _wiki_lines(builder: Builder, chunk: str, base: int, plain: bool = False) ->
             law = (int(lm.group("num")), lm.group("suf"),
                    int(lm.group("end")) if lm.group("end") else None)
             line = line[lm.end():]
+        line = _unescape(line)
         start = base + m.start()
         if kind == "heading" and CODE_TITLE.search(line) and line.isupper():
             kind = "title"
@@ -670,6 +688,7 @@ def _ol_item(builder: Builder, value: str, offset: int, number: int) -> None:
     for line in value.strip().split("\n"):
         if not line.strip():
             continue
+        line = _unescape(line)
         if first:
             builder.add(Block(line.strip(), offset, offset + len(value), False, "",
                               (number, "", None)))
@@ -701,7 +720,9 @@ def detect_shape(text: str) -> str:
 
 def _split_back_matter(code: Code, headings: Sequence[str], result: ParseResult) -> None:
     """Law-less sections after the last law whose heading is not a known heading of the
-    corpus (a book list, a site's tail) are not part of the code."""
+    corpus (a book list, a site's tail) are not part of the code: they are its
+    ``back_matter``, which every export still writes (no text is lost), and their text is
+    listed in ``result.back_matter``."""
     tail: list[Section] = []
     while code.sections and not code.sections[-1].laws and code.laws:
         tail.insert(0, code.sections.pop())
@@ -713,6 +734,7 @@ def _split_back_matter(code: Code, headings: Sequence[str], result: ParseResult)
             code.sections.append(s)
             continue
         keep = False
+        code.back_matter.append(s)
         result.back_matter.extend(([s.heading] if s.heading else []) + s.paragraphs)
     for s in code.sections:
         if s.heading and s.heading_match is None:

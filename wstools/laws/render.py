@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 
-from .model import Clause, Code, Law, Paragraph, to_dict
+import regex
+
+from .model import Clause, Code, Law, Paragraph, Section, to_dict
 
 
 def clause_label(c: Clause) -> str:
@@ -96,7 +99,7 @@ def to_lines(codes: Sequence[Code], number_sep: str = " ") -> str:
     out: list[str] = []
     for code in codes:
         out.extend(front(code))
-        for s in code.sections:
+        for s in code.sections + code.back_matter:
             if s.heading:
                 out.append(s.heading)
             out.extend(s.paragraphs)
@@ -114,7 +117,7 @@ def to_text(codes: Sequence[Code], width: int | None = None) -> str:
     out: list[str] = []
     for code in codes:
         out.extend(plain(p) for p in front(code))
-        for s in code.sections:
+        for s in code.sections + code.back_matter:
             if s.heading:
                 out.append(plain(s.heading).upper())
             out.extend(plain(p) for p in s.paragraphs)
@@ -131,6 +134,56 @@ def to_text(codes: Sequence[Code], width: int | None = None) -> str:
         for k, v in code.footnotes.items():
             out.append(plain(f"[{k}] {v}"))
     return "\n\n".join(out) + "\n"
+
+
+_WIKI_MARKUP = regex.compile(r"&(?=#?\w+;)|<|>|\{(?=[{|])|\}(?=\})|\[(?=\[)|\](?=\])"
+                             r"|~(?=~~)|_(?=_)|(?<=https?|ftp|mailto):|^[*#:; =]|^-(?=---)",
+                             regex.M)
+
+
+def wiki_text(text: str) -> str:
+    """Plain text (the model's, which may carry ``''italic''`` and bold, nothing else) made
+    safe as wikitext: each character that would open markup is written as its character
+    reference, which shows the printed character and opens nothing (as ``proofread``
+    writes a stray ``<!--``, :mod:`wstools.text.stray_markup`): ``<!--``, tags, ``{{``,
+    ``[[``, ``~~~~`` (a signature when saved), ``__NOTOC__``, a URL, a mark that begins a
+    line (a list, an indent, a heading).
+
+    >>> wiki_text("Two packs <!-- are ''used'' {{x}} ~~~~ __NOTOC__")
+    "Two packs &#60;!-- are ''used'' &#123;{x&#125;} &#126;&#126;~~ &#95;_NOTOC&#95;_"
+    >>> wiki_text("* a [[b]] c & d &amp; e")
+    '&#42; a &#91;[b&#93;] c & d &#38;amp; e'
+    """
+    return _WIKI_MARKUP.sub(lambda m: f"&#{ord(m.group())};", text)
+
+
+def wiki_safe(code: Code) -> Code:
+    """A copy of ``code`` whose texts are :func:`wiki_text` (labels, styles and numbers are
+    kept as they are)."""
+    def clause(c: Clause) -> Clause:
+        return replace(c, text=wiki_text(c.text), clauses=[clause(x) for x in c.clauses])
+
+    def block(b: Clause | Paragraph) -> Clause | Paragraph:
+        return clause(b) if isinstance(b, Clause) else replace(b, text=wiki_text(b.text))
+
+    def opt(t: str | None) -> str | None:
+        return wiki_text(t) if t else t
+
+    def law(x: Law) -> Law:
+        return replace(x, text=wiki_text(x.text), heading=opt(x.heading),
+                       body=[block(b) for b in x.body],
+                       notes=[replace(n, text=wiki_text(n.text)) for n in x.notes])
+
+    def section(s: Section) -> Section:
+        return replace(s, heading=opt(s.heading), laws=[law(x) for x in s.laws],
+                       paragraphs=[wiki_text(p) for p in s.paragraphs])
+
+    return replace(code, title=opt(code.title), authority=opt(code.authority),
+                   preamble=[wiki_text(p) for p in code.preamble], fragment=opt(code.fragment),
+                   sections=[section(s) for s in code.sections],
+                   footnotes={k: wiki_text(v) for k, v in code.footnotes.items()},
+                   before_title=[wiki_text(p) for p in code.before_title],
+                   back_matter=[section(s) for s in code.back_matter])
 
 
 def _wiki_escape(text: str) -> str:
@@ -167,13 +220,14 @@ def _heading_wiki(text: str) -> str:
 def to_wikitext(codes: Sequence[Code], form: str = "paragraphs") -> str:
     """Wikitext for Wikisource: ``form="ol"`` puts each run of consecutive plain numbered
     laws in an ``{{ol}}`` (the form of the American Whist Congress page); ``"paragraphs"``
-    writes ``'''12.'''`` paragraphs. Headings are ``{{c|{{sc|…}}}}`` in both."""
+    writes ``'''12.'''`` paragraphs. Headings are ``{{c|{{sc|…}}}}`` in both. The texts are
+    written as text (:func:`wiki_text`): markup in them opens nothing."""
     if form not in ("ol", "paragraphs"):
         raise ValueError(f"unknown wikitext form {form!r}")
     out: list[str] = []
-    for code in codes:
+    for code in map(wiki_safe, codes):  # the texts are text: no markup of their own
         out.extend(front(code, "{{c|" + _wiki_escape(code.title or "") + "}}"))
-        for s in code.sections:
+        for s in code.sections + code.back_matter:
             if s.heading:
                 out.append(_heading_wiki(s.heading))
             out.extend(s.paragraphs)
