@@ -204,3 +204,16 @@ def test_eo_label_after_a_line_ending_with_a_dash_opens_its_paragraph():
     page = _main_page(text)
     assert "shall—\n{{EOsubsection|a|review the rules;}}" in page
     assert "{{EOsubsection|i|on the first matter; and|level=2}}" in page
+
+
+def test_wikitext_read_keeps_its_templates_in_the_wikitext_export(tmp_path) -> None:
+    """Laws read from wikitext (a proofread page's ``{{sc|…}}``) keep their markup in the
+    wikitext export: only plain text is escaped."""
+    import subprocess
+    import sys
+    src = tmp_path / "laws.wiki"
+    src.write_text("'''1.'''—The {{sc|dealer}} deals.\n\n'''2.'''—The player on the "
+                   "{{sc|left}} leads.\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "wstools", "parse", str(src), "--to",
+                          "wikitext"], capture_output=True, text=True, check=True).stdout
+    assert "{{sc|dealer}}" in out and "{{sc|left}}" in out

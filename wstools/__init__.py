@@ -161,10 +161,13 @@ def parse_laws(text: str, shape: str | None = None) -> ParseResult:
     return parse(text, shape)
 
 
-def export_laws(codes: Sequence[Code], to: str = "json", form: str = "paragraphs") -> str:
+def export_laws(codes: Sequence[Code], to: str = "json", form: str = "paragraphs", *,
+                markup: bool = False) -> str:
     """Parsed codes as ``json`` (``wstools/laws/schema.json``), ``text``, ``lines``,
     ``wikitext`` (``form``: ``paragraphs`` or ``ol``), ``html`` or ``tei``
-    (for EPUB: :func:`wstools.laws.export.write_epub`).
+    (for EPUB: :func:`wstools.laws.export.write_epub`). In wikitext, the texts are
+    escaped (markup in plain text opens nothing) unless ``markup`` (texts read from
+    wikitext, ``parse_laws(...).shape == "wikitext"``: their templates are kept).
 
     >>> codes = parse_laws("12. Two packs are used.\\n13. The deal.\\n").codes
     >>> print(export_laws(codes, "wikitext"), end="")
@@ -175,7 +178,7 @@ def export_laws(codes: Sequence[Code], to: str = "json", form: str = "paragraphs
     from .laws import render
     writers: dict[str, Callable[[list[Code]], str]] = {
         "json": render.to_json, "text": render.to_text, "lines": render.to_lines,
-        "wikitext": lambda c: render.to_wikitext(c, form)}
+        "wikitext": lambda c: render.to_wikitext(c, form, markup=markup)}
     if to in writers:
         return writers[to](list(codes))
     from .laws import export

@@ -44,7 +44,7 @@ def cmd_parse(args: argparse.Namespace) -> int:
     elif args.to == "lines":
         out = render.to_lines(codes)
     elif args.to == "wikitext":
-        out = render.to_wikitext(codes, args.form)
+        out = render.to_wikitext(codes, args.form, markup=result.shape == "wikitext")
     elif args.to == "html":
         from ..laws.export import to_html
         out = to_html(codes)

@@ -217,15 +217,17 @@ def _heading_wiki(text: str) -> str:
     return "{{c|{{sc|" + _wiki_escape(text) + "}}}}"
 
 
-def to_wikitext(codes: Sequence[Code], form: str = "paragraphs") -> str:
+def to_wikitext(codes: Sequence[Code], form: str = "paragraphs", *,
+                markup: bool = False) -> str:
     """Wikitext for Wikisource: ``form="ol"`` puts each run of consecutive plain numbered
     laws in an ``{{ol}}`` (the form of the American Whist Congress page); ``"paragraphs"``
     writes ``'''12.'''`` paragraphs. Headings are ``{{c|{{sc|…}}}}`` in both. The texts are
-    written as text (:func:`wiki_text`): markup in them opens nothing."""
+    written as text (:func:`wiki_text`): markup in them opens nothing; ``markup=True`` when
+    they were read from wikitext (a proofread page's ``{{sc|…}}``): written as they are."""
     if form not in ("ol", "paragraphs"):
         raise ValueError(f"unknown wikitext form {form!r}")
     out: list[str] = []
-    for code in map(wiki_safe, codes):  # the texts are text: no markup of their own
+    for code in codes if markup else map(wiki_safe, codes):  # (text: no markup of its own)
         out.extend(front(code, "{{c|" + _wiki_escape(code.title or "") + "}}"))
         for s in code.sections + code.back_matter:
             if s.heading:
