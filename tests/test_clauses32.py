@@ -251,3 +251,19 @@ def test_garbled_numeral_at_a_page_of_laws_top() -> None:
             "14. There must be a new deal by the same dealer if the pack is wrong.\n\n"
             "15. A player dealing out of turn may be stopped before the trump is turned.\n")
     assert _laws(text)[0] == ("", ["II"])
+
+
+def test_law_number_with_dust_before_its_run_in_label() -> None:
+    """``2..a. Dummy`` and ``7._I. The``: laws 2 and 7 (their numbers run on), their run-in
+    first labels read."""
+    text = ("1. Dummy deals at the commencement of each rubber.\n\n"
+            "2..a. Dummy is not liable to the penalty for a revoke, as his adversaries\n"
+            "see his cards.\n\n"
+            "b. Should he revoke, and the error not be discovered, the trick stands.\n\n"
+            "3. There is no misdeal.\n")
+    assert _laws(text) == [("1", []), ("2", ["a", "b"]), ("3", [])]
+    text = ("6. Any player looking at miss before he has declared forfeits a single.\n\n"
+            "7._I. The dealer, taking miss against one player only, plays alone.\n\n"
+            "II. In the latter case he cannot be looed.\n\n"
+            "8. If no one declares to play, the dealer takes the pool.\n")
+    assert _laws(text) == [("6", []), ("7", ["I", "II"]), ("8", [])]

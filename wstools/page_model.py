@@ -66,6 +66,13 @@ _LAW = regex.compile(
 _WEAK_LAW = regex.compile(r"(?P<prefix>)(?P<num>\d{1,4})(?P<suf>)(?P<end>)"
                           r"(?:\.(?=\d\p{L}{1,2}\b)|(?=[ \t]+\p{Lu}\p{Ll}+[ \t]+\p{Ll})"
                           r"|(?=[—–][ \t]*\p{Lu}\p{Ll}*[ \t]+\p{Ll}))")
+# a law number with dust before it or after its stop, before its run-in first label or a
+# capital (".37.—Ist. If", "2..a. Dummy", "7._I. The"): a law only as the next number of the
+# sequence (weak)
+_SPECKED_LAW = regex.compile(r"(?P<prefix>)[.,'‘’_](?P<num>\d{1,4})(?P<suf>)(?P<end>)\.[ \t]*"
+                             r"(?:[—–-][ \t]*)?(?=(?:[a-z]|[IVX]{1,3}|1st|[iIl]st)\.[ \t]+\p{Lu})"
+                             r"|(?P<prefix>)(?P<num>\d{1,4})(?P<suf>)(?P<end>)\.[._]{1,2}"
+                             r"(?=(?:[a-z]|[IVX]{1,3}|1st|[iIl]st)\.[ \t]+\p{Lu})")
 # a token that may be a garbled law number (``l2.``, ``S.``): read by the sequence only
 _GARBLED = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\."
                          r"(?=[ \t]*[—–-]|[ \t]+[\p{Lu}(“\"'‘])")
@@ -339,7 +346,7 @@ def _sequence_kind(label: str, style: str, open_: Sequence[tuple[tuple[str, str]
     return style, "capital" if label.isupper() else "letter"
 
 
-_FIRST_INLINE = regex.compile(r"(?<=\A|[.—–:-][ \t]*|\s)(?:[‘’'\"`,.-]?[({](?:a|A|i|1)\)"
+_FIRST_INLINE = regex.compile(r"(?<=\A|[._—–:-][ \t]*|\s)(?:[‘’'\"`,.-]?[({](?:a|A|i|1)\)"
                               r"|(?P<bare>(?:(?:a|I|1st|[iIl]st)\.|a(?:[,:;]|\.[.,]))"
                               r"(?=[ \t]+[\p{Lu}“\"‘(])))")
 # (a first label without brackets runs in right after the law's number, or after a run-in
@@ -677,14 +684,15 @@ def read_blocks(text: str, headings: Sequence[str] = (),
         law = _law_at(para)
         clause = clause_at(para)
         if law is None and clause is None:
-            law = _WEAK_LAW.match(para)  # "31 The revoking…", "77.1f the declarer…"
+            law = _WEAK_LAW.match(para) or _SPECKED_LAW.match(para)  # "31 The revoking…",
+            # "77.1f the declarer…"; ".37.—Ist. If", "2..a. Dummy", "7._I. The"
         if law is not None and text_after(para, law) and not (clause and clause[1] == "1st."):
             block.kind = "law"
             block.number = int(law.group("num"))
             block.suffix = law.group("suf") or ""
             block.range_end = int(law.group("end")) if law.group("end") else None
             block.prefix = law.group("prefix") or ""
-            block.weak = law.re is _WEAK_LAW or law.group("weak") is not None
+            block.weak = law.re is not _LAW or law.group("weak") is not None
             inline = _inline_clause(para, law.end())
             if inline:
                 block.inline.append(inline)
