@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
 
 from wstools.cli import main
 from wstools.wikitext.registry import Registry
+
+# A test run started in the background of a shell without job control (`cmd &`) has SIGINT
+# ignored, and every process it starts inherits that: the tests that interrupt a run with
+# Ctrl-C's SIGINT would see it ignored. A handled signal is reset to its default in a child.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "tests" / "cases"
