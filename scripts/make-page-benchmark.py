@@ -1267,13 +1267,10 @@ def styled_blocks(rnd: random.Random, blocks: list[Block], edition_style: str | 
     return out
 
 
-def plan_styles_runs(rnd: random.Random, seed: int, out: Path) -> list[Run]:
-    """``STYLES_EDITIONS`` editions (``-sty1``…) of each dev law code with numbered laws (the
-    Hoyle ones of ``MORE_HOYLE`` and the extra corpus codes; Solo Whist's digest, Elwell and
-    the Duplicate Whist definitions number none), their laws given clauses by
-    ``styled_blocks`` (one style for the edition or one per law), faces by
-    ``STYLES_FACES`` (every face at least once), one or two columns, levels by
-    ``STYLES_LEVELS``; only texts the manifest puts in dev, never a test text."""
+def dev_law_texts(out: Path) -> tuple[list[tuple], dict[str, set[str]]]:
+    """The dev law codes (``MORE_HOYLE`` and ``EXTRA_TEXTS``) as (text id, blocks maker,
+    even title, odd title), and each text's splits in the manifest (``out``'s, or the
+    committed one for a trial in a fresh folder)."""
     path = out / "manifest.json"
     if not path.exists():  # a trial in a fresh folder: the committed manifest's splits
         path = Path(__file__).resolve().parents[1] / "benchmarks" / "pages" / "manifest.json"
@@ -1286,6 +1283,17 @@ def plan_styles_runs(rnd: random.Random, seed: int, out: Path) -> list[Run]:
     texts = [(tid, lambda a=first, b=last: hoyle_blocks(lines, a, b, notes), even, odd)
              for tid, first, last, even, odd, kind in HOYLE_TEXTS if tid in MORE_HOYLE]
     texts += [(tid, lambda t=tid: corpus_blocks(t), even, odd) for tid, even, odd in EXTRA_TEXTS]
+    return texts, split_of
+
+
+def plan_styles_runs(rnd: random.Random, seed: int, out: Path) -> list[Run]:
+    """``STYLES_EDITIONS`` editions (``-sty1``…) of each dev law code with numbered laws (the
+    Hoyle ones of ``MORE_HOYLE`` and the extra corpus codes; Solo Whist's digest, Elwell and
+    the Duplicate Whist definitions number none), their laws given clauses by
+    ``styled_blocks`` (one style for the edition or one per law), faces by
+    ``STYLES_FACES`` (every face at least once), one or two columns, levels by
+    ``STYLES_LEVELS``; only texts the manifest puts in dev, never a test text."""
+    texts, split_of = dev_law_texts(out)
     runs, pool = [], []  # pool: the editions' own styles, each in turn
     for tid, make, even, odd in texts:
         assert tid not in TEST_TEXTS and split_of.get(tid, {"dev"}) == {"dev"}, tid
@@ -1327,18 +1335,7 @@ def poor_texts(out: Path) -> list[tuple]:
     title), each asserted to be in dev only in the manifest and no test text."""
     for face, _ in POOR_EDITIONS:
         assert all(Path(f).exists() for f in FONTS[face]), f"typeface {face} not installed"
-    path = out / "manifest.json"
-    if not path.exists():  # a trial in a fresh folder: the committed manifest's splits
-        path = Path(__file__).resolve().parents[1] / "benchmarks" / "pages" / "manifest.json"
-    manifest = json.loads(path.read_text(encoding="utf-8"))
-    split_of: dict[str, set[str]] = {}
-    for p in manifest["pages"]:
-        split_of.setdefault(p["text"], set()).add(p["split"])
-    lines = HOYLE.read_text(encoding="utf-8").replace("\r", "").split("\n")
-    notes = hoyle_notes(lines)
-    texts = [(tid, lambda a=first, b=last: hoyle_blocks(lines, a, b, notes), even, odd)
-             for tid, first, last, even, odd, kind in HOYLE_TEXTS if tid in MORE_HOYLE]
-    texts += [(tid, lambda t=tid: corpus_blocks(t), even, odd) for tid, even, odd in EXTRA_TEXTS]
+    texts, split_of = dev_law_texts(out)
     for tid, *_ in texts:
         assert tid not in TEST_TEXTS and split_of.get(tid) == {"dev"}, tid
     return texts

@@ -6,15 +6,15 @@ are small and made here, in the shape of the audit's cases."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 from lxml import etree
 
 from wstools.bulk import proofread_dump
-from wstools.cli import main
 from wstools.io.dumps import DumpReader
+
+from .test_dumps_hostile import run, titles  # (the hostile-dump tests' helpers)
 
 NS = "http://www.mediawiki.org/xml/export-0.11/"
 OCR = ("THE HISTORY OF TOM JONES. 97\n\nof the kind which had been so often remarked by "
@@ -48,22 +48,6 @@ def dump(path: Path, *parts: str, lang: str = "en") -> Path:
     path.write_text(f'<mediawiki xmlns="{NS}" version="0.11" xml:lang="{lang}">\n'
                     + "".join(parts) + "</mediawiki>\n", "utf-8")
     return path
-
-
-def run(tmp_path: Path, source: Path, *args: str) -> tuple[int, dict, Path]:
-    """``wstools proofread --dump source``: exit code, JSON report, output dump."""
-    out = tmp_path / "out.xml"
-    report = tmp_path / "report.json"
-    for f in (out, report):
-        f.unlink(missing_ok=True)
-    code = main(["proofread", "--dump", str(source), "-o", str(out), "--report-json",
-                 str(report), "--quiet", *args])
-    return code, (json.loads(report.read_text("utf-8")) if report.exists() else {}), out
-
-
-def titles(path: Path) -> list[str]:
-    root = etree.parse(str(path)).getroot()
-    return [t.text for t in root.iter(f"{{{NS}}}title")]
 
 
 def texts(path: Path) -> list[str]:
