@@ -50,7 +50,8 @@ COMMON_TOKENS = frozenset("a an as at be by do he if in is it me my no of on or 
                           .split())
 
 _CANDIDATE = regex.compile(
-    r"(?:^|(?<=[.;:!?)\]*”\"'—-]\s{1,3}))([0-9A-Za-z$!|/\]]{1,3})\."
+    r"(?:^|(?<=[.;:!?)\]*”\"'—-]\s{1,3})|(?<=[.;:!?][ \t]{0,2}[/|\\·•'‘,][ \t]*\n[ \t]*\n[ \t]*))"
+    r"([0-9A-Za-z$!|/\]]{1,3})\."
     r"(?=\s+[\p{Lu}(“\"']|—+\s*[\p{Lu}(])")
 # a number in digits opening a line with a law's marks ("8.—The dealer"), after a line
 # that does not end a sentence (its stop misread as a comma, or lost: "a fresh cut,"): a
@@ -176,6 +177,38 @@ def split_hidden_laws(text: str, spans: list[tuple[int, int]]) -> list[tuple[int
     return out
 
 
+# a token of a roman numeral's strokes as OCR reads them ("Il", "IL", "1I", "lll")
+_STROKES = str.maketrans("lL1|!i", "IIIIII")
+_ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+# a roman clause label where a law, a clause or a run-in title ends, before a capital
+_ROMAN_LABEL = regex.compile(r"(?:(?<=\n)|(?<=—)|(?<=\.[ \t])|\A)[ \t]*"
+                             r"([IVXlL1|]{1,4})[.,][ \t]+(?=[\p{Lu}])")
+ROMAN_CLAUSE = 2.5  # a garbled token that reads as the next roman clause label
+
+
+def next_roman_label(text: str, at: int, token: str) -> bool:
+    """Whether the garbled ``token`` at ``at`` reads, stroke for stroke, as the roman
+    clause label after the last one before it (``I. If any card…⏎⏎Il. If during``): a
+    clause's label more likely than a law's misread number. A number in clean digits is
+    never one.
+
+    >>> t = "14. There must be:\\n\\nI. If any card.\\n\\nIl. If during the deal"
+    >>> next_roman_label(t, t.index("Il."), "Il")
+    True
+    >>> next_roman_label(t, t.index("Il."), "11"), next_roman_label("Il. If", 0, "Il")
+    (False, False)
+    """
+    if token.isdigit():
+        return False
+    reading = token.translate(_STROKES)
+    if reading not in _ROMAN[1:]:
+        return False
+    last = None
+    for m in _ROMAN_LABEL.finditer(text, max(0, at - 800), at):
+        last = m.group(1).translate(_STROKES)
+    return last in _ROMAN and _ROMAN.index(last) + 1 == _ROMAN.index(reading)
+
+
 def candidates(text: str) -> list[tuple[int, int, str]]:
     """Tokens that could be a law number at a sentence start: (start, end, token); a
     number after a word that names a law (``see Sec. 4.``) is a reference, not one."""
@@ -248,12 +281,13 @@ def find_law_starts(text: str, first: int | None = None, last: int | None = None
             options.append([(int(token), 0.0)] if lo <= int(token) <= hi else [])
             continue
         opts = []
+        extra = ROMAN_CLAUSE if next_roman_label(text, start, token) else 0.0
         near = [n for size in (len(token) - 1, len(token), len(token) + 1)
                 for n in by_length.get(size, ())]
         for number in sorted(near):
             cost = reading_cost(token, number)
             if cost <= MAX_READING_COST:
-                opts.append((number, cost))
+                opts.append((number, cost + extra))
         options.append(opts)
     skip = [0.0 if a in weak else SKIP_EXACT if t.isdigit() else SKIP_GARBLED
             for a, _, t in cands]

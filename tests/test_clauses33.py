@@ -1,0 +1,52 @@
+"""Law numbers and clause labels on pages the page benchmark showed misread (stop 33).
+
+Each case is a small page of its own, in the shapes OCR gives; each test fails without the
+change it names."""
+
+from __future__ import annotations
+
+from wstools.laws.numbering import find_law_starts
+from wstools.page import read_page
+from wstools.proofread import proofread_page
+
+
+def _run(text: str) -> tuple[str, list[tuple[str, list[str]]]]:
+    result = proofread_page(read_page(text))
+    laws = [(law.label, [c.label for c in law.clauses])
+            for code in result.codes for s in code.sections for law in s.laws]
+    return result.page.body, laws
+
+
+def test_a_speck_after_a_stop_does_not_hide_the_next_law() -> None:
+    """``called. /`` then a blank line then ``16.``: a speck after the stop that ends a
+    paragraph; the law number after it is a law start, so the sequence need not take a
+    clause's garbled ``Il.`` for law 15 and read the real ``15.`` as 16."""
+    text = ("14. There must be a new deal by the same dealer:\n\n"
+            "I. If any card except the last is faced in the pack.\n\n"
+            "Il. If during the deal the pack is proved imperfect.\n\n"
+            "15. I. If during the deal a card is exposed, a new deal may be had.\n\n"
+            "II. If a new deal does not take place, the card is not called. /\n\n"
+            "16. Any one dealing out of turn may be stopped before the trump is turned.\n\n"
+            "17. It is a misdeal if the dealer omits to have the pack cut.\n")
+    body, laws = _run(text)
+    assert "Il. If during" in body or "II. If during" in body
+    assert [n for n, _ in laws] == ["14", "15", "16", "17"]
+    assert laws[0][1] == ["I", "II"]
+
+
+def test_a_garbled_roman_label_after_its_first_is_no_law_number() -> None:
+    """``u. I. If…`` (law 11 garbled) then ``IL. If…``: ``IL`` reads, stroke for stroke,
+    as the label after ``I.``, so the sequence takes ``u`` for law 11 rather than turning
+    the clause into ``11.``."""
+    text = ("10. Cutting.—I. The dealer must present the pack to his right-hand adversary.\n\n"
+            "II. At least four cards must be left in each packet.\n\n"
+            "u. I. If in cutting a card is exposed, the pack must be reshuffled.\n\n"
+            "IL. If there is any confusion of the cards, there must be a new cut.\n\n"
+            "12. If the dealer reshuffles the pack after it has been cut, he loses his deal.\n")
+    assert [(s.token, s.number) for s in find_law_starts(text)] == \
+        [("10", 10), ("u", 11), ("12", 12)]
+    body, laws = _run(text)
+    assert "11. I. If in cutting" in body
+    assert "11. If there is" not in body
+    assert [n for n, _ in laws] == ["10", "11", "12"]
+    assert laws[1][1] == ["I", "II"]
