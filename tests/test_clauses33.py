@@ -50,3 +50,33 @@ def test_a_garbled_roman_label_after_its_first_is_no_law_number() -> None:
     assert "11. If there is" not in body
     assert [n for n, _ in laws] == ["10", "11", "12"]
     assert laws[1][1] == ["I", "II"]
+
+
+def test_a_law_number_read_with_its_stop_as_a_letter_between_two_laws() -> None:
+    """``3L—Ist. If…`` between laws 30 and 32 whose numbers print a dash: law 31, its
+    ``1.`` read as ``L``; the number is mended and its first ordinal read."""
+    text = ("30.—If the non-dealer asks for less cards than he has discarded, the dealer "
+            "counts them.\n\n"
+            "3L—Ist. If the dealer give his adversary more cards than he has asked for, the "
+            "non-dealer may claim a fresh deal.\n\n"
+            "2d. If the non-dealer elect to play the hand, he discards the superfluous cards.\n\n"
+            "32.—1st. If the dealer give his adversary less cards than he has asked for, the "
+            "non-dealer may claim a fresh deal.\n\n"
+            "2d. If the non-dealer elect to play the hand, it is completed from the stock.\n")
+    body, laws = _run(text)
+    assert laws == [("30", []), ("31", ["1st", "2d"]), ("32", ["1st", "2d"])]
+    assert "31.—1st. If the dealer" in body
+
+
+def test_a_run_in_first_ordinal_with_a_stroke_before_it() -> None:
+    """``7.—I1st. The dealer…`` then ``2d.``: the law's run-in first ordinal, a stroke read
+    before its 1 (and ``lIst.``, the 1 read as two strokes): mended to ``1st.``."""
+    for first in ("I1st", "lIst"):
+        text = ("6.—Any player looking at miss before he has declared forfeits a single.\n\n"
+                f"7.—{first}. The dealer, taking miss against one player only, must declare "
+                "whether he play for himself.\n\n"
+                "2d. If he play for the pool, he must play the hand out.\n\n"
+                "8.—A player who has declared must play.\n")
+        body, laws = _run(text)
+        assert laws == [("6", []), ("7", ["1st", "2d"]), ("8", [])], first
+        assert "7.—1st. The dealer" in body, first

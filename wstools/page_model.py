@@ -80,6 +80,9 @@ GARBLED_COST = 1.0  # the most a garbled number may cost to be read (numbering.r
 MAX_LAW_GAP = 20  # a number this far past the last law is not the next law (a folio, a year)
 
 _ROMAN = "ivxlc"
+# OCR's readings of "1st": "ist", "Ist", "lst", the 1 as two strokes ("lIst") or a stroke
+# before it ("I1st")
+_MISREAD_FIRST_FORM = r"(?:[iIl|]{1,2}st|[iIl|]1st)"
 # clause labels at the start of a paragraph: (pattern, style, kind); the kind names the
 # sequence the label belongs to, so that ``(i)`` after ``(h)`` is a letter, not a numeral
 _CLAUSE = (
@@ -94,13 +97,13 @@ _CLAUSE = (
      "1st."),  # ("2d.-If": a dash after the stop)
     # OCR's "ist." (or "Ist.", "lst.") for "1st.": a clause only before its "2d." (see
     # _check_clauses)
-    (regex.compile(r"(?P<l>[iIl]st)\.(?=[ \t]+\p{Lu})[ \t]*"), "ist."),
+    (regex.compile(r"(?P<l>" + _MISREAD_FIRST_FORM + r")\.(?=[ \t]+\p{Lu})[ \t]*"), "ist."),
     (regex.compile(r"(?P<l>[a-z])\.(?=[ \t]+\p{Lu})[ \t]*"), "a."),
     # its stop misread ("b, Cards", "a: A player", "b.. He"): a clause only in its sequence
     (regex.compile(r"(?P<l>[a-z])(?:[,:;]|\.[.,])(?=[ \t]+\p{Lu})[ \t]*"), "a,"),
 )
 _FIRST_LABELS = frozenset({"a", "A", "i", "1", "I", "1st"})
-_MISREAD_FIRST = frozenset({"ist", "Ist", "lst"})  # OCR's readings of "1st"
+_MISREAD_FIRST = regex.compile(_MISREAD_FIRST_FORM)
 _FINITE_VERB = regex.compile(r"\b(?:is|are|was|were|may|must|can|cannot|shall|should|has|"
                              r"have|had|will|would|does|do|did|be)\b", regex.IGNORECASE)
 _PREFIX_ALONE = regex.compile(r"[ \t]*(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|ART(?:ICLE)?|Rule|"
@@ -347,7 +350,8 @@ def _sequence_kind(label: str, style: str, open_: Sequence[tuple[tuple[str, str]
 
 
 _FIRST_INLINE = regex.compile(r"(?<=\A|[._—–:-][ \t]*|\s)(?:[‘’'\"`,.-]?[({](?:a|A|i|1)\)"
-                              r"|(?P<bare>(?:(?:a|I|1st|[iIl]st)\.|a(?:[,:;]|\.[.,]))"
+                              r"|(?P<bare>(?:(?:a|I|1st|" + _MISREAD_FIRST_FORM +
+                              r")\.|a(?:[,:;]|\.[.,]))"
                               r"(?=[ \t]+[\p{Lu}“\"‘(])))")
 # (a first label without brackets runs in right after the law's number, or after a run-in
 # title that ends with a dash: "7.—a. The", "2. Forming the Table.—I. Those")
@@ -601,7 +605,8 @@ def _split_inline_sections(text: str, spans: list[tuple[int, int]]
 
 # an ordinal label after a sentence, a colon or a dash (or at the start): "…at once. 2d. Any"
 _INLINE_ORDINAL = regex.compile(r"(?:(?<=\A|\n)|(?<=[.;:—–-][ \t]{0,3}\n?[ \t]{0,3}))"
-                                r"(?P<l>\d{1,2}(?:st|nd|rd|th|d)|[iIl]st)\.[ \t]+(?=\p{Lu})")
+                                r"(?P<l>\d{1,2}(?:st|nd|rd|th|d)|" + _MISREAD_FIRST_FORM +
+                                r")\.[ \t]+(?=\p{Lu})")
 
 
 _LAW_BEFORE = regex.compile(r"(?:\A|\s)\S{1,4}[.:,]?[ \t]*[—–-][ \t]*\Z")
@@ -615,7 +620,7 @@ def _ordinal_chain(text: str, a: int, b: int) -> list[int]:
     >>> [t[i:i + 3] for i in _ordinal_chain(t, 0, len(t))]
     ['ist', '2d.', '3d.']
     """
-    found = [(m.start(), "1st" if m["l"] in _MISREAD_FIRST else m["l"])
+    found = [(m.start(), "1st" if _MISREAD_FIRST.fullmatch(m["l"]) else m["l"])
              for m in _INLINE_ORDINAL.finditer(text, a, b)
              if not _LAW_BEFORE.search(text[max(a, m.start() - 12):m.start()])]
     # (a label right after a law's number and dash is the law's run-in first: "13.—1st. If")
@@ -1000,8 +1005,10 @@ _MISPUNCTUATED = regex.compile(r"(?P<prefix>)(?P<tok>\d{1,3})"
                                r"(?=[ \t]?[.,:;—–\[|-]{1,3}[ \t]*(?!\d\d)[\p{L}\d])")
 # a token that may be a garbled number, where two laws fix it: any word after its stop
 # ("i. fin cutting" for "11. If in cutting"; a lower-case "i." is no pronoun)
-_GAP_TOKEN = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\."
-                           r"(?=[ \t]*[—–-]|[ \t]+\S)")
+_GAP_TOKEN = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})"
+                           r"(?:\.(?=[ \t]*[—–-]|[ \t]+\S)"
+                           # (its stop lost, or read with the 1 before it: "3L—Ist. If")
+                           r"|(?<=\d\S{0,2})(?=[—–][ \t]*\S))")
 # old-style figures (EB Garamond): 11 set as two small i's reads as one letter; 3, which
 # descends below the line, reads as a j ("jo.—" for "30.—")
 _OLD_STYLE = {"u": "11", "n": "11", "j": "3"}
@@ -1387,6 +1394,10 @@ def _confusable(printed: str, label: str) -> bool:
     return len(wrong) <= 1 and all(w in _LABEL_CONFUSIONS for w in wrong)
 
 
+# a law's number whose stop OCR lost or read with its 1 ("3L—" for "31.—")
+_STOPLESS_NUMBER = regex.compile(r"(?P<tok>(?=\S{0,2}\d)[0-9A-Za-z$!|/\]]{1,3})(?=[—–])")
+
+
 def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
     """Edits mending a clause label OCR garbled (``()}``, ``fe)``, ``(6)``, ``(ili)``)
     between two clauses that fix it: the one before it and the one after it are exact,
@@ -1409,11 +1420,25 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
                 out.append(Edit(at, at + 1, old, new, "clause-sequence", 0.8,
                                 f"'{old}' opens the law's clauses, before their II.: I."))
     for b in blocks:  # OCR's "ist." that a "2d." follows
-        if b.kind == "clause" and b.label == "1st" and text[b.start:b.start + 3] in \
-                _MISREAD_FIRST and text.startswith(".", b.start + 3):
-            old = text[b.start:b.start + 3]
-            out.append(Edit(b.start, b.start + 3, old, "1st", "clause-sequence", 0.9,
+        first = _MISREAD_FIRST.match(text, b.start) if b.kind == "clause" \
+            and b.label == "1st" else None
+        if first is not None and text.startswith(".", first.end()):
+            old = first.group()
+            out.append(Edit(b.start, first.end(), old, "1st", "clause-sequence", 0.9,
                             f"'{old}.' opens a run of ordinal labels whose next is 2d.: 1st."))
+    for b in read:  # a law's number the sequence read, its stop lost ("3L—Ist." for 31)
+        m = _STOPLESS_NUMBER.match(b.text) if b.kind == "law" and b.number else None
+        if m is not None and m["tok"] != str(b.number):
+            out.append(Edit(b.start, b.start + len(m["tok"]), m["tok"], f"{b.number}.",
+                            "law-number", 0.8, f"'{m['tok']}' opens a paragraph with the "
+                            f"dash the page's laws print: law {b.number} of the sequence"))
+    for b in read:  # a law's run-in first ordinal as OCR reads it ("7.—I1st. The")
+        for label, _, at in b.inline if b.kind == "law" else ():
+            first = _MISREAD_FIRST.match(text, b.start + at) if label == "1st" else None
+            if first is not None and text.startswith(".", first.end()):
+                old = first.group()
+                out.append(Edit(first.start(), first.end(), old, "1st", "clause-sequence", 0.9,
+                                f"'{old}.' opens the law's clauses after its number: 1st."))
     for b in blocks:  # an ordinal the sequence read ("Ath." for "4th.")
         m = _ORDINAL_TOKEN.match(b.text) if b.kind == "clause" and b.style == "1st." else None
         if m is not None and m["tok"] != b.label and b.label != "1st":  # (1st: see above)
@@ -1531,8 +1556,8 @@ def _garbled_run_in_first(text: str, blocks: list[Block]) -> list[Edit]:
     >>> [(e.old, e.new) for e in label_repairs(t)]
     [('4a)', '(a)')]
     >>> t = "7.—I1st. The dealer takes miss.\\n\\n2d. In the latter case he cannot lose."
-    >>> [(e.old, e.new) for e in label_repairs(t)]
-    [('I1st.', '1st.')]
+    >>> [(e.old, e.new) for e in label_repairs(t)]  # (OCR's forms of 1st: read as 1st)
+    [('I1st', '1st')]
     """
     out = []
     for b, nxt in zip(blocks, blocks[1:], strict=False):
