@@ -80,3 +80,43 @@ def test_a_run_in_first_ordinal_with_a_stroke_before_it() -> None:
         body, laws = _run(text)
         assert laws == [("6", []), ("7", ["1st", "2d"]), ("8", [])], first
         assert "7.—1st. The dealer" in body, first
+
+
+def test_a_page_goes_on_with_a_clause_then_a_law_in_one_ocr_paragraph() -> None:
+    """A page whose OCR is one paragraph: the end of a clause from the page before, ``b.``
+    at a line's start after a sentence's end, then law ``23.`` the same way: a clause the
+    page before began and the law after it, each its own paragraph."""
+    text = ("spot is occupied, it is to be placed on the nearest vacant spot.\n"
+            "b. In the case of the Brown, if the green and yellow spots\n"
+            "are vacant, it is to be put on the green spot.\n"
+            "23. All disputes are to be decided by a majority of the play-\n"
+            "ers or by the referee.\n")
+    body, laws = _run(text)
+    assert body.startswith("spot is occupied, it is to be placed on the nearest vacant spot."
+                           "\n\nb. In the case")
+    assert "green spot.\n\n23. All disputes" in body
+    assert laws[-1][0] == "23"
+    assert [c for _, cs in laws for c in cs] == ["b"]
+
+
+def test_a_law_number_whose_one_and_stop_read_as_l_between_two_laws() -> None:
+    """``IL For making a miss`` between laws 10 and 12: law 11, its ``1.`` read as L."""
+    text = ("10. If a Red ball is covered by a coloured ball, the coloured ball is taken.\n\n"
+            "IL For making a miss, or making a miss and running in, the striker shall lose "
+            "one point.\n\n"
+            "12. When playing on a Red ball, if the striker misses, he loses the value.\n")
+    body, laws = _run(text)
+    assert [n for n, _ in laws] == ["10", "11", "12"]
+    assert "11. For making a miss" in body
+
+
+def test_the_next_law_after_the_last_with_its_stop_read_as_a_colon() -> None:
+    """``14: When. the Red balls…`` right after laws 12 and ``13..``: law 14, its stop
+    misread (the law before, its stop doubled, reads as a law only by its digits)."""
+    text = ("12. When playing on a Red ball, if the striker misses, he loses the value.\n\n"
+            "13.. For striking a wrong ball, the striker shall pay the value of the ball hit."
+            "\n\n14: When. the Red balls are all pocketed, if the player shall pocket a "
+            "coloured ball, he scores it.\n")
+    body, laws = _run(text)
+    assert [n for n, _ in laws] == ["12", "13", "14"]
+    assert "14. When. the Red balls" in body

@@ -472,6 +472,17 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                 # before it on the page, "…of its face." then "4th. Any card": the page
                 # goes on with a list the page before began
                 split = True
+            if k and not split and clause is not None and last_clause is None \
+                    and last_law is None and clause[1] in ("a.", "(a)") \
+                    and clause[0] not in _FIRST_LABELS and clause[0].islower() \
+                    and regex.search(r"[.:;]['’”)]*\s*\Z", lines[k - 1].group()) and (
+                        _next_law_line(text, a + line.end()) is not None
+                        or _next_label_line(text, a + line.end())
+                        == (_next_label(clause[0]), clause[1])):
+                # "…the nearest vacant spot." then "b. In the case of": the page goes on
+                # with the clauses of a law the page before began, a law or the next label
+                # after them
+                split = True
             if k == 1 and not split and CAPITALS_LINE.fullmatch(lines[0].group().strip()) \
                     and not mostly_capitals(body) \
                     and (law is not None or clause is not None or body[:1].isupper()) \
@@ -957,6 +968,7 @@ def _check_laws(blocks: list[Block], text: str, previous_law: int | None = None)
     _fill_ranges(blocks, text)
     _fill_gaps(blocks, text)
     _dashed_edges(blocks, text, previous_law)
+    _mispunctuated_edge(blocks, text)
     _first_section(blocks, previous_law)
 
 
@@ -1008,7 +1020,9 @@ _MISPUNCTUATED = regex.compile(r"(?P<prefix>)(?P<tok>\d{1,3})"
 _GAP_TOKEN = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})"
                            r"(?:\.(?=[ \t]*[—–-]|[ \t]+\S)"
                            # (its stop lost, or read with the 1 before it: "3L—Ist. If")
-                           r"|(?<=\d\S{0,2})(?=[—–][ \t]*\S))")
+                           r"|(?<=\d\S{0,2})(?=[—–][ \t]*\S)"
+                           # (a 1 and its stop read as one L: "IL For making" for "11. For")
+                           r"|(?<=L)(?=[ \t]+\p{Lu}\p{Ll}))")
 # old-style figures (EB Garamond): 11 set as two small i's reads as one letter; 3, which
 # descends below the line, reads as a j ("jo.—" for "30.—")
 _OLD_STYLE = {"u": "11", "n": "11", "j": "3"}
@@ -1095,6 +1109,36 @@ def _dashed_edges(blocks: list[Block], text: str, previous_law: int | None) -> N
         inline = _inline_clause(b.text, m.end())
         if inline:
             b.inline.append(inline)
+
+
+# the next law's number in digits, its stop read as a colon, comma or semicolon, before a
+# capitalised word ("14: When the Red balls")
+_NUMBER_MISREAD_STOP = regex.compile(r"(?P<prefix>)(?P<tok>\d{1,3})[:;,](?=[ \t]+\p{Lu}\p{Ll})")
+
+
+def _mispunctuated_edge(blocks: list[Block], text: str) -> None:
+    """The paragraph right after the page's last law (two laws or more) that opens with the
+    next number in digits, its stop misread (``14: When``), is that law: the digits are
+    the printed ones, and the sequence puts them there.
+
+    >>> t = "12. When playing.\\n\\n13. For a wrong ball.\\n\\n14: When the Red balls are all"
+    >>> [(b.kind, b.number) for b in read_blocks(t)][-1]
+    ('law', 14)
+    """
+    laws = [i for i, b in enumerate(blocks) if b.kind == "law"]
+    if len(laws) < 2:
+        return
+    last = blocks[laws[-1]]
+    assert last.number is not None
+    b = next((x for x in blocks[laws[-1] + 1:] if x.kind != "heading"), None)
+    m = _NUMBER_MISREAD_STOP.match(b.text) if b is not None and b.kind == "text" else None
+    if b is None or m is None or int(m["tok"]) != (last.range_end or last.number) + 1 \
+            or is_reference(text, b.start):
+        return
+    b.kind, b.number, b.prefix = "law", int(m["tok"]), ""
+    inline = _inline_clause(b.text, m.end())
+    if inline:
+        b.inline.append(inline)
 
 
 def _fill_gaps(blocks: list[Block], text: str) -> None:
@@ -1202,14 +1246,15 @@ def _check_clauses(blocks: list[Block]) -> None:
             previous = b.inline[-1][0]
     styles = Counter([x.style for x in blocks if x.kind == "clause"]
                      + [style for x in blocks for _, style, _ in x.inline])
-    # a numeral at the page's top, before its first law or heading: a list the page before
-    # began ("V. If the dealer…" then "31.—…"), on a page of laws
+    # a numeral or a letter at the page's top, before its first law or heading: a list the
+    # page before began ("V. If the dealer…" or "b. In the case…" then "31.—…"), on a page
+    # of laws
     top = next((i for i, x in enumerate(blocks) if x.kind in ("law", "heading")), None)
     page_of_laws = top is not None and blocks[top].kind == "law"
     for i, b in enumerate(blocks):
         if b.kind == "clause" and b.style in ("a.", "I.") and styles[b.style] < 2 \
                 and b.label not in _FIRST_LABELS and not (
-                    b.style == "I." and page_of_laws and top is not None and i < top):
+                    page_of_laws and top is not None and i < top):
             b.kind, b.label, b.style = "text", "", ""
 
 
@@ -1394,8 +1439,11 @@ def _confusable(printed: str, label: str) -> bool:
     return len(wrong) <= 1 and all(w in _LABEL_CONFUSIONS for w in wrong)
 
 
-# a law's number whose stop OCR lost or read with its 1 ("3L—" for "31.—")
-_STOPLESS_NUMBER = regex.compile(r"(?P<tok>(?=\S{0,2}\d)[0-9A-Za-z$!|/\]]{1,3})(?=[—–])")
+# a law's number whose stop OCR lost, read with its 1 or misread ("3L—" for "31.—", "IL For",
+# "14: When")
+_STOPLESS_NUMBER = regex.compile(r"(?P<tok>(?=\S{0,2}[\dL])[0-9A-Za-z$!|/\]]{1,3})"
+                                 r"(?P<mark>(?=[—–])|(?<=L)(?=[ \t]+\p{Lu}\p{Ll})"
+                                 r"|[:;,](?=[ \t]+\p{Lu}\p{Ll}))")
 
 
 def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
@@ -1426,12 +1474,14 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
             old = first.group()
             out.append(Edit(b.start, first.end(), old, "1st", "clause-sequence", 0.9,
                             f"'{old}.' opens a run of ordinal labels whose next is 2d.: 1st."))
-    for b in read:  # a law's number the sequence read, its stop lost ("3L—Ist." for 31)
-        m = _STOPLESS_NUMBER.match(b.text) if b.kind == "law" and b.number else None
-        if m is not None and m["tok"] != str(b.number):
-            out.append(Edit(b.start, b.start + len(m["tok"]), m["tok"], f"{b.number}.",
-                            "law-number", 0.8, f"'{m['tok']}' opens a paragraph with the "
-                            f"dash the page's laws print: law {b.number} of the sequence"))
+    for b in read:  # a law's number the sequence read, its stop lost or misread ("3L—Ist."
+        # for 31, "IL For" for 11, "14: When" for 14)
+        m = _STOPLESS_NUMBER.match(b.text) if b.kind == "law" and b.number \
+            and not b.prefix else None
+        if m is not None and (m["tok"] != str(b.number) or m["mark"]):
+            out.append(Edit(b.start, b.start + len(m.group()), m.group(), f"{b.number}.",
+                            "law-number", 0.8, f"'{m.group()}' opens a paragraph: law "
+                            f"{b.number} of the sequence, its stop lost or misread"))
     for b in read:  # a law's run-in first ordinal as OCR reads it ("7.—I1st. The")
         for label, _, at in b.inline if b.kind == "law" else ():
             first = _MISREAD_FIRST.match(text, b.start + at) if label == "1st" else None
