@@ -120,3 +120,31 @@ def test_the_next_law_after_the_last_with_its_stop_read_as_a_colon() -> None:
     body, laws = _run(text)
     assert [n for n, _ in laws] == ["12", "13", "14"]
     assert "14. When. the Red balls" in body
+
+
+def test_a_garbled_law_with_its_dash_run_into_the_paragraph_above() -> None:
+    """``…of those⏎remaining.⏎1L—lIst. If the dealer…`` with no blank line, before
+    ``12.—``: law 11 (its ``1.`` read as L) with its run-in 1st., a paragraph of its own;
+    the unwrapping keeps its line."""
+    text = ("dealt, the dealer must turn up for\ntrumps the top card of those\nremaining.\n"
+            "1L—lIst. If the dealer turn up\nmore than one card, the\nnon-dealer may claim "
+            "a fresh deal.\n2d. Should the non-dealer\nhave looked at his hand, there\n"
+            "must be a fresh deal.\n12.—If, before the trump card\nis turned up, a faced "
+            "card be\ndiscovered, there must be a fresh deal.\n\n13.—1st. If the dealer "
+            "expose\nany of his own cards the deal stands good.\n\n2d. If he expose any of "
+            "his\nadversary's cards, the non-dealer may claim a fresh deal.\n")
+    body, laws = _run(text)
+    assert laws == [("11", ["1st", "2d"]), ("12", []), ("13", ["1st", "2d"])]
+    assert "remaining.\n\n11.—1st. If the dealer" in body
+
+
+def test_a_run_in_first_ordinal_with_its_stop_misread() -> None:
+    """``35.—Ist: If`` and ``39.—Ist..A card`` before their ``2d.``: the run-in 1st."""
+    text = ("35.—Ist: If a faced card be found in the stock, both players may see it.\n\n"
+            "2d. The faced card must be thrown aside.\n\n"
+            "36.—If the dealer accept when there are not cards enough, he plays.\n\n"
+            "37.—Ist..A card led in turn cannot be taken up again.\n\n"
+            "2d. A card played to a lead may be taken up again to save a revoke.\n")
+    body, laws = _run(text)
+    assert laws == [("35", ["1st", "2d"]), ("36", []), ("37", ["1st", "2d"])]
+    assert "35.—1st. If a faced" in body and "37.—1st. A card led" in body

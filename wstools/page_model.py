@@ -93,11 +93,11 @@ _CLAUSE = (
     # the opening bracket lost (``ii) Secretary``): a clause only in its sequence
     (regex.compile(r"(?P<l>[a-z]|[ivx]{2,5}|\d{1,2})\)(?=[ \t]+\S)[ \t]*"), "a)"),
     (regex.compile(r"(?P<l>[IVXL]{1,5})\.(?=[ \t]+[\p{Lu}“\"‘(])[ \t]*"), "I."),
-    (regex.compile(r"(?P<l>\d{1,2}(?:st|nd|rd|th|d))\.(?:(?=[ \t])|[-—–](?=\p{Lu}))[ \t]*"),
+    (regex.compile(r"(?P<l>\d{1,2}(?:st|nd|rd|th|d))\.\.?(?:(?=[ \t])|[-—–](?=\p{Lu}))[ \t]*"),
      "1st."),  # ("2d.-If": a dash after the stop)
     # OCR's "ist." (or "Ist.", "lst.") for "1st.": a clause only before its "2d." (see
     # _check_clauses)
-    (regex.compile(r"(?P<l>" + _MISREAD_FIRST_FORM + r")\.(?=[ \t]+\p{Lu})[ \t]*"), "ist."),
+    (regex.compile(r"(?P<l>" + _MISREAD_FIRST_FORM + r")[.:](?=[ \t]+\p{Lu})[ \t]*"), "ist."),
     (regex.compile(r"(?P<l>[a-z])\.(?=[ \t]+\p{Lu})[ \t]*"), "a."),
     # its stop misread ("b, Cards", "a: A player", "b.. He"): a clause only in its sequence
     (regex.compile(r"(?P<l>[a-z])(?:[,:;]|\.[.,])(?=[ \t]+\p{Lu})[ \t]*"), "a,"),
@@ -351,7 +351,7 @@ def _sequence_kind(label: str, style: str, open_: Sequence[tuple[tuple[str, str]
 
 _FIRST_INLINE = regex.compile(r"(?<=\A|[._—–:-][ \t]*|\s)(?:[‘’'\"`,.-]?[({](?:a|A|i|1)\)"
                               r"|(?P<bare>(?:(?:a|I|1st|" + _MISREAD_FIRST_FORM +
-                              r")\.|a(?:[,:;]|\.[.,]))"
+                              r")\.|" + _MISREAD_FIRST_FORM + r":|a(?:[,:;]|\.[.,]))"
                               r"(?=[ \t]+[\p{Lu}“\"‘(])))")
 # (a first label without brackets runs in right after the law's number, or after a run-in
 # title that ends with a dash: "7.—a. The", "2. Forming the Table.—I. Those")
@@ -430,7 +430,10 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                 if weak is not None and int(weak.group("num")) == last_law + 1:
                     law = weak
             split = False
-            if k and law is not None and not law.group("prefix") and last_law is not None \
+            if k and law is None and clause is None and _garbled_dashed_law(
+                    text, a + line.end(), body, lines[k - 1].group(), last_law):
+                split = True  # "…those remaining." then "1L—lIst. If the dealer" before 12.—
+            elif k and law is not None and not law.group("prefix") and last_law is not None \
                     and int(law.group("num")) == last_law + 1 \
                     and body[law.end():].lstrip(" \t").startswith("—") \
                     and text_after(body, law) and not is_reference(text, at):
@@ -517,6 +520,29 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
 
 
 _LINE = regex.compile(r"[^\n]+")
+
+
+def _garbled_dashed_law(text: str, end: int, body: str, before: str,
+                        last_law: int | None) -> bool:
+    """A line after one that ends a sentence, opening with a garbled token and the dash a
+    law's number prints (``1L—lIst. If``), whose token reads as the number before the next
+    law line's (and after the last law's, if any): a law start the OCR ran into the
+    paragraph above (:func:`_dashed_edges` reads its number).
+
+    >>> t = "those\\nremaining.\\n1L—lIst. If the dealer\\nturn up more.\\n12.—If the trump"
+    >>> _garbled_dashed_law(t, t.index("\\nturn"), "1L—lIst. If the dealer", "remaining.", None)
+    True
+    >>> _garbled_dashed_law(t, t.index("\\nturn"), "So—If the dealer", "remaining.", None)
+    False
+    """
+    m = _DASHED.match(body)
+    if m is None or m["tok"].lower() in _WORDS or m["tok"].isdigit() \
+            or not regex.search(r"[.:;]['’”)]*\s*\Z", before):
+        return False
+    following = _next_law_line(text, end)
+    return following is not None and following > 1 \
+        and (last_law is None or last_law == following - 2) \
+        and _anchored_cost(m["tok"], following - 1) <= DASHED_COST
 
 
 def _garbled_first(printed: str, text: str, at: int) -> str | None:
@@ -1075,7 +1101,7 @@ def _fill_ranges(blocks: list[Block], text: str) -> None:
 # a law's number garbled, with the dash the page's laws print after their number ("2iu—",
 # "gt.—")
 _DASHED = regex.compile(r"(?P<prefix>)(?P<tok>[0-9A-Za-z$!|/\]]{1,3})\.?[ \t]?[—–]"
-                        r"(?=[ \t]*[\p{Lu}“\"'‘(])")
+                        r"(?=[ \t]*(?:[\p{Lu}“\"'‘(]|" + _MISREAD_FIRST_FORM + r"[.:]))")
 DASHED_COST = 1.6  # the most a garbled number with the page's dash may cost at its edges
 
 
@@ -1485,10 +1511,10 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
     for b in read:  # a law's run-in first ordinal as OCR reads it ("7.—I1st. The")
         for label, _, at in b.inline if b.kind == "law" else ():
             first = _MISREAD_FIRST.match(text, b.start + at) if label == "1st" else None
-            if first is not None and text.startswith(".", first.end()):
-                old = first.group()
-                out.append(Edit(first.start(), first.end(), old, "1st", "clause-sequence", 0.9,
-                                f"'{old}.' opens the law's clauses after its number: 1st."))
+            if first is not None and text[first.end():first.end() + 1] in (".", ":"):
+                old = text[first.start():first.end() + 1]
+                out.append(Edit(first.start(), first.end() + 1, old, "1st.", "clause-sequence",
+                                0.9, f"'{old}' opens the law's clauses after its number: 1st."))
     for b in blocks:  # an ordinal the sequence read ("Ath." for "4th.")
         m = _ORDINAL_TOKEN.match(b.text) if b.kind == "clause" and b.style == "1st." else None
         if m is not None and m["tok"] != b.label and b.label != "1st":  # (1st: see above)
@@ -1588,6 +1614,10 @@ def _letter_stops(text: str, blocks: list[Block]) -> list[Edit]:
 # the first label of a sequence, by its second (a law's run-in first label OCR garbled)
 _FIRST_OF = {"b": "a", "B": "A", "ii": "i", "II": "I", "2": "1", "2d": "1st", "2nd": "1st"}
 # a law's run-in first label as OCR may garble it: a short token, before a capital
+# an ordinal 1st run in after a law's number and dash, as OCR reads its figure and stop
+# ("35.—Ist: If", "39.—Ist..A card", "42.—\\st. If")
+_FIRST_ORDINAL_RUN_IN = regex.compile(r"[ \t]?[—–][ \t]*(?P<label>(?:[\\|!Il1i]{1,2}|1)st"
+                                      r"(?:\.[ \t]+|[.:,;]{1,2}[ \t]*))(?=\p{Lu})")
 _RUN_IN_TOKEN = regex.compile(r"[—–:-]?[ \t]*(?P<tok>\S{1,6})[ \t]+(?=[\p{Lu}“\"‘])")
 
 
@@ -1607,7 +1637,10 @@ def _garbled_run_in_first(text: str, blocks: list[Block]) -> list[Edit]:
     [('4a)', '(a)')]
     >>> t = "7.—I1st. The dealer takes miss.\\n\\n2d. In the latter case he cannot lose."
     >>> [(e.old, e.new) for e in label_repairs(t)]  # (OCR's forms of 1st: read as 1st)
-    [('I1st', '1st')]
+    [('I1st.', '1st.')]
+    >>> t = "39.—Ist..A card led in turn.\\n\\n2d. A card played to a lead."
+    >>> [(e.old, e.new) for e in label_repairs(t)]
+    [('Ist..', '1st. ')]
     """
     out = []
     for b, nxt in zip(blocks, blocks[1:], strict=False):
@@ -1617,6 +1650,14 @@ def _garbled_run_in_first(text: str, blocks: list[Block]) -> list[Edit]:
         if b.kind != "law" or b.inline or second is None or second[0] not in _FIRST_OF:
             continue  # (a second label alone is text until its first is read: "II. If")
         law = _law_at(b.text) or _WEAK_LAW.match(b.text)
+        first = _FIRST_ORDINAL_RUN_IN.match(b.text, law.end()) \
+            if law is not None and second[0] in ("2d", "2nd") else None
+        if first is not None and first["label"] != "1st. ":
+            at = b.start + first.start("label")
+            out.append(Edit(at, at + len(first["label"]), first["label"], "1st. ",
+                            "clause-sequence", 0.8, f"the law's first clause, before "
+                            f"{second[0]}.: '{first['label'].strip()}' is OCR's reading of 1st."))
+            continue
         m = _RUN_IN_TOKEN.match(b.text, law.end()) if law is not None else None
         if m is None:
             continue

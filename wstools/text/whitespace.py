@@ -218,8 +218,9 @@ _SENTENCE_END = regex.compile(r"(?:[.:;—]['\"’”)]*|--|;[ \t]+(?:and|or))[ 
 _LABEL_OPENS = regex.compile(r"\((?:[a-z]{1,2}|[ivxlc]{1,5}|[A-Z]|\d{1,2})\)[-.]?[ \t]+\S"
                              r"|(?:Sec(?:tion)?|SEC(?:TION)?)\.?[ \t]+\d{1,4}[a-z]?\.[ \t]"
                              r"|\d{1,3}[a-z]?(?:\.?[—–]|\.[ \t]+(?:a\.[ \t]+)?\p{Lu})"
+                             r"|\d[A-Za-z|]{1,2}[—–](?=[ \t]*\S)"  # (its stop lost: "1L—lIst.")
                              r"|[IVXLlTJ1|H]{1,5}[.,][ \t]+\p{Lu}"
-                             r"|(?:[a-z]|\d{1,2}(?:st|nd|rd|th|d)|[iIl]st)\.[ \t]+\p{Lu}")
+                             r"|(?:[a-z]|\d{1,2}(?:st|nd|rd|th|d)|[iIl]st)\.\.?[ \t]+\p{Lu}")
 _LINE_OPENS = regex.compile(r"(?m)^[ \t]*[\"'‘“(]?(\S)")
 # a stanza's number alone on its line ("1.", "II."), or a line's number in the margin set
 # before it ("12 Princes and lords"): verse's furniture, not its lines
