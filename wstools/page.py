@@ -77,6 +77,29 @@ _HEADER_DIV = regex.compile(r"""<div(?:\s+class\s*=\s*["']?pagetext["']?)?\s*>\s
 _FOOTER_DIV = regex.compile(r"""</div>\s*\Z""")
 
 
+# MediaWiki's redirect magic word, in English (every wiki reads it) and in the languages of
+# the larger Wikisources (MessagesXx.php's 'redirect'): "#REDIRECT [[Page:…/13]]"
+_REDIRECT = regex.compile(
+    r"\A\s*(?:#REDIRECT|#WEITERLEITUNG|#REDIRECTION|#RINVIA|#RINVIO|#REDIRECCIÓN|"
+    r"#REDIRECCION|#REDIRECIONAMENTO|#REDIRECT\w*|#PATRZ|#PRZEKIERUJ|#TAM|"
+    r"#ПЕРЕНАПРАВЛЕНИЕ|#ПЕРЕНАПР|#ПЕРЕНАПРАВЛЕННЯ|#DOORVERWIJZING|#OMDIRIGERING|"
+    r"#OHJAUS|#ÁTIRÁNYÍTÁS|#PŘESMĚRUJ|#YÖNLENDİRME|#ANTSOIN|#תפניה|#تحويل|"
+    r"#重定向|#転送|#リダイレクト|#넘겨주기)\s*:?\s*\[\[",
+    regex.IGNORECASE)
+
+
+def is_redirect(text: str) -> bool:
+    """Whether a page's text is a redirect (MediaWiki reads the magic word only at the
+    text's start): a page to leave as it is, never proofread nor given a level.
+
+    >>> is_redirect("#REDIRECT [[Page:Hugo - Les Misérables.djvu/13]]")
+    True
+    >>> is_redirect("#weiterleitung [[Seite:X.djvu/2]]"), is_redirect("See #REDIRECT [[X]]")
+    (True, False)
+    """
+    return _REDIRECT.match(text) is not None
+
+
 class PageFormatError(WstoolsError, ValueError):
     """A level outside 0–4 or a part that would break the serialisation."""
 

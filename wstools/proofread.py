@@ -37,7 +37,7 @@ from .diagnostics import Diagnostic, locate
 from .edits import Edit, OffsetMap, apply_edits, compose, edit_at, map_to_source, with_positions
 from .laws.model import Clause, Code, Law
 from .laws.parse import heading_match, parse
-from .page import DEFAULT_LEVEL, LEVELS, Page, new_page, read_page
+from .page import DEFAULT_LEVEL, LEVELS, Page, is_redirect, new_page, read_page
 from .page_model import hyphen_joins, label_repairs, lay_out, read_blocks
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
 from .running_head import RunningHead, find_foot_folio, find_running_head
@@ -464,6 +464,24 @@ def _shape(text: str) -> str | None:
     return None
 
 
+def _head_in_header(head: RunningHead, header: str) -> bool:
+    """Whether the page's own header holds every word of the running head's title read at
+    its top (``12 HISTORY OF ROME`` in ``{{rh|12|HISTORY OF ROME|}}``): the line is the
+    header's twin, not text.
+
+    >>> head = RunningHead("12", "HISTORY OF ROME", "left", 0, 18)
+    >>> _head_in_header(head, "{{rh|12|History of Rome|}}")
+    True
+    >>> _head_in_header(head, "{{running header|left=12|center=HISTORY}}")
+    False
+    """
+    words = set(regex.findall(r"[\p{L}\p{N}]+", header.casefold()))
+    # (the folio only when the head has no title: the Index's page number is the header's,
+    # and OCR may have misread the printed one)
+    want = regex.findall(r"[\p{L}\p{N}]+", (head.title or head.number or "").casefold())
+    return all(w in words for w in want)
+
+
 def _senses(numbers: Sequence[int]) -> bool:
     """Numbers that start again from 1 every few items: a dictionary's senses or a prose
     list's points (``ABACUS, n. 1. A counting frame. 2. The upper member.``), not laws run
@@ -513,6 +531,16 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
     head = find_running_head(rest, repairer.index.headings, detached=True,
                              titles=running_titles) if find_head else None
     cut: list[Edit] = []  # a piece of the head inside the body (read between the columns)
+    head_notes: list[Diagnostic] = []
+    if head is not None and header.strip() and not _head_in_header(head, header):
+        # the page has its own header (the Index's), which does not hold what the page
+        # prints at its top: that line stays in the text for the proofreader to judge
+        head_notes = locate([Diagnostic(
+            "head-not-in-header", f"the line at the page's top reads as a running head "
+            f"({text[head.start + offset:head.end + offset].strip()!r}) but the page's own "
+            "header does not hold its words: left in the text", offset, "warning")],
+            text, file)
+        head = None
     if head is not None:
         spans = [(a + offset, b + offset) for a, b in head.spans]
         head = replace(head, start=spans[0][0], end=head.end + offset, spans=spans,
@@ -576,8 +604,9 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         maps.append(OffsetMap(fixes))
     codes = parsed.codes if parsed.laws else []
     # the parser's findings in the input's coordinates, named by its file
-    diagnostics = locate([replace(d, offset=offset + _to_input_offset(d.offset, parsed_maps))
-                          for d in parsed.diagnostics if d.code != "no-laws"], text, file)
+    diagnostics = head_notes + locate([replace(
+        d, offset=offset + _to_input_offset(d.offset, parsed_maps))
+        for d in parsed.diagnostics if d.code != "no-laws"], text, file)
     layout = None
     if shape is None:
         # OCR in paragraphs: read the page's own paragraphs (laws, clauses, headings) and
@@ -854,6 +883,13 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
             "size-limit", f"the page is {size:,} bytes; a wiki page holds at most "
             f"{MAX_PAGE_BYTES:,} (MediaWiki's $wgMaxArticleSize): left as it is ('wstools "
             "repair' and 'clean' take whole texts)", 0)], page.body, file))
+    if is_redirect(page.body) and not page.header.strip() and not page.footer.strip():
+        # "#REDIRECT [[Page:…/13]]": MediaWiki reads it only at the text's start; a level
+        # or any change there would break it
+        left = keep_page(page, title=title, conventions=Conventions(), file=file)
+        left.diagnostics[:0] = locate([Diagnostic(
+            "redirect", "the page is a redirect: left as it is", 0, "warning")], page.body, file)
+        return left
     if page.quality_unread:
         # a level mark that cannot be read ("{{PageQuality|100%|Ann}}"): the page's level is
         # unknown, perhaps validated; proofreading it as OCR could lower it

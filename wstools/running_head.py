@@ -96,7 +96,8 @@ class RunningHead:
     def wikitext(self, style: str = "rh") -> str:
         """The header template for this head."""
         number = self.number or ""
-        if style == "rvh":
+        if style == "rvh" and not self.section:  # ({{rvh}} has no place for a section
+            # name: "CHAP. IV.]" is printed text, kept in {{rh}})
             return f"{{{{rvh|{number}|{self.title}}}}}"
         if self.side == "right" or self.section.endswith("]"):
             left = self.section if self.section.endswith("]") or not self.section.startswith(
@@ -294,6 +295,12 @@ _THREE_PART = regex.compile(r"[ \t]*(?:(?P<left>[^\s\[\]][^\[\]\n]{0,14}\])[ \t]
                             r"[ \t]*(?:\n|\Z)")
 
 
+# the same head fused into the text, its bracketed part at its right closed by a stop:
+# "12 THE HISTORY OF ROME [CHAP. the consuls were…"
+_FUSED_RIGHT_PART = regex.compile(r"[ \t]*[^\n\[\]]+?[ \t]+(?P<right>\[[^\[\]\s][^\[\]\n]{0,14}?\.)"
+                                  r"(?P<left>(?!))?(?=[ \t]+\S)")
+
+
 # a year at the outer side of a head, without brackets: "132 THE LIFE OF NELSON. 1798"
 _YEAR_PART = regex.compile(r"[ \t]*(?:(?P<left>1\d{3}\.?)[ \t]+[^\n]+?[ \t]+\d{1,3}"
                            r"|\d{1,3}[ \t]+[^\n]+?[ \t]+(?P<right>1\d{3}\.?))[ \t]*(?:\n|\Z)")
@@ -306,6 +313,10 @@ def _three_part(text: str, headings: Sequence[str], detached: bool, titles: Sequ
     end (``1763.]`` left of the title on a right-hand page, ``[1763.`` right of it on a
     left-hand one)."""
     m = _THREE_PART.match(text)
+    fused = False
+    if m is None:
+        m = _FUSED_RIGHT_PART.match(text)
+        fused = m is not None
     if m is None:
         m = _YEAR_PART.match(text)
         rest = text[m.end():] if m is not None else ""
@@ -314,7 +325,8 @@ def _three_part(text: str, headings: Sequence[str], detached: bool, titles: Sequ
     part = m.group("left") or m.group("right")
     a, b = m.span("left") if m.group("left") else m.span("right")
     head = find_running_head(text[:a] + " " * (b - a) + text[b:], headings, detached, titles)
-    if head is None or not (head.number and head.title) or head.end < b \
+    if head is None or not (head.number and head.title) \
+            or head.end < b and not (fused and not text[head.end:a].strip()) \
             or (head.side == "right") != bool(m.group("left")):
         return None
     return replace(head, section=part.strip(), spans=[(0, max(head.spans[0][1], b)),

@@ -1,0 +1,48 @@
+"""Findings of the ninth new-user audit (stop 33): running heads, page headers, redirects.
+Each test fails without the change it names."""
+
+from __future__ import annotations
+
+from wstools.page import read_page
+from wstools.proofread import Conventions, proofread_page
+
+
+def _proofread(text: str, **conventions: object) -> str:
+    result = proofread_page(read_page(text), conventions=Conventions(**conventions))  # type: ignore[arg-type]
+    return result.page.wikitext()
+
+
+def test_a_redirect_is_left_as_it_is_even_with_a_level() -> None:
+    """H3: ``#REDIRECT [[…]]`` must stay the text's start, or MediaWiki no longer reads it
+    as a redirect: never wrapped in ``<pagequality>``, whatever level is asked for."""
+    text = "#REDIRECT [[Page:Hugo - Les Misérables.djvu/13]]"
+    assert _proofread(text, level=3) == text
+    assert _proofread("#WEITERLEITUNG [[Seite:X.djvu/2]]\n", level=1) == \
+        "#WEITERLEITUNG [[Seite:X.djvu/2]]\n"
+
+
+def test_rvh_keeps_the_side_text_of_the_running_head() -> None:
+    """H5: ``{{rvh}}`` has no place for ``CHAP. IV.]``: the head is written as ``{{rh}}``
+    rather than losing printed text."""
+    out = _proofread("CHAP. IV.] THE REPUBLIC. 57\n\nThe senate, which had been the council "
+                     "of the kings,\nremained the chief power in the state.\n", header="rvh")
+    assert "CHAP. IV.]" in out
+
+
+def test_a_fused_head_keeps_its_bracketed_section() -> None:
+    """M2: ``58 THE HISTORY OF ROME [CHAP. The senate…``: the section goes to the header
+    with its bracket and stop, as when the head has its own line."""
+    out = _proofread("58 THE HISTORY OF ROME [CHAP. The senate was the chief power in the "
+                     "state,\nand its members were chosen by the consuls.\n")
+    assert "{{rh|58|THE HISTORY OF ROME|[CHAP.}}" in out
+
+
+def test_a_head_the_pages_own_header_does_not_hold_stays_in_the_text() -> None:
+    """L2: the page has its own header (the Index's), ``HISTORY`` only: the line
+    ``12 HISTORY OF ROME`` is not deleted as if moved there (``OF ROME`` was lost)."""
+    text = ("<noinclude><pagequality level=\"1\" user=\"Eve\" />{{running header|left=12|"
+            "center=HISTORY}}</noinclude>12 HISTORY OF ROME\n\nBody text of the page.\n"
+            "<noinclude></noinclude>")
+    assert "OF ROME" in _proofread(text)
+    same = text.replace("center=HISTORY", "center=HISTORY OF ROME")
+    assert "12 HISTORY OF ROME" not in _proofread(same).split("</noinclude>", 1)[1]
