@@ -46,3 +46,18 @@ def test_a_head_the_pages_own_header_does_not_hold_stays_in_the_text() -> None:
     assert "OF ROME" in _proofread(text)
     same = text.replace("center=HISTORY", "center=HISTORY OF ROME")
     assert "12 HISTORY OF ROME" not in _proofread(same).split("</noinclude>", 1)[1]
+
+
+def test_a_superscript_or_figure_note_at_the_foot_is_no_paragraph_end() -> None:
+    """M1: the text ends mid-sentence (``…and afterwards by the``) above a note marked
+    ``¹`` (or ``1``, the mark the text carries glued to a word, ``senate,1``): no
+    ``{{nop}}``, which would break the sentence the next page goes on with."""
+    for mark in ("¹", "1"):
+        text = (f"The senate,{mark} which had been the council of the kings,\nremained the "
+                "chief power in the state. Its members were\nchosen by the consuls, and "
+                f"afterwards by the\n\n{mark} See Livy, ii. 1.\n")
+        assert "{{nop}}" not in _proofread(text), mark
+    # a figure the text does not carry as a mark opens no note
+    text = ("The senate had been the council of the kings. Its members were\nchosen by the "
+            "consuls.\n\n1 See the table below for the consuls of the year.\n")
+    assert "{{nop}}" in _proofread(text)

@@ -23,8 +23,11 @@ import regex
 # a note: its mark (a star or a dagger; OCR's + for a dagger after a first note), a blank, and
 # the note's first word, capitalised (or opening with a quote or bracket)
 # (a star at a line's start written as its reference, &#42;, so that it makes no list item)
-_FIRST_NOTE = regex.compile(r"[ \t]*(?:\*{1,3}|&#42;|[†‡])[ \t]+[\"'‘“(\[]?\p{Lu}")
-_NOTE = regex.compile(r"[ \t]*(?:\*{1,3}|&#42;|[†‡§¶+])[ \t]+[\"'‘“(\[]?\p{Lu}")
+# (or a superscript figure, "¹ See Livy"; or a plain figure that the text carries as a mark
+# glued to a word, "senate,1 which": see _figure_marks)
+_FIRST_NOTE = regex.compile(r"[ \t]*(?:\*{1,3}|&#42;|[†‡]|[¹²³⁴-⁹][⁰-⁹]?)[ \t]*[\"'‘“(\[]?\p{Lu}")
+_NOTE = regex.compile(r"[ \t]*(?:\*{1,3}|&#42;|[†‡§¶+]|[¹²³⁴-⁹][⁰-⁹]?)[ \t]*[\"'‘“(\[]?\p{Lu}")
+_FIGURE_NOTE = regex.compile(r"[ \t]*(?P<n>[1-9]\d?)[ \t]+[\"'‘“(\[]?\p{Lu}")
 _PARAGRAPHS = regex.compile(r"\n[ \t]*\n\s*")
 
 
@@ -42,11 +45,26 @@ def notes_start(body: str) -> int:
     starts = [0] + [m.end() for m in _PARAGRAPHS.finditer(body)]
     first = len(body)
     for at in reversed(starts[1:]):
+        figure = _FIGURE_NOTE.match(body, at)
+        if figure is not None and _figure_mark(body[:at], figure["n"]):
+            first = at
+            continue
         if not _NOTE.match(body, at):
             break
         if _FIRST_NOTE.match(body, at):
             first = at
     return first
+
+
+def _figure_mark(text: str, n: str) -> bool:
+    """Whether ``text`` carries the figure ``n`` as a note's mark: glued after a word or its
+    mark, before a space or a mark (``senate,1 which``, ``kings.2``), where OCR reads a
+    superscript.
+
+    >>> _figure_mark("The senate,1 which had been", "1"), _figure_mark("in 1 day", "1")
+    (True, False)
+    """
+    return regex.search(r"(?<=[\p{L}][,.;:’”'\"]?)" + n + r"(?=[\s,.;:]|\Z)", text) is not None
 
 
 def text_before_notes(body: str) -> str:
