@@ -148,3 +148,21 @@ def test_a_run_in_first_ordinal_with_its_stop_misread() -> None:
     body, laws = _run(text)
     assert laws == [("35", ["1st", "2d"]), ("36", []), ("37", ["1st", "2d"])]
     assert "35.—1st. If a faced" in body and "37.—1st. A card led" in body
+
+
+def test_a_run_in_roman_first_after_a_title_read_as_a_letter() -> None:
+    """``24. Leading Out of Turn.—l. If…``: after the law's run-in title, on a page of
+    capital roman labels, ``l.`` is OCR's reading of ``I.`` (before its ``II.``, and at the
+    page's foot, where its II. is on the next page)."""
+    text = ("22. If a player leads a card better than any his adversaries hold.\n\n"
+            "23. I. A player having a card liable to be called must not play another.\n\n"
+            "II. If he plays another card, that card also is liable to be called.\n\n"
+            "24. Leading Out of Turn.—l. If any player leads out of turn, a suit may be "
+            "called.\n")
+    body, laws = _run(text)
+    assert "Turn.—I. If any player" in body
+    assert laws[-1] == ("24", ["I"])
+    text += "\nII. If it is the adversaries' turn, the card may be called.\n"
+    body, laws = _run(text)
+    assert "Turn.—I. If any player" in body
+    assert laws[-1] == ("24", ["I", "II"])

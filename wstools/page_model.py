@@ -1483,7 +1483,8 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
     """
     read = read_blocks(text, headings)
     blocks = [b for b in read if b.kind in ("clause", "text")]
-    out = _letter_stops(text, read) + _garbled_run_in_first(text, read) + _law_specks(text, read)
+    out = _letter_stops(text, read) + _garbled_run_in_first(text, read) + \
+        _law_specks(text, read) + _roman_first_after_title(text, read)
     for b in read:  # a law's run-in first numeral OCR misread ("—1. If" for "—I. If")
         for label, style, at in b.inline if b.kind == "law" else ():
             at += b.start
@@ -1618,12 +1619,46 @@ _FIRST_OF = {"b": "a", "B": "A", "ii": "i", "II": "I", "2": "1", "2d": "1st", "2
 # ("35.—Ist: If", "39.—Ist..A card", "42.—\\st. If")
 _FIRST_ORDINAL_RUN_IN = regex.compile(r"[ \t]?[—–][ \t]*(?P<label>(?:[\\|!Il1i]{1,2}|1)st"
                                       r"(?:\.[ \t]+|[.:,;]{1,2}[ \t]*))(?=\p{Lu})")
+# the same after a law's run-in title, a few words closed by a stop and a dash
+_TITLED_FIRST = regex.compile(r"[ \t]*(?P<title>[^\n—–]{3,60}?\.)[ \t]*[—–][ \t]*"
+                              r"(?P<tok>\S{1,6})[ \t]+(?=[\p{Lu}“\"‘])")
 _RUN_IN_TOKEN = regex.compile(r"[—–:-]?[ \t]*(?P<tok>\S{1,6})[ \t]+(?=[\p{Lu}“\"‘])")
 
 
 def _printed(label: str, style: str) -> str:
     """A label as its style prints it: ``(a)``, ``(a.)``, ``I.``, ``1st.``, ``a.``."""
     return {"(a)": f"({label})", "(a.)": f"({label}.)"}.get(style, f"{label}.")
+
+
+def _roman_first_after_title(text: str, blocks: list[Block]) -> list[Edit]:
+    """A law's first label after its run-in title, a stroke and a stop (``24. Leading Out
+    of Turn.—l. If``), on a page whose clauses are capital roman numerals (and none are
+    figures), with no clause after it on the page to say more (its II. is on the next
+    page): ``I.``, the stroke OCR read as a letter.
+
+    >>> t = ("III. Every card so held.\\n\\n22. If a player leads a card.\\n\\n"
+    ...      "24. Leading Out of Turn.—l. If any player leads out of turn")
+    >>> [(e.old, e.new) for e in label_repairs(t)]
+    [('l.', 'I.')]
+    """
+    styles = {x.style for x in blocks if x.kind == "clause"}
+    if "I." not in styles or any(x.kind == "clause" and x.label.isdigit() for x in blocks):
+        return []
+    out = []
+    for i, b in enumerate(blocks):
+        nxt = blocks[i + 1] if i + 1 < len(blocks) else None
+        if b.kind != "law" or b.inline or nxt is not None and nxt.kind != "law":
+            continue
+        law = _law_at(b.text) or _WEAK_LAW.match(b.text)
+        m = _TITLED_FIRST.match(b.text, law.end()) if law is not None else None
+        if m is None or m["tok"] not in ("l.", "1.", "|.", "l,", "1,") \
+                or _FINITE_VERB.search(m["title"]):
+            continue
+        at = b.start + m.start("tok")
+        out.append(Edit(at, at + 2, m["tok"], "I.", "clause-sequence", 0.8,
+                        f"the law's first clause after its title, on a page of roman "
+                        f"clause labels: '{m['tok']}' is OCR's reading of I."))
+    return out
 
 
 def _garbled_run_in_first(text: str, blocks: list[Block]) -> list[Edit]:
@@ -1659,6 +1694,9 @@ def _garbled_run_in_first(text: str, blocks: list[Block]) -> list[Edit]:
                             f"{second[0]}.: '{first['label'].strip()}' is OCR's reading of 1st."))
             continue
         m = _RUN_IN_TOKEN.match(b.text, law.end()) if law is not None else None
+        titled = _TITLED_FIRST.match(b.text, law.end()) if law is not None else None
+        if titled is not None and not _FINITE_VERB.search(titled["title"]):
+            m = titled  # (after a run-in title: "24. Leading Out of Turn.—l. If")
         if m is None:
             continue
         old, new = m["tok"], _printed(_FIRST_OF[second[0]], second[1])
