@@ -95,3 +95,41 @@ def test_pdf_text_layer_reads_as_the_html(name: str) -> None:
     data = (SOURCES / f"{name}.htm").read_bytes()
     flat = SHAPES["pdfflat"](cut(pre_text(data))).text
     assert _structure(flat) == _structure(data)
+
+
+# The notes template (``eo format --notes-template FILE``): a misspelt field was an
+# "internal error" (KeyError, exit 2, "a bug in wstools"), a width wrote it out in full
+# (``{president:>99999999}``: 96 MB of notes in every page), an attribute was looked up
+# (``{president.__class__}``). Now refused, saying why, before any order is read.
+
+ORDER = ("Executive Order 13999 of May 1, 2020\nA Title\nBy the authority vested in me, it "
+         "is hereby ordered as follows:\nSection 1. Policy. It is the policy to act.\n"
+         "THE WHITE HOUSE,\nMay 1, 2020.\n")
+
+
+@pytest.mark.parametrize("template", ["{presidnet}'s order", "{president:>9999} order",
+                                      "{president!r}", "{president.__class__}", "{0}", "{}",
+                                      "an unclosed {brace"])
+def test_a_notes_template_with_no_field_of_the_notes_is_refused(template: str,
+                                                                 tmp_path: Path) -> None:
+    from wstools.eo.bulk import run
+    from wstools.eo.format import FormatOptions, check_notes, notes
+    from wstools.errors import InputError
+
+    with pytest.raises(ValueError, match="notes template"):
+        check_notes(template)
+    options = FormatOptions(notes=template)
+    with pytest.raises(ValueError, match="notes template"):
+        notes(read_order(ORDER), options)
+    source = tmp_path / "EO_13999.txt"
+    source.write_text(ORDER)
+    with pytest.raises(InputError, match="notes template"):
+        run([source], tmp_path / "out", options, lint=False, progress=False)
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_notes_template_of_the_fields_formats_as_before() -> None:
+    from wstools.eo.format import FormatOptions, notes
+
+    options = FormatOptions(notes="{president} ({number}), {{{{sic}}}}")
+    assert notes(read_order(ORDER), options) == "Donald Trump (13999), {{sic}}"
