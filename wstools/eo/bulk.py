@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..errors import InputError
 from ..io.output import OutputError, describe, note_input, write_output
-from .format import FormatOptions, templated_provisions, to_pages, to_wikitext
+from .format import FormatOptions, check_notes, templated_provisions, to_pages, to_wikitext
 from .read import OrderError, read_order
 
 if TYPE_CHECKING:
@@ -201,8 +202,15 @@ def _job(args: tuple[Path, Path | None, FormatOptions, bool]) -> Outcome:
 
 def run(files: list[Path], outdir: Path | None, options: FormatOptions, jobs: int = 1,
         lint: bool = True, progress: bool = True) -> list[Outcome]:
-    """Format ``files``; results in input order."""
+    """Format ``files``; results in input order. A notes template that names no field of
+    the notes, or formats one (:func:`~wstools.eo.format.check_notes`), raises
+    :class:`~wstools.errors.InputError` before any file is read."""
     from tqdm import tqdm
+
+    try:
+        check_notes(options.notes)
+    except ValueError as exc:
+        raise InputError("notes template", str(exc)) from None
 
     tasks = [(f, outdir, options, lint) for f in files]
     bar = tqdm(total=len(tasks), unit="order", file=sys.stderr, disable=not progress,

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import csv
 import re
+import string
 from dataclasses import dataclass, field
 from datetime import datetime
+from difflib import get_close_matches
 from pathlib import Path
 
 from .model import Block, ExecutiveOrder
@@ -107,9 +109,52 @@ def _paragraph(text: str) -> str:
     return value
 
 
+#: the fields a notes template may name, each as ``{name}`` alone
+NOTES_FIELDS = ("president", "ordinal", "presidency", "number", "white_house_date",
+                "white_house_url", "white_house", "publication_date", "register_url",
+                "citation", "scan")
+
+
+def check_notes(template: str) -> None:
+    """Raise ValueError, saying what is wrong, unless ``template`` names only the notes'
+    fields (:data:`NOTES_FIELDS`), each as ``{name}`` alone: a misspelt field, a position
+    (``{0}``, ``{}``), an attribute or an index, a conversion or a format (a width of
+    ``{president:>99999999}`` wrote 96 MB of notes into every page) is refused.
+
+    >>> check_notes(DEFAULT_NOTES)
+    >>> check_notes("{presidnet}'s order")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: the notes template names {presidnet}, ... (did you mean {president}?); ...
+    >>> check_notes("{president:>99999999}")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: the notes template formats {president:>99999999}: write a field as ...
+    """
+    try:
+        fields = list(string.Formatter().parse(template))
+    except ValueError as exc:
+        raise ValueError(f"the notes template is not a format string: {exc} (a brace "
+                         "that is text is written twice: {{ }})") from None
+    for _, name, spec, conversion in fields:
+        if name is None:
+            continue
+        if name not in NOTES_FIELDS:
+            close = get_close_matches(name, NOTES_FIELDS, n=1)
+            hint = f" (did you mean {{{close[0]}}}?)" if close else ""
+            raise ValueError(f"the notes template names {{{name}}}, which is not a field of "
+                             f"the notes{hint}; the fields: "
+                             + ", ".join(f"{{{f}}}" for f in NOTES_FIELDS))
+        if spec or conversion:
+            written = name + (f"!{conversion}" if conversion else "") + (
+                f":{spec}" if spec else "")
+            raise ValueError(f"the notes template formats {{{written}}}: write a field as "
+                             f"{{{name}}} alone (no width, format or conversion)")
+
+
 def notes(order: ExecutiveOrder, options: FormatOptions | None = None) -> str:
-    """The notes line, from the model, the presidents table and the metadata."""
+    """The notes line, from the model, the presidents table and the metadata (raises
+    ValueError for a notes template :func:`check_notes` refuses)."""
     options = options or FormatOptions()
+    check_notes(options.notes)
     meta = options.metadata.get(order.number, Metadata())
     presidency, ordinal = presidency_at(order.number, order.date)
     fr = order.register

@@ -246,11 +246,15 @@ def _run_in_list(before: str, line: str, head: bool = False) -> bool:
     while lead := LABEL.match(before[start:].lstrip()):  # the paragraph's own labels
         start += len(before[start:]) - len(before[start:].lstrip()) + lead.end()
     for p in previous:
-        pattern = re.compile(rf"(?<=\s)\({re.escape(p)}\)\s+(\S+(?:\s+\S+)?)")
+        # after a space, or opening a quotation still open at the paragraph's end (``… by
+        # adding “(xii) Assistant …; and`` then ``(xiii) Assistant …``: the quoted list)
+        pattern = re.compile(rf"(?<=\s)(“?)\({re.escape(p)}\)\s+(\S+(?:\s+\S+)?)")
         for hit in pattern.finditer(before, start):
+            if hit.group(1) and "”" in before[hit.end():]:
+                continue  # the quotation closed: its list is not this one
             if head and re.search(r"[.:][”’\"')]*\s+$", before[:hit.start()]):
                 continue  # an item run in after a sentence's end: the list's opening
-            if not re.match(r"(?:of|above|below|and|or|through|as)\b", hit.group(1)):
+            if not re.match(r"(?:of|above|below|and|or|through|as)\b", hit.group(2)):
                 return True
     return False
 
@@ -335,6 +339,28 @@ def _next_apart(lines: list[str], at: int, line: str, width: int) -> bool:
     return k is not None and _ends_short(lines, k, lines[k].strip(), width)
 
 
+#: a bracketed note that closes a clause: ``… authority. [Note: … element]``
+_NOTE_END = re.compile(r"(?:^|[.;:][”’\"')]*\s+)\[[^\[\]]{1,250}\]$")
+
+
+def _title_line(text: str) -> bool:
+    """``text`` (a paragraph's start) is a short heading in title case with no stop at its
+    end: 3 to 14 words, the first and every word not a function word capitalised or a
+    number, no section's head.
+
+    >>> _title_line("“Rule 413. Evidence of Similar Crimes in Sexual Assault Cases")
+    True
+    >>> _title_line("Sec. 2. Policy of the United States"), _title_line("the Federal Register")
+    (False, False)
+    """
+    words = text.lstrip("“\"'`").split()
+    if not 3 <= len(words) <= 14 or len(text) > 100 or SECTION.match(text.lstrip("“\"'`")) \
+            or re.search(r"[.,;:—–-][”’\"')]*$", text):
+        return False
+    content = [w.strip("“”\"'()") for w in words if w.lower() not in FUNCTION_WORDS]
+    return all(w[:1].isupper() or w[:1].isdigit() for w in [words[0], *content] if w)
+
+
 def _part_heading(line: str) -> bool:
     """A part's heading set in capitals (``PART I--PURPOSE``), a line of its own in text
     that does not set it in."""
@@ -368,12 +394,19 @@ def _follows_opening(before: str, line: str, opened: set[str], apart: bool = Fal
     # shall: (a) …``) or its item after ``line``'s is set apart (``apart``): in the 914
     # prints the next item runs in 61 times in 63, the section's letters are set apart 28
     # times in 33
-    section = SECTION.match(before) is not None
+    # (a section's own letters: not a term's meaning, ``… “Pollution prevention” means …
+    # through: (a) increased …; or`` then ``(b) protection …``, which the 914 prints run
+    # in all 3 times, and none of the 49 sections that set their letters apart)
+    section = SECTION.match(before) is not None and _DEFINES.search(before) is None
     stop = any(re.search(rf"(?:\.\s+\({re.escape(p)}\)\s|:\s+\({re.escape(p)}\)\s+"
                          rf"{'' if apart or (section and p in 'aA') else '(?![a-z])'})",
                          before)
                for p in previous)
     return stop and not _run_in_list(before, line, True)
+
+
+#: a term's meaning that a list goes on after a colon: ``“X” means …: (a) …``
+_DEFINES = re.compile(r"\bmeans\b[^.:;]*:[”’\"')]*\s+\([aA1i]\)\s")
 
 
 def _next_label(label: str) -> str | None:
@@ -518,7 +551,9 @@ def _opened(opened: set[str], paragraph: str) -> set[str]:
         # own letters: :func:`_follows_opening`)
         if first := re.match(r"[^.:]*(?:\.[”’\"')]*\s+\((a|1|A|i)\)\s"
                              r"|:[”’\"')]*\s+\((?:(a|A)\)\s|(1|i)\)\s+(?![a-z])))", text):
-            opened.add(first.group(1) or first.group(2) or first.group(3))
+            # (not a term's meaning run on after a colon: :func:`_follows_opening`)
+            if first.group(1) or _DEFINES.search(text[:first.end()]) is None:
+                opened.add(first.group(1) or first.group(2) or first.group(3))
     else:
         opened = set(opened)
     # a quoted passage's first item opens its list as well (``“(a) Reconsideration. …``
@@ -728,8 +763,11 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
         indent = len(first) - len(first.lstrip())
         label = LABEL.match(stripped) is not None and not (
             current is not None and indent <= base and _reference(current.tail(80), stripped))
-        ends = label and current is not None and _CLAUSE_END.search(
+        ends = label and current is not None and (_CLAUSE_END.search(
             current.tail(12)[-12:].rstrip()) is not None
+            # in text without columns, a bracketed note closed at the line's end (``…
+            # authority. [Note: If the escape …, add the following element]``)
+            or (flat and _NOTE_END.search(current.tail(300).rstrip()) is not None))
         # a line cut short before it: the label would have fit (a filled print broke the
         # line there)
         short = label and ends and filled and not gap and _cut_short(lines, at, stripped)
@@ -798,7 +836,13 @@ def _paragraphs(lines: list[str], one_per_line: bool, by_indent: bool = False,
                or (indent >= 18 and (stripped.startswith("—") or PART.match(stripped)
                                      is not None))
                or (flat and not one_per_line and current is not None
-                   and (_part_heading(stripped) or _part_heading(current.text))))
+                   and (_part_heading(stripped) or _part_heading(current.text)))
+               # a heading in title case without a stop (``“Rule 413. Evidence of Similar
+               # Crimes in Sexual Assault Cases``), its line with room for the label left
+               # at its end: no sentence a list's item runs into
+               or (flat and label and not one_per_line and not gap and current is not None
+                   and _title_line(current.head(120))
+                   and _room_before(lines, at, stripped, width) is True))
         held_label = ""
         last_indent = indent
         if new:
