@@ -1336,8 +1336,20 @@ def _garbled_romans(blocks: list[Block]) -> None:
             if after is not None and after.kind == "clause" and after.style == "I." \
                     and after.label == "II":
                 want = "I"
-        if want is not None and roman_reading(m["tok"]) == want:
+        if want is not None and (roman_reading(m["tok"]) == want or _stroke_short(m["tok"], want)):
             b.kind, b.label, b.style = "clause", want, "I."
+
+
+def _stroke_short(token: str, want: str) -> bool:
+    """A garbled numeral of strokes only, one stroke short of ``want`` (``IL`` where the
+    sequence has ``III``, after an ``II`` it would repeat): OCR ran two strokes into one.
+
+    >>> _stroke_short("IL", "III"), _stroke_short("II", "III"), _stroke_short("Il", "IV")
+    (True, False, False)
+    """
+    reading = roman_reading(token)
+    return token != reading and set(want) == {"I"} and set(reading) == {"I"} \
+        and len(reading) + 1 == len(want)
 
 
 _BROKEN_WORD = regex.compile(r"(?P<head>\p{L}+)(?P<cut>-[ \t]*\n(?:[ \t]*\n)+[ \t]*)"
