@@ -61,3 +61,15 @@ def test_a_superscript_or_figure_note_at_the_foot_is_no_paragraph_end() -> None:
     text = ("The senate had been the council of the kings. Its members were\nchosen by the "
             "consuls.\n\n1 See the table below for the consuls of the year.\n")
     assert "{{nop}}" in _proofread(text)
+
+
+def test_a_page_without_text_is_not_made_proofread_by_level() -> None:
+    """L4: ``--level 3`` on an empty page: it is not "Proofread" (there is nothing to
+    proofread), but level 0, "Without text"; a page with its own level keeps it. Levels
+    that claim no proofreading (1, 2) are the user's to set."""
+    assert 'level="0"' in _proofread("", level=3)
+    assert 'level="0"' in _proofread("\n\n", level=4)
+    assert 'level="2"' in _proofread("\n\n", level=2)  # (Problematic: the user's say)
+    stored = ("<noinclude><pagequality level=\"1\" user=\"Eve\" /></noinclude>"
+              "<noinclude></noinclude>")
+    assert 'level="1"' in _proofread(stored, level=3)

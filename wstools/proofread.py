@@ -905,6 +905,10 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
     if not page.body.strip() and conventions.level is None and not _has_level(page):
         # a scan with no text (a blank page): ProofreadPage's level 0, "Without text"
         conventions = replace(conventions, level=0)
+    elif not page.body.strip() and conventions.level is not None and conventions.level >= 3:
+        # (--level 3 says the text was proofread; a page without any is not "Proofread":
+        # it keeps its own level, or is "Without text")
+        conventions = replace(conventions, level=page.level if _has_level(page) else 0)
     stated = None if _has_level(page) else view_level(page.body)
     if stated is not None and stated >= 3 and not conventions.lower:
         # a copied view of a proofread or validated page: its text is a person's, rendered;
