@@ -166,3 +166,23 @@ def test_a_run_in_roman_first_after_a_title_read_as_a_letter() -> None:
     body, laws = _run(text)
     assert "Turn.—I. If any player" in body
     assert laws[-1] == ("24", ["I", "II"])
+
+
+def test_a_roman_label_that_repeats_the_one_before_lost_a_stroke() -> None:
+    """``28. Revoking.—I. A revoke…`` then ``I. A renounce…``: two I.'s in one law; the
+    second is II. with a stroke lost (and ``IL.`` after ``IL.`` read as II.: III.)."""
+    text = ("28. Revoking.—I. A revoke is a renounce in error not corrected in time.\n\n"
+            "I. A renounce in error may be corrected by the player making it.\n\n"
+            "29. If a player corrects his mistake in time to save a revoke, the card is "
+            "called.\n")
+    body, laws = _run(text)
+    assert laws[0] == ("28", ["I", "II"])
+    assert "\n\nII. A renounce in error" in body
+    text = ("4. I. If three players cut cards of equal value, they cut again.\n\n"
+            "IL. If the fourth has cut the highest card, the lowest two cut again.\n\n"
+            "IL. If the fourth has cut the lowest card, he deals, and the highest two cut "
+            "again.\n\n"
+            "5. At the end of a game, the players cut for the new table.\n")
+    body, laws = _run(text)
+    assert laws[0] == ("4", ["I", "II", "III"])
+    assert "\n\nIII. If the fourth has cut the lowest" in body

@@ -1310,6 +1310,9 @@ def _garbled_romans(blocks: list[Block]) -> None:
     top = next((i for i, x in enumerate(blocks) if x.kind in ("law", "heading")), None)
     page_of_laws = top is not None and blocks[top].kind == "law"
     for i, b in enumerate(blocks):
+        if b.kind == "clause" and b.style == "I.":
+            _repeated_roman(blocks, i)
+            continue
         if b.kind != "text" and not (b.kind == "clause" and b.style == "a."):
             continue  # (OCR's "l." for "I." first reads as a letter)
         m = _ROMAN_TOKEN.match(b.text)
@@ -1338,6 +1341,23 @@ def _garbled_romans(blocks: list[Block]) -> None:
                 want = "I"
         if want is not None and (roman_reading(m["tok"]) == want or _stroke_short(m["tok"], want)):
             b.kind, b.label, b.style = "clause", want, "I."
+
+
+def _repeated_roman(blocks: list[Block], i: int) -> None:
+    """A roman clause that repeats the label of the clause just before it in the same law
+    (``28. Revoking.—I. A revoke…`` then ``I. A renounce in error…``) is that one's next,
+    when its label is one stroke short of it: OCR lost a stroke of ``II.``."""
+    b = blocks[i]
+    prev = blocks[i - 1] if i else None
+    if prev is None:
+        return
+    label = prev.label if prev.kind == "clause" and prev.style == "I." else \
+        prev.inline[-1][0] if prev.kind == "law" and prev.inline and \
+        prev.inline[-1][1] == "I." else None
+    want = _next_label(label) if label is not None else None
+    if label is not None and want is not None and b.label == label and set(want) == {"I"} \
+            and len(want) == len(label) + 1:
+        b.label = want
 
 
 def _stroke_short(token: str, want: str) -> bool:
