@@ -186,3 +186,28 @@ def test_a_roman_label_that_repeats_the_one_before_lost_a_stroke() -> None:
     body, laws = _run(text)
     assert laws[0] == ("4", ["I", "II", "III"])
     assert "\n\nIII. If the fourth has cut the lowest" in body
+
+
+def test_a_run_in_one_before_a_second_numeral_with_a_speck() -> None:
+    """``82.1. When…`` (law 82, its run-in I. read as 1. and glued) before ``II]. When…``
+    (II. with a bracket for a speck): law 82 with I. and II."""
+    text = ("81. If any one, not being dummy, omit playing to a trick, the error may be "
+            "corrected.\n\n"
+            "82.1. When any one, except dummy, plays two or more cards to the same trick, "
+            "the adversaries may call one.\n\n"
+            "II]. When during the play the error is detected, the tricks may be counted.\n")
+    body, laws = _run(text)
+    assert laws == [("81", []), ("82", ["I", "II"])]
+
+
+def test_a_continued_page_with_one_law_after_the_end_of_the_last() -> None:
+    """A page in one OCR paragraph: the end of a law the page before began, then
+    ``23. All disputes…`` at a line's start after a sentence's end: law 23, its own
+    paragraph (the page's only law: nothing else anchors it)."""
+    text = ("occupied, then as near as possible to its own spot in the direction of\n"
+            "the top of the table.\n"
+            "23. All disputes are to be decided by a majority of the play-\n"
+            "ers or by the referee.\n")
+    body, laws = _run(text)
+    assert [n for n, _ in laws] == ["23"]
+    assert "of the table.\n\n23. All disputes" in body

@@ -452,6 +452,17 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                     # the next law below it: "…remains.⏎22. If a player" before "23. A")
                     split = True
                 elif law is not None and text_after(body, law) and last_law is None \
+                        and last_clause is None and not law.group("prefix") \
+                        and not law.group("end") and law.group("weak") is None \
+                        and 1 < int(law.group("num")) < 1000 \
+                        and body[law.end():].lstrip(" \t")[:1].isupper() \
+                        and regex.search(r"\.['’”)]*\Z", lines[k - 1].group().rstrip()) \
+                        and _next_law_line(text, a + line.end()) is None \
+                        and not is_reference(text, at):
+                    # "…the top of the table." then "23. All disputes are…", the page's one
+                    # law, after the end of the one the page before began
+                    split = True
+                elif law is not None and text_after(body, law) and last_law is None \
                         and last_clause is not None and int(law.group("num")) > 1 \
                         and body[law.end():].lstrip(" \t")[:1].isupper() \
                         and regex.search(r"\.['’”)]*\Z", lines[k - 1].group().rstrip()):
@@ -781,7 +792,7 @@ def read_blocks(text: str, headings: Sequence[str] = (),
 # (or "4.1 If", its stop lost too)
 _RUN_IN_ONE = regex.compile(r"(?P<prefix>)(?P<num>\d{1,4})(?P<suf>)(?P<end>)\.(?=1\.?[ \t]+\p{Lu})")
 # the second of a run of capital numerals, as OCR reads it ("II.", "Il.", "li.", "it.")
-_SECOND_NUMERAL = regex.compile(r"(?P<tok>[IiLlt1|!]{2}|H)[.,](?=[ \t]+[\p{Lu}“\"‘])")
+_SECOND_NUMERAL = regex.compile(r"(?P<tok>[IiLlt1|!]{2}|H)[\]}]?[.,](?=[ \t]+[\p{Lu}“\"‘])")
 
 
 # an ordinal label OCR garbled ("Ath." for "4th.", "5tb."): read only as the next of the
@@ -1286,7 +1297,7 @@ def _check_clauses(blocks: list[Block]) -> None:
 
 # a capital roman numeral as OCR may read it (``Il.``, ``IL.``, ``1I.``, ``TV.`` for ``IV.``)
 _ROMAN_TOKEN = regex.compile(r"(?P<tok>[IVXLlTJ1|!HY]{1,5}|[VX][IVXil]{1,4})"
-                             r"(?:[.,]|(?<=[IVX][Ll]))"
+                             r"(?:[\]}]?[.,]|(?<=[IVX][Ll]))"  # ("II]. When": a speck)
                              r"(?=[ \t]+[\p{Lu}“\"‘(])")  # ("VL If": the I and its stop as L)
 _ROMAN_READING = str.maketrans({"l": "I", "L": "I", "T": "I", "J": "I", "1": "I", "|": "I",
                                 "!": "I", "Y": "V", "i": "I"})
