@@ -211,3 +211,17 @@ def test_a_continued_page_with_one_law_after_the_end_of_the_last() -> None:
     body, laws = _run(text)
     assert [n for n, _ in laws] == ["23"]
     assert "of the table.\n\n23. All disputes" in body
+
+
+def test_a_law_number_read_as_il_before_its_run_in_first_clause() -> None:
+    """``IL (a) If in cutting…`` between laws 10 and 12: law 11 (its ``1.`` read as L)
+    with its run-in ``(a)``."""
+    text = ("10. Cutting to the Dealer.—(a) The dealer must present the pack to his right.\n\n"
+            "(b) At least four cards must be left in each packet.\n\n"
+            "IL (a) If in cutting or reuniting the separate packets a card is exposed, the "
+            "pack is reshuffled.\n\n"
+            "(b) If there is any confusion of the cards, there must be a new cut.\n\n"
+            "12. If the dealer reshuffles the pack after it has been cut, he loses his deal.\n")
+    body, laws = _run(text)
+    assert laws == [("10", ["a", "b"]), ("11", ["a", "b"]), ("12", [])]
+    assert "11. (a) If in cutting" in body

@@ -1059,7 +1059,7 @@ _GAP_TOKEN = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z
                            # (its stop lost, or read with the 1 before it: "3L—Ist. If")
                            r"|(?<=\d\S{0,2})(?=[—–][ \t]*\S)"
                            # (a 1 and its stop read as one L: "IL For making" for "11. For")
-                           r"|(?<=L)(?=[ \t]+\p{Lu}\p{Ll}))")
+                           r"|(?<=L)(?=[ \t]+(?:\p{Lu}\p{Ll}|\([a-z1]\)[ \t]+\p{Lu})))")
 # old-style figures (EB Garamond): 11 set as two small i's reads as one letter; 3, which
 # descends below the line, reads as a j ("jo.—" for "30.—")
 _OLD_STYLE = {"u": "11", "n": "11", "j": "3"}
@@ -1511,7 +1511,7 @@ def _confusable(printed: str, label: str) -> bool:
 # a law's number whose stop OCR lost, read with its 1 or misread ("3L—" for "31.—", "IL For",
 # "14: When")
 _STOPLESS_NUMBER = regex.compile(r"(?P<tok>(?=\S{0,2}[\dL])[0-9A-Za-z$!|/\]]{1,3})"
-                                 r"(?P<mark>(?=[—–])|(?<=L)(?=[ \t]+\p{Lu}\p{Ll})"
+                                 r"(?P<mark>(?=[—–])|(?<=L)(?=[ \t]+(?:\p{Lu}\p{Ll}|\([a-z1]\)))"
                                  r"|[:;,](?=[ \t]+\p{Lu}\p{Ll}))")
 
 
