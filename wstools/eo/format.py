@@ -498,7 +498,8 @@ def _join(pieces: list[_Piece]) -> str:
         elif piece.glue and not piece.block and not previous.block:
             pass  # a word the page turned inside
         elif piece.run_in and not previous.block:
-            out.append(" ")
+            if not previous.wikitext.endswith(("—", "--")):  # ``regulations—(a) The …``
+                out.append(" ")
         elif piece.block or previous.block:
             out.append("\n")
         else:

@@ -924,8 +924,26 @@ def _caption(rest: str) -> tuple[str | None, str]:
         if labelled and len(words) <= 12 and "," not in candidate and not _VERB.search(
                 candidate):
             return candidate, rest[m.end():]  # a caption in sentence case before (a)
+        if _short_caption(candidate, rest[m.end():]):
+            return candidate, rest[m.end():]
         return None, rest
     return None, rest
+
+
+#: a word a caption does not end on: an article, a preposition, a conjunction
+_OPEN_END = re.compile(r"(?i)\b(?:" + "|".join(sorted(FUNCTION_WORDS)) + r")$")
+
+
+def _short_caption(candidate: str, after: str) -> bool:
+    """A caption in sentence case before the section's first sentence (``Additional
+    compensation. Each employee shall …``), read as ``Compensation. Each …`` is: at most
+    five words, no verb, no comma or other stop inside, not ending on a function word, and
+    a sentence in capitals follows."""
+    words = candidate.split()
+    return (1 < len(words) <= 5 and not _VERB.search(candidate)
+            and re.search(r"[,;:()\[\]“”\"]", candidate) is None
+            and _OPEN_END.search(candidate) is None
+            and re.match(r"[A-Z][a-z]", after) is not None)
 
 
 class _Levels:
@@ -1466,11 +1484,12 @@ def _check_number(order: ExecutiveOrder) -> None:
 
 def _run_in_first(text: str, after: str) -> int | None:
     """Where ``(a)`` runs in after a sentence of the section's own (``… issue a Biobased
-    Products List. (a) The Biobased Products List shall …``) when the next paragraph opens
-    with ``(b)``; None otherwise."""
+    Products List. (a) The Biobased Products List shall …``) or after the dash that opens
+    its list (``As used in these regulations—(a) The term …``) when the next paragraph
+    opens with ``(b)``; None otherwise."""
     if not after.lstrip().startswith("(b) "):
         return None
-    m = re.search(r"(?<=[.:])\s+(?=\(a\)\s)", text)
+    m = re.search(r"(?:(?<=[.:])\s+|(?<=—)|(?<=--))(?=\(a\)\s)", text)
     return m.end() if m else None
 
 

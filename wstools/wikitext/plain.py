@@ -10,7 +10,10 @@ tree of the expanded text is walked:
   paragraphs (a blank line in the source), single newlines inside a paragraph are spaces;
 - header-only and export-excluded blocks (``wst-running-header``, ``ws-noexport``) vanish;
 - ``<ol>`` items are numbered lines honouring ``start`` and ``list-style-type``; wiki
-  lists get bullets, numbers or indents; table rows become lines of tab-separated cells;
+  lists get bullets, numbers or indents; table rows become lines of tab-separated cells
+  (the cells before a table's first ``|-`` are its first row);
+- ``<math>`` shows its TeX as ``$ … $`` (the Math extension's text mode), ``<score>`` its
+  code (its image's ``alt``);
 - ``<ref>`` becomes ``[1]`` and its text is listed at ``<references/>`` or at the end;
   ``<poem>`` keeps its lines.
 
@@ -60,8 +63,7 @@ BLOCK_TAGS = frozenset({
 DROPPED_CLASSES = frozenset({"wst-running-header", "ws-noexport", "wst-header-only",
                              "noprint", "mw-editsection"})
 INVISIBLE_TAGS = frozenset({"templatestyles", "indicator", "templatedata", "section",
-                            "pagequality", "math", "score", "timeline", "gallery", "style",
-                            "script"})
+                            "pagequality", "timeline", "gallery", "style", "script"})
 _QUOTES = re.compile(r"'{2,}")
 _MAGIC = re.compile(r"__[A-Z]+__")
 _SPACES = re.compile(r"[ \t\r\f\v]+")
@@ -238,6 +240,9 @@ class TextRenderer:
         if name == "ref":
             self._ref(tag, out)
             return
+        if name in ("math", "score"):
+            self._source_shown(name, tag, out)
+            return
         if name == "references":
             self._references(tag, out)
             return
@@ -340,33 +345,56 @@ class TextRenderer:
 
     def _table(self, tag: Tag, out: list[str], line_mode: bool, state: dict) -> None:
         out.append(PARA)
-        first_row = True
+        line_used = False  # the table's current line has a caption or a row on it
+        loose = 0  # cells before the first ``|-``: MediaWiki's implicit first row
         for node in _children(tag):
             name = _tag_name(node)
             if name == "tr":
-                if not first_row:
+                if line_used:
                     out.append(BREAK)
-                first_row = False
-                first_cell = True
-                for cell in _children(node):
-                    if _tag_name(cell) in ("td", "th"):
-                        if not first_cell:
-                            out.append(TAB)
-                        first_cell = False
-                        self._walk(_children(cell), out, line_mode, state)
-                    else:
-                        self._walk([cell], out, line_mode, state)
+                line_used, loose = True, 0
+                self._row(node, out, line_mode, state)
             elif name in ("td", "th"):
                 content = str(node.contents) if node.contents is not None else ""
                 if content.startswith("+"):  # |+ caption
                     out.append(content[1:])
                     out.append(BREAK)
-                    first_row = True
-                else:
-                    self._walk(_children(node), out, line_mode, state)
+                    line_used = False
+                    continue
+                if loose:
+                    out.append(TAB)
+                loose += 1
+                line_used = True
+                self._walk(_children(node), out, line_mode, state)
             else:
                 self._walk([node], out, line_mode, state)
         out.append(PARA)
+
+    def _row(self, row: Tag, out: list[str], line_mode: bool, state: dict) -> None:
+        """One table row: its cells, tab-separated, on one line."""
+        first_cell = True
+        for cell in _children(row):
+            if _tag_name(cell) in ("td", "th"):
+                if not first_cell:
+                    out.append(TAB)
+                first_cell = False
+                self._walk(_children(cell), out, line_mode, state)
+            else:
+                self._walk([cell], out, line_mode, state)
+
+    @staticmethod
+    def _source_shown(name: str, tag: Tag, out: list[str]) -> None:
+        """``<math>`` and ``<score>`` render as images whose text is their source: the
+        Math extension's text mode shows ``$ TeX $`` (newlines as spaces) and its image's
+        ``alt`` is the TeX; Score's image has the LilyPond or ABC code as its ``alt``. The
+        score is a block (a ``<div>``), the formula runs in the line."""
+        inner = html.unescape(str(tag.contents) if tag.contents is not None else "").strip()
+        if not inner:
+            return
+        if name == "math":
+            out.append("$ " + inner.replace("\n", " ") + " $")
+        else:
+            out.extend([PARA, inner, PARA])
 
     def _ref(self, tag: Tag, out: list[str]) -> None:
         notes = self.notes
