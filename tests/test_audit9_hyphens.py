@@ -82,6 +82,9 @@ def test_a_compound_of_names_broken_at_a_line_end_is_joined_with_its_hyphen() ->
     got = join_hyphenated_breaks(text).text
     assert "Anglo-Saxon" in got and "West-Saxons" in got and "pre-Raphaelite" in got
     assert "Franco-German" in got and "said-\nThe" in got
+    # a word broken whose rest OCR read with a capital I for its l is no compound
+    assert join_hyphenated_breaks("the Department of Agricu-\nIture and of Hea-\nIth").edits \
+        == []
 
 
 def test_a_compound_of_names_across_pages_gets_hws(repairer: Repairer) -> None:
@@ -98,6 +101,8 @@ def test_a_chain_compound_broken_after_its_hyphen() -> None:
     """M3: 'father-in-⏎law' was left broken; 'self-sup-⏎porting' is a word broken inside."""
     got = join_hyphenated_breaks("my father-in-\nlaw, a self-sup-\nporting man").text
     assert got == "my father-in-law, a self-supporting man"
+    # a long word before the break: the chain's hyphen may be OCR's, the break is left
+    assert join_hyphenated_breaks("new consumer-facing-\nweb content").edits == []
 
 
 def test_a_closed_form_far_rarer_than_its_words_is_not_joined() -> None:

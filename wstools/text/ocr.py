@@ -80,6 +80,8 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
                                        language=language)
         if reading is None or not chain:
             return reading
+        if "-" in reading[0] and len(left) > 3:
+            return None  # "consumer-facing-⏎web": a chain's own words are short ("in-law")
         return "-".join(chain) + "-" + reading[0], *reading[1:]  # "father-in-⏎law"
 
     return substitute(text, _HYPHEN_BREAK, "hyphen-join", decide, start_group=1)
@@ -256,12 +258,15 @@ _PREFIXES = frozenset("pre post anti non pro mid ex neo pan trans sub super semi
 def capitalised_compound(left: str, right: str) -> tuple[str, float, str] | None:
     """A line-end break before a capital: a compound broken at its own hyphen when both parts
     are names (``Anglo-⏎Saxon``, ``West-⏎Saxons``, ``Saint-⏎Denis``) or a prefix precedes a
-    name (``pre-⏎Raphaelite``): joined, the hyphen kept. None otherwise (a dash OCR read as a
-    hyphen before a sentence: ``said-⏎The``).
+    name (``pre-⏎Raphaelite``), one of them a word: joined, the hyphen kept. None otherwise (a
+    dash OCR read as a hyphen before a sentence: ``said-⏎The``; a word broken whose rest
+    OCR read with a capital: ``Agricu-⏎Iture``).
 
     >>> capitalised_compound("Anglo", "Saxon")[0], capitalised_compound("pre", "Raphaelite")[0]
     ('Anglo-Saxon', 'pre-Raphaelite')
     >>> capitalised_compound("Smith", "The"), capitalised_compound("said", "Then")
+    (None, None)
+    >>> capitalised_compound("Agricu", "Iture"), capitalised_compound("Hea", "Ith")
     (None, None)
     """
     *chain, last = left.split("-")
@@ -270,6 +275,9 @@ def capitalised_compound(left: str, right: str) -> tuple[str, float, str] | None
         return None  # ("The", "Le", "Die": a sentence's first word)
     if not (regex.fullmatch(r"\p{Lu}\p{Ll}+", last) or last.lower() in _PREFIXES):
         return None
+    if right[0] == "I" and _english(last + "l" + right[1:]) or not (
+            _english(last) or _english(right) or last.lower() in _PREFIXES):
+        return None  # a word broken, its rest's l read as I ("Agricu-⏎Iture", "Hea-⏎Ith")
     return f"{left}-{right}", 0.8, (f"'{last}' and '{right}' open with capitals: a compound "
                                     "broken at its own hyphen")
 
