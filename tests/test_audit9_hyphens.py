@@ -49,6 +49,10 @@ def test_a_page_in_a_language_without_a_word_list_leaves_its_breaks() -> None:
     """H1: in doubt the break stays (a Latin page: wordfreq has no Latin)."""
     text = "Gallia est omnis divisa in partes tres, quarum unam incolunt Bel-\ngae, et ad ut."
     assert join_hyphenated_breaks(text).edits == []
+    # as many French words as Latin ("est", "qui", "se"): no language, the break stays
+    text = ("Gallia est omnis divisa in partes tres, quarum unam incolunt Belgae, tertiam qui "
+            "ipsorum lingua Celtae. Hi omnes lingua, institutis, legi-\nbus inter se differunt.")
+    assert join_hyphenated_breaks(text).edits == []
 
 
 def test_a_suspended_hyphen_keeps_its_space() -> None:

@@ -188,20 +188,27 @@ _FUNCTION_WORDS = {
 
 def page_language(text: str) -> str:
     """The language of ``text`` by its commonest words: ``en`` unless the words of another
-    outnumber English's (at least two, three times as many: a French quotation on an English
-    page leaves it English).
+    outnumber English's (at least two, more than twice as many: a French quotation on an
+    English page leaves it English); ``und`` when two others are as likely.
 
     >>> page_language("Il n'est peut-être pas inutile"), page_language("the lead ; le roi")
     ('fr', 'en')
     >>> page_language("die Ein- und Ausfuhr"), page_language("A card de- tached from")
     ('de', 'en')
+    >>> page_language("Gallia est omnis divisa in partes tres, quarum unam qui ipsorum")
+    'la'
+    >>> page_language("Le roi et la reine : he said it was the best of all, and left")
+    'en'
     """
     words = regex.findall(r"\p{L}+", text.casefold())
     counts = {lang: sum(1 for w in words if w in table)
               for lang, table in _FUNCTION_WORDS.items()}
     english = counts.pop("en")
-    best = max(counts, key=lambda lang: counts[lang])
-    return best if counts[best] >= 2 and counts[best] > 3 * english else "en"
+    ranked = sorted(counts, key=lambda lang: -counts[lang])
+    if counts[ranked[0]] < 2 or counts[ranked[0]] <= 2 * english:
+        return "en"
+    # two languages as likely ("est", "qui": French or Latin): undetermined, no word list
+    return "und" if counts[ranked[1]] == counts[ranked[0]] else ranked[0]
 
 
 def _foreign_reading(left: str, right: str, language: str, elsewhere: Callable[[str], int]
