@@ -48,7 +48,7 @@ from .proofread import Conventions, ProofreadResult, proofread_page
 from .repair.repair import Repairer, is_word
 from .running_head import DIGIT_READINGS, RunningHead
 from .text.foot_notes import text_before_notes
-from .text.ocr import hyphen_break_reading, printed_forms
+from .text.ocr import capitalised_compound, hyphen_break_reading, page_language, printed_forms
 from .text.vocabulary import EMPTY
 from .wikitext.markup import is_formatted
 
@@ -76,8 +76,8 @@ _RH = regex.compile(r"\{\{\s*(rh|rvh|running header)\s*\|([^{}]*)\}\}", regex.IG
 _DIGITS = regex.compile(r"\d{1,4}")
 # a word broken at the foot: letters and a hyphen, the last thing on the page
 _FOOT = regex.compile(r"(?<![\p{L}\p{N}\-])(\p{L}+)-\s*\Z")
-# its end at the top of the next page: lower-case letters first
-_TOP = regex.compile(r"\A\p{Ll}\p{L}*")
+# its end at the top of the next page: letters (a capital only a compound's: "Anglo-|Saxon")
+_TOP = regex.compile(r"\A\p{L}+")
 _HWE = regex.compile(r"\A\{\{\s*hwe\s*\|([^{}|]*)\|([^{}|]*)\}\}", regex.IGNORECASE)
 # how a new paragraph opens: a heading, a section, a law number, a clause label, a note
 _NEW_PARAGRAPH = regex.compile(
@@ -774,7 +774,8 @@ def _hyphen(a: _Slot, b: _Slot, repairer: Repairer | None,
         if not word.casefold().startswith(first.casefold()):
             return
     elif b.open:
-        top = _top(b, repairer, first, forms or {})
+        top = _top(b, repairer, first, forms or {},
+                   page_language(a.page.body + "\n" + b.page.body))
         if top is None:
             return
         word = top[2]
@@ -803,8 +804,8 @@ def _hyphen(a: _Slot, b: _Slot, repairer: Repairer | None,
                                    f"{dropped[0].new!r}) undone" if dropped else "")))
 
 
-def _top(b: _Slot, repairer: Repairer | None, first: str,
-         forms: dict[str, int]) -> tuple[int, str, str, int, list[Edit]] | None:
+def _top(b: _Slot, repairer: Repairer | None, first: str, forms: dict[str, int],
+         language: str = "en") -> tuple[int, str, str, int, list[Edit]] | None:
     """The end of a broken word at the top of ``b``: its place in the input, the fragment as
     printed, the whole word, the length of the fragment in the output, and the edits of the
     fragment to undo. The fragment is read from the input: a repair may have made a word
@@ -834,17 +835,25 @@ def _top(b: _Slot, repairer: Repairer | None, first: str,
         return None
     # the repairs of the fragment are undone; the layout's edits (a line break) stay
     undone = [e for e in inside if e.rule != "layout"]
-    return pos, rest, _joined(first, rest, repairer, forms), len(out.group()), undone
+    after = b.page.body[pos + len(rest):pos + len(rest) + 1]
+    word = _joined(first, rest, repairer, forms, after, language)
+    return None if word is None else (pos, rest, word, len(out.group()), undone)
 
 
 def _joined(first: str, rest: str, repairer: Repairer | None,
-            forms: dict[str, int]) -> str:
+            forms: dict[str, int], after: str = "", language: str = "en") -> str | None:
     """The word broken as ``first-`` / ``rest``, read as a break at a line's end within a
     page is (:func:`~wstools.text.ocr.hyphen_break_reading`), the book's own spelling
-    first (``discards``, ``to-day``), then the word list's."""
+    first (``discards``, ``to-day``), then the word list's; ``after``: what follows the
+    fragment (a suspended hyphen's ``pre- and post-war``, no word broken: None), and
+    a capital only a compound's (``Anglo-Saxon``)."""
+    if rest[:1].isupper():
+        compound = capitalised_compound(first, rest)
+        return compound[0] if compound is not None else None
     vocabulary = repairer.index.vocabulary if repairer is not None else EMPTY
-    reading = hyphen_break_reading(first, rest, vocabulary, lambda form: forms.get(form, 0))
-    return reading[0] if reading is not None else first + rest
+    reading = hyphen_break_reading(first, rest, vocabulary, lambda form: forms.get(form, 0),
+                                   after=after, language=language)
+    return reading[0] if reading is not None else None
 
 
 # -- {{nop}} ---------------------------------------------------------------------------------

@@ -43,7 +43,7 @@ from .repair.repair import Repairer, RepairResult, _match_case, is_word
 from .running_head import RunningHead, find_foot_folio, find_running_head
 from .text.foot_notes import text_before_notes
 from .text.stray_markup import stray_markup
-from .text.whitespace import normalise_line_ends
+from .text.whitespace import normalise_line_ends, verse_lines
 from .wikitext.markup import clean_text_nodes, is_formatted
 
 WIKI_CHROME = (
@@ -634,6 +634,12 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
             "oversized-page", f"a page of {len(body_source):,} characters (a Page: page has a "
             f"few thousand): not aligned with the corpus (over {WITNESS_LIMIT:,}); "
             "'wstools repair' does the whole text", offset, "warning")], text, file))
+    verse = verse_lines(body_source)
+    if verse and "<poem" not in body_source:
+        diagnostics.extend(locate([Diagnostic(
+            "verse", f"{verse} lines read as verse (each opening with a capital, of like "
+            "length): their line breaks are kept; wrap the verse in <poem>…</poem>, which "
+            "shows its lines and its indentation", offset, "warning")], text, file))
     if layout is not None:
         body = layout.body
     else:

@@ -906,7 +906,7 @@ def suspects(body: str, is_word, bigrams=None,  # noqa: ANN001
         if len(w) == 1:
             between = text[words[k - 1][1]:a] if k else ""
             if w == "I" and prev.islower() and nxt.islower() and between == " " and \
-                    nxt != "hereby":
+                    nxt != "hereby" and not _pronoun_i(prev, nxt):
                 add(a, b, "a capital I between words in lower case: often a misread mark")
             elif w == "i" and not after.startswith((".", ")")) and text[a - 1:a] != "(":
                 add(a, b, "a lone 'i': often a misread mark or letter")
@@ -953,6 +953,27 @@ def suspects(body: str, is_word, bigrams=None,  # noqa: ANN001
                 add(at, at + 1, f"clause '{letter}' out of the sequence of its neighbours "
                     f"({before}, {after_})")
     return [(a, b, w, why) for (a, b), (w, why) in sorted(found.items())]
+
+
+# the words that open a clause whose subject follows ("while I pondered", "before I sleep"),
+# and those that follow the pronoun I (its verbs' helpers)
+_SUBJECT_OPENS = frozenset("while before when whenever if as that because since until till "
+                           "though although unless whether where what how than once after "
+                           "so lest wherever".split())
+_AFTER_I = frozenset("am was have had do did will shall would should could can cannot may "
+                     "might must know think thought said say saw see hope fear feel felt "
+                     "believe found find went came heard remember".split())
+
+
+def _pronoun_i(prev: str, nxt: str) -> bool:
+    """A capital ``I`` between lower-case words that is the pronoun: after a word that
+    opens a clause, or before a verb (``while I pondered``, ``and I remember``).
+
+    >>> _pronoun_i("while", "pondered"), _pronoun_i("and", "remember"), _pronoun_i("the", "card")
+    (True, True, False)
+    """
+    return prev in _SUBJECT_OPENS or nxt in _AFTER_I or (
+        nxt.endswith("ed") and len(nxt) > 4 and prev not in ("the", "a", "an", "of"))
 
 
 def _paragraphs(text: str) -> list[tuple[int, str]]:

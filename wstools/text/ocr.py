@@ -14,7 +14,7 @@ from .vocabulary import COMMON_WORDS, EMPTY, Vocabulary
 # faster than trying every letter as the start of a match)
 _WHOLE_WORD = regex.compile(r"(?<![\p{L}-])\p{L}+(?:-\p{L}+)*(?![\p{L}-])")
 _HYPHEN_BREAK = regex.compile(
-    r"(?<=(?<![\p{L}-])(\p{L}+))-([ \t]*\n[ \t]*|[ \t]+)(\p{Ll}\p{L}*)")
+    r"(?<=(?<![\p{L}-])((?:\p{L}+-)*\p{L}+))-([ \t]*\n[ \t]*|[ \t]+)(\p{L}+)")
 
 
 def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
@@ -65,9 +65,24 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
             seen = printed_forms(text)
         return seen.get(form.lower(), 0)
 
+    language: str | None = None
+
     def decide(m: regex.Match) -> tuple[str, float, str] | None:
-        return hyphen_break_reading(m.group(1), m.group(3), vocabulary, elsewhere,
-                                    line_end="\n" in m.group(2))
+        nonlocal language
+        if language is None:
+            language = page_language(text)
+        *chain, left = m.group(1).split("-")
+        line_end = "\n" in m.group(2)
+        if m.group(3)[0].isupper():
+            return capitalised_compound(m.group(1), m.group(3)) if line_end else None
+        reading = hyphen_break_reading(left, m.group(3), vocabulary, elsewhere,
+                                       line_end=line_end, after=text[m.end():m.end() + 1],
+                                       language=language)
+        if reading is None or not chain:
+            return reading
+        if "-" in reading[0] and len(left) > 3:
+            return None  # "consumer-facing-⏎web": a chain's own words are short ("in-law")
+        return "-".join(chain) + "-" + reading[0], *reading[1:]  # "father-in-⏎law"
 
     return substitute(text, _HYPHEN_BREAK, "hyphen-join", decide, start_group=1)
 
@@ -85,7 +100,8 @@ def printed_forms(text: str) -> dict[str, int]:
 
 
 def hyphen_break_reading(left: str, right: str, vocabulary: Vocabulary,
-                         elsewhere: Callable[[str], int], line_end: bool = True
+                         elsewhere: Callable[[str], int], line_end: bool = True,
+                         after: str = "", language: str = "en"
                          ) -> tuple[str, float, str] | None:
     """How a word the printer broke as ``left-`` / ``right`` is read: the word (closed, or a
     compound with its hyphen), a confidence and the evidence; None to leave the break.
@@ -104,6 +120,11 @@ def hyphen_break_reading(left: str, right: str, vocabulary: Vocabulary,
         return vocabulary.is_word(w) or len(w) > 2 and _english(w)
 
     joined = left + right
+    if right.lower() in _SUSPENDED_BEFORE and after != "-" and not (
+            word(joined) or _foreign_zipf(joined, language) >= 3.0):
+        return None  # a suspended hyphen: "pre- and post-war", "Haupt- und Nebensätze"
+    if language != "en":
+        return _foreign_reading(left, right, language, elsewhere)
     if vocabulary.is_compound(left, right) and (
             vocabulary.compounds[f"{left}-{right}".lower()] >= vocabulary.count(joined)):
         return f"{left}-{right}", 0.9, f"'{left}-{right}' is a compound in the word list"
@@ -127,7 +148,7 @@ def hyphen_break_reading(left: str, right: str, vocabulary: Vocabulary,
     if word(left) and word(right):
         if not line_end:
             return None  # "during- the" in mid-line: a speck, not a break
-        if _closed_zipf(joined) >= CLOSED_ZIPF:  # "spear- head": English writes it closed
+        if _closed_usual(left, right):  # "spear- head": English writes it closed
             return joined, 0.75, (f"'{joined.lower()}' is written closed in English "
                                   f"(wordfreq Zipf {_closed_zipf(joined):.1f})")
         # a compound broken at its own hyphen: the hyphen stays ("well-known")
@@ -147,6 +168,127 @@ def hyphen_break_reading(left: str, right: str, vocabulary: Vocabulary,
     return joined, 0.8, f"'{'/'.join(missing)}' is not a word on its own"
 
 
+# the conjunctions after a suspended hyphen, the compound's second part then to come
+# ("pre- and post-war", "Ost- und Westpreußen", "chemins de fer- et tram-"): their hyphen
+# keeps its space
+_SUSPENDED_BEFORE = frozenset("and or nor und oder et ou ni".split())
+# the function words that tell a page's language (the most common of each)
+_FUNCTION_WORDS = {
+    "en": frozenset("the of and to is in that it for with was as on be by this which his he "
+                    "are at".split()),
+    "fr": frozenset("le la les des du et est que qui dans une un il elle ne pas sur au aux ce "
+                    "cette sont avec pour par nous vous je se son sa ses leur".split()),
+    "de": frozenset("der die das und ist nicht ein eine den dem des zu mit sich auf für von "
+                    "im sie es auch als wie dass wird".split()),
+    "es": frozenset("el los las del que y en una por con para se su al lo como pero".split()),
+    "it": frozenset("il di che della del gli per con non sono nel alla una anche come".split()),
+    "la": frozenset("et est in non ad cum quod qui quae sed ut ex enim autem atque".split()),
+}
+
+
+def page_language(text: str) -> str:
+    """The language of ``text`` by its commonest words: ``en`` unless the words of another
+    outnumber English's (at least two, more than twice as many: a French quotation on an
+    English page leaves it English); ``und`` when two others are as likely.
+
+    >>> page_language("Il n'est peut-être pas inutile"), page_language("the lead ; le roi")
+    ('fr', 'en')
+    >>> page_language("die Ein- und Ausfuhr"), page_language("A card de- tached from")
+    ('de', 'en')
+    >>> page_language("Gallia est omnis divisa in partes tres, quarum unam qui ipsorum")
+    'la'
+    >>> page_language("Le roi et la reine : he said it was the best of all, and left")
+    'en'
+    """
+    words = regex.findall(r"\p{L}+", text.casefold())
+    counts = {lang: sum(1 for w in words if w in table)
+              for lang, table in _FUNCTION_WORDS.items()}
+    english = counts.pop("en")
+    ranked = sorted(counts, key=lambda lang: -counts[lang])
+    if counts[ranked[0]] < 2 or counts[ranked[0]] <= 2 * english:
+        return "en"
+    # two languages as likely ("est", "qui": French or Latin): undetermined, no word list
+    return "und" if counts[ranked[1]] == counts[ranked[0]] else ranked[0]
+
+
+def _foreign_reading(left: str, right: str, language: str, elsewhere: Callable[[str], int]
+                     ) -> tuple[str, float, str] | None:
+    """A line-end break read on a page not in English: the page's own spelling, then the
+    word list of its language (wordfreq): the join when it is a word; the hyphen kept when
+    both parts are words and the join is not, in French (``peut-être``, ``quatre-vingts``);
+    None, the break left, in doubt (no English statistics decide a French or German word).
+
+    >>> _foreign_reading("peut", "être", "fr", lambda form: 0)[0]
+    'peut-être'
+    >>> _foreign_reading("déve", "loppement", "fr", lambda form: 0)[0]
+    'développement'
+    >>> _foreign_reading("Haupt", "sätze", "la", lambda form: 0) is None
+    True
+    """
+    joined, hyphened = left + right, f"{left}-{right}"
+    closed, open_ = elsewhere(joined.lower()), elsewhere(hyphened.lower())
+    if closed != open_:
+        form, times = (joined, closed) if closed > open_ else (hyphened, open_)
+        return form, 0.85, f"the text prints '{form}' {times} time{'s' if times > 1 else ''} " \
+                           "elsewhere"
+    if _foreign_zipf(joined, language) >= 3.0:
+        return joined, 0.85, f"'{joined.lower()}' is a word of the page's language " \
+                             f"({language}, wordfreq)"
+    if language == "fr" and min(_foreign_zipf(left, language),
+                                _foreign_zipf(right, language)) >= 3.0:
+        return hyphened, 0.7, (f"'{left}' and '{right}' are French words and "
+                               f"'{joined.lower()}' is not: a compound keeps its hyphen")
+    return None
+
+
+@lru_cache(maxsize=10_000)
+def _foreign_zipf(word: str, language: str) -> float:
+    """How common ``word`` is in ``language`` (wordfreq's Zipf; 0 for English, read by
+    :func:`_english`, and for a language wordfreq has no list of)."""
+    if language == "en":
+        return 0.0
+    try:
+        from wordfreq import available_languages, zipf_frequency
+    except ImportError:  # pragma: no cover - wordfreq is a dependency
+        return 0.0
+    if language not in available_languages():
+        return 0.0
+    return float(zipf_frequency(word.lower(), language))
+
+
+# the first words of compounds whose second part is a proper name ("pre-Raphaelite",
+# "anti-English", "trans-Atlantic")
+_PREFIXES = frozenset("pre post anti non pro mid ex neo pan trans sub super semi quasi ultra "
+                      "inter counter over under un".split())
+
+
+def capitalised_compound(left: str, right: str) -> tuple[str, float, str] | None:
+    """A line-end break before a capital: a compound broken at its own hyphen when both parts
+    are names (``Anglo-⏎Saxon``, ``West-⏎Saxons``, ``Saint-⏎Denis``) or a prefix precedes a
+    name (``pre-⏎Raphaelite``), one of them a word: joined, the hyphen kept. None otherwise (a
+    dash OCR read as a hyphen before a sentence: ``said-⏎The``; a word broken whose rest
+    OCR read with a capital: ``Agricu-⏎Iture``).
+
+    >>> capitalised_compound("Anglo", "Saxon")[0], capitalised_compound("pre", "Raphaelite")[0]
+    ('Anglo-Saxon', 'pre-Raphaelite')
+    >>> capitalised_compound("Smith", "The"), capitalised_compound("said", "Then")
+    (None, None)
+    >>> capitalised_compound("Agricu", "Iture"), capitalised_compound("Hea", "Ith")
+    (None, None)
+    """
+    *chain, last = left.split("-")
+    if not regex.fullmatch(r"\p{Lu}\p{Ll}+", right) or right.lower() in COMMON_WORDS or any(
+            right.lower() in table for table in _FUNCTION_WORDS.values()):
+        return None  # ("The", "Le", "Die": a sentence's first word)
+    if not (regex.fullmatch(r"\p{Lu}\p{Ll}+", last) or last.lower() in _PREFIXES):
+        return None
+    if right[0] == "I" and _english(last + "l" + right[1:]) or not (
+            _english(last) or _english(right) or last.lower() in _PREFIXES):
+        return None  # a word broken, its rest's l read as I ("Agricu-⏎Iture", "Hea-⏎Ith")
+    return f"{left}-{right}", 0.8, (f"'{last}' and '{right}' open with capitals: a compound "
+                                    "broken at its own hyphen")
+
+
 # how common the closed form of two words broken at a line end must be to be written closed
 # ("spearhead" 2.8, "bondholders" 2.8, "borderlands" 3.0; not "seacoast" 2.4, which EB1911
 # prints "sea-coast", nor "wellknown" 1.6). Measured on EB1911's AFRICA OCR and its proofread
@@ -155,6 +297,25 @@ CLOSED_ZIPF = 2.5
 # how common a word after a hyphen in mid-line must be to be a word of its own there, not the
 # end of a broken one ("sultanate" 2.4; not "tained" 1.2)
 MID_LINE_WORD_ZIPF = 2.0
+
+
+# how much rarer than the rarer of its two words a closed form may be and still be the usual
+# way to write them ("spearhead" 0.9 below "spear", "seaport" 1.8 below "port"; not
+# "icecream", 2.1 below "cream": English writes "ice-cream" or "ice cream")
+CLOSED_BELOW_PART = 2.0
+
+
+def _closed_usual(left: str, right: str) -> bool:
+    """English writes the two words ``left`` and ``right`` closed: the closed form common
+    (Zipf ``CLOSED_ZIPF``), and not far rarer than its rarer word (``CLOSED_BELOW_PART``),
+    which would tell an open or hyphenated compound whose closed form is a misspelling.
+
+    >>> _closed_usual("spear", "head"), _closed_usual("ice", "cream")
+    (True, False)
+    """
+    closed = _closed_zipf(left + right)
+    return closed >= CLOSED_ZIPF and closed >= min(
+        _closed_zipf(left), _closed_zipf(right)) - CLOSED_BELOW_PART
 
 
 def _closed_zipf(word: str) -> float:

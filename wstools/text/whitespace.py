@@ -175,6 +175,34 @@ def unwrap_paragraphs(text: str) -> Fixed:
 _PARAGRAPH = regex.compile(r"(?:[^\n]|\n(?![ \t]*\n))+")
 
 
+def verse_lines(text: str) -> int:
+    """How many lines of ``text`` read as verse: those of its paragraphs of four lines or
+    more each opening with a capital (:func:`_verse_kind`) whose lines are sentences' pieces
+    (three words or more, small letters, none ending in a hyphen) of like length (three in
+    four within 40 % of the middle one); 0 for prose.
+
+    >>> verse_lines("Once upon a midnight dreary,\\nOver many a quaint volume\\n"
+    ...             "While I nodded, nearly napping,\\nAs of some one gently rapping.")
+    4
+    >>> verse_lines("LONDON:\\nROUTLEDGE AND SONS.\\n1864."), verse_lines("A card de-\\ntached")
+    (0, 0)
+    """
+    count = 0
+    for m in _PARAGRAPH.finditer(text):
+        paragraph = m.group()
+        if _verse_kind(paragraph) != 2:
+            continue
+        lines = [line.strip() for line in paragraph.split("\n")
+                 if line.strip() and not _VERSE_NUMBER.fullmatch(line)]
+        if len(lines) < 4 or not all(len(line.split()) >= 3 and regex.search(r"\p{Ll}", line)
+                                     and not line.endswith("-") for line in lines):
+            continue
+        middle = sorted(map(len, lines))[len(lines) // 2]
+        if sum(0.6 * middle <= len(line) <= 1.4 * middle for line in lines) >= 0.75 * len(lines):
+            count += len(lines)
+    return count
+
+
 def _figure_row(line: str) -> bool:
     """A short line of figures, two or more, and at most one word: a table's row.
 
@@ -221,7 +249,7 @@ _LABEL_OPENS = regex.compile(r"\((?:[a-z]{1,2}|[ivxlc]{1,5}|[A-Z]|\d{1,2})\)[-.]
                              r"|\d[A-Za-z|]{1,2}[—–](?=[ \t]*\S)"  # (its stop lost: "1L—lIst.")
                              r"|[IVXLlTJ1|H]{1,5}[.,][ \t]+\p{Lu}"
                              r"|(?:[a-z]|\d{1,2}(?:st|nd|rd|th|d)|[iIl]st)\.\.?[ \t]+\p{Lu}")
-_LINE_OPENS = regex.compile(r"(?m)^[ \t]*[\"'‘“(]?(\S)")
+_LINE_OPENS = regex.compile(r"(?m)^[ \t]*[\"'‘“(]*(\S)")
 # a stanza's number alone on its line ("1.", "II."), or a line's number in the margin set
 # before it ("12 Princes and lords"): verse's furniture, not its lines
 _VERSE_NUMBER = regex.compile(r"(?m)^[ \t]*(?:(?:\d{1,3}|[IVXL]{1,5})\.?[ \t]*$"
