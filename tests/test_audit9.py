@@ -73,3 +73,11 @@ def test_a_page_without_text_is_not_made_proofread_by_level() -> None:
     stored = ("<noinclude><pagequality level=\"1\" user=\"Eve\" /></noinclude>"
               "<noinclude></noinclude>")
     assert 'level="1"' in _proofread(stored, level=3)
+
+
+def test_a_short_french_page_keeps_its_spaces_before_marks() -> None:
+    """M10: a short French page (too few words for the old count) keeps the space French
+    printers set before ``;``; the space before a comma, no French usage, still goes."""
+    out = _proofread("Monseigneur Bienvenu , c'était un homme de soixante-\nquinze ans ; il "
+                     "habitait Digne depuis 1806.\n")
+    assert "ans ; il" in out and "Bienvenu, c'était" in out

@@ -388,10 +388,12 @@ def french_spacing(text: str) -> bool:
     >>> french_spacing("Il lui dit : « Qu'est-ce que c'est ? »")
     True
     >>> french_spacing("the lead ; and the card"), french_spacing("Le roi ; et la reine")
-    (False, False)
+    (False, True)
     >>> french_spacing("the House; » Executive Order of the «")
     False
     >>> french_spacing("Le roi et la reine ; le maréchal dit que les troupes sont prêtes")
+    True
+    >>> french_spacing("Monseigneur Bienvenu, c'était un homme de soixante ans ; il habitait")
     True
     """
     words = regex.findall(r"\p{L}+", text.casefold())
@@ -399,7 +401,8 @@ def french_spacing(text: str) -> bool:
     english = sum(1 for w in words if w in _ENGLISH_WORDS)
     if "«" in text and "»" in text:  # (one alone is as often OCR's reading of a speck)
         return french > english
-    return french >= 5 and french > 3 * english
+    # (a short page: its commonest words, as the line-end breaks read them)
+    return french >= 5 and french > 3 * english or page_language(text) == "fr"
 
 
 def remove_space_before_punctuation(text: str, marks: str = ",;:?!") -> Fixed:
