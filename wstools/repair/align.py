@@ -404,8 +404,9 @@ def runs(text: str, witness: str, offset: int = 0) -> list[Run]:
         return []
     witness = trim(text, witness)
     theirs_raw = witness.split()
-    theirs = [_key(w) for w in theirs_raw]
-    mine = [_key(w) for w in words]
+    # (:func:`_key` inline: the common case without a call)
+    theirs = [w.lower() if w.isalnum() else _key(w) for w in theirs_raw]
+    mine = [w.lower() if w.isalnum() else _key(w) for w in words]
     starts, ends = _word_spans(text, words)
     out: list[Run] = []
     for tag, i1, i2, j1, j2 in cast(list[tuple[str, int, int, int, int]],
