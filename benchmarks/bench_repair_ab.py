@@ -32,6 +32,8 @@ from wstools.corpus.store import default_corpus_dir, load  # noqa: E402
 # lacks is skipped)
 CACHES = {"repair.align": ("_unique_grams",),
           "repair.confusion": ("cost", "_moves", "_places"),
+          "repair.twins": ("_cached_twin",),
+          "repair.witness": ("_is_heading",),
           "text.english": ("zipf",)}
 
 
