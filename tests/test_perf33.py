@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from wstools.repair.align import _key, runs
 from wstools.repair.twins import _twin, ocr_twin
 from wstools.repair.witness import _segment_grams, _trigrams, tokens
@@ -43,3 +45,9 @@ def test_runs_keys_inline_as_key() -> None:
     found = runs(text, wit)
     assert all(r.keys == " ".join(_key(w) for w in r.words.split() if _key(w))
                for r in found if r.at < 0)
+
+
+def test_key_fast_paths_are_the_pattern() -> None:
+    for word in ("cards,", "trick.", "A", "a_", "_a", "x__", "(a)", "dé-lta", "İt;", "12.",
+                 "b2b;", "’s", "a.", "..", "word—", "ab_c,", "½,"):
+        assert _key(word) == "".join(re.findall(r"[^\W_]+", word)).lower(), word

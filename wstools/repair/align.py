@@ -386,6 +386,8 @@ def _key(word: str) -> str:
     """``word``'s letters and digits, lower case."""
     if word.isalnum():  # (the common case: every character is one, ``\\w`` but not ``_``)
         return word.lower()
+    if word[:-1].isalnum() and not word[-1].isalnum():  # (the next: "cards," "trick.")
+        return word[:-1].lower()
     return "".join(_KEY.findall(word)).lower()
 
 
