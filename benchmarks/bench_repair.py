@@ -28,7 +28,8 @@ from wstools.corpus.store import default_corpus_dir, load  # noqa: E402
 from wstools.repair.align import _unique_grams  # noqa: E402
 from wstools.repair.confusion import PAIRS, _moves, _places, cost  # noqa: E402
 from wstools.repair.repair import Repairer  # noqa: E402
-from wstools.repair.witness import WitnessIndex  # noqa: E402
+from wstools.repair.twins import _cached_twin  # noqa: E402
+from wstools.repair.witness import WitnessIndex, _is_heading  # noqa: E402
 from wstools.text.english import zipf  # noqa: E402
 from wstools.text.pipeline import OCR_FIXES, clean  # noqa: E402
 
@@ -114,7 +115,7 @@ def main() -> int:
     repairer.repair(pages[0])
     times, cpu = [], []
     for _ in range(args.runs):  # each run cold: fresh repairer, module caches emptied
-        for cached in (cost, _moves, _places, _unique_grams, zipf):
+        for cached in (cost, _moves, _places, _unique_grams, zipf, _cached_twin, _is_heading):
             cached.cache_clear()
         repairer = Repairer(repairer.index, repairer.witnesses)
         start, start_cpu = time.perf_counter(), time.process_time()

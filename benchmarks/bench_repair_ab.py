@@ -32,6 +32,8 @@ from wstools.corpus.store import default_corpus_dir, load  # noqa: E402
 # lacks is skipped)
 CACHES = {"repair.align": ("_unique_grams",),
           "repair.confusion": ("cost", "_moves", "_places"),
+          "repair.twins": ("_cached_twin",),
+          "repair.witness": ("_is_heading",),
           "text.english": ("zipf",)}
 
 
@@ -40,9 +42,10 @@ class Side:
 
     def __init__(self, package: str, first_page: str) -> None:
         self.repair: ModuleType = importlib.import_module(f"{package}.repair.repair")
-        self.caches = [getattr(importlib.import_module(f"{package}.{module}"), name)
-                       for module, names in CACHES.items() for name in names
-                       if hasattr(importlib.import_module(f"{package}.{module}"), name)]
+        # (a cache the other tree lacks, or has as a plain function, is skipped)
+        found = [getattr(importlib.import_module(f"{package}.{module}"), name, None)
+                 for module, names in CACHES.items() for name in names]
+        self.caches = [f for f in found if hasattr(f, "cache_clear")]
         self.loaded = self.repair.Repairer.load()
         self.loaded.repair(first_page)  # start-up (the word list), not throughput
 

@@ -386,6 +386,8 @@ def _key(word: str) -> str:
     """``word``'s letters and digits, lower case."""
     if word.isalnum():  # (the common case: every character is one, ``\\w`` but not ``_``)
         return word.lower()
+    if word[:-1].isalnum() and not word[-1].isalnum():  # (the next: "cards," "trick.")
+        return word[:-1].lower()
     return "".join(_KEY.findall(word)).lower()
 
 
@@ -404,8 +406,9 @@ def runs(text: str, witness: str, offset: int = 0) -> list[Run]:
         return []
     witness = trim(text, witness)
     theirs_raw = witness.split()
-    theirs = [_key(w) for w in theirs_raw]
-    mine = [_key(w) for w in words]
+    # (:func:`_key` inline: the common case without a call)
+    theirs = [w.lower() if w.isalnum() else _key(w) for w in theirs_raw]
+    mine = [w.lower() if w.isalnum() else _key(w) for w in words]
     starts, ends = _word_spans(text, words)
     out: list[Run] = []
     for tag, i1, i2, j1, j2 in cast(list[tuple[str, int, int, int, int]],

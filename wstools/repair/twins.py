@@ -12,6 +12,7 @@ or one OCR misreading away from a far commoner word (``tbe`` for ``the``, ``sarn
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 RARE_ZIPF = 1.0  # wordfreq's Zipf frequency under which a word counts as no English word
 
@@ -24,12 +25,24 @@ MISREADS = (("b", "h"), ("li", "h"), ("n", "h"), ("c", "e"), ("rn", "m"), ("ii",
 
 def ocr_twin(word: str, zipf: Callable[[str], float]) -> str | None:
     """The far commoner word (Zipf 2 higher, and at least 4) one OCR misreading away."""
-    here = zipf(word)
+    try:
+        return _cached_twin(word, zipf)
+    except TypeError:  # (a ``zipf`` that cannot be a cache key: a bound method of a dict)
+        return _twin(word, zipf)
+
+
+@lru_cache(maxsize=65536)  # (a page, and the pages of a book, ask for the same words again)
+def _cached_twin(word: str, zipf: Callable[[str], float]) -> str | None:
+    return _twin(word, zipf)
+
+
+def _twin(word: str, zipf: Callable[[str], float]) -> str | None:
+    need = max(zipf(word) + 2, 4.0)
     for a, b in MISREADS:
         at = word.find(a)
         while at >= 0:
             twin = word[:at] + b + word[at + len(a):]
-            if zipf(twin) >= max(here + 2, 4.0):
+            if zipf(twin) >= need:
                 return twin
             at = word.find(a, at + 1)
     return None

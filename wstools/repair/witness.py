@@ -24,6 +24,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -103,8 +104,17 @@ def _keys(text: str) -> tuple[str, ...]:
 
 
 def _trigrams(keys: Iterable[str]) -> list[tuple[str, str, str]]:
-    words = [k for k in keys if k.isalpha()]
+    words = list(filter(str.isalpha, keys))  # (filter and zip iterate in C)
     return list(zip(words, words[1:], words[2:], strict=False))
+
+
+_KEY_OF = itemgetter(5)  # a Token's ``key`` (read in C, not by a generator)
+
+
+def _segment_grams(segment: list[Token]) -> set[tuple[str, str, str]]:
+    """The word trigrams of a segment's keys (:func:`_trigrams`, made as a set)."""
+    words = list(filter(str.isalpha, map(_KEY_OF, segment)))
+    return set(zip(words, words[1:], words[2:], strict=False))
 
 
 SHINGLE = 5
@@ -194,7 +204,7 @@ class WitnessIndex:
         total = len(self.passages) or 1
         weighted = self._weighted()
         if grams is None:
-            grams = set(_trigrams(t.key for t in segment))
+            grams = _segment_grams(segment)
         for gram in grams:
             hit = weighted.get(gram)
             if hit is not None:
@@ -224,7 +234,7 @@ class WitnessIndex:
         the line before and the start of the line after, since the ends of a segment may
         match too little to be found."""
         by_printing: dict[str, list[Passage]] = {}
-        grams = set(_trigrams(t.key for t in segment))
+        grams = _segment_grams(segment)
         for number, _ in self._scores(segment, grams):
             passage = self.passages[number]
             if passage.printing in exclude:
@@ -263,6 +273,7 @@ CONTEXT = 200  # characters of the lines before and after a window that it takes
 SPREAD = 12  # lines: how far from the best passage other matching passages are joined
 
 
+@lru_cache(maxsize=8192)  # (the lines next to the passages a page finds, asked again and again)
 def _is_heading(line: str) -> bool:
     """A heading line (``CUTTING OR DRAWING.``): pages set them apart, so a window leaves
     them out rather than align them to the end of a law."""
