@@ -553,7 +553,10 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
              for f in map_to_source(result.flags, [uncut, *result.cleanup.maps])]
     repaired = result.text
     maps = [uncut, *result.cleanup.maps, OffsetMap(result.edits)]
-    stray = stray_markup(repaired)  # an unclosed "<!--" would hide the rest of the page
+    # an unclosed "<!--" would hide the rest of the page; OCR's "''" would be italics (not
+    # the cleanup's own, made of "_italics_")
+    stray = stray_markup(repaired, lambda a, b: not _printed(text, offset + _to_input_offset(
+        a, maps), repaired[a:b]))
     if stray:
         edits.extend(_to_input(stray, maps, text, offset))
         repaired = apply_edits(repaired, stray)
@@ -793,6 +796,11 @@ def _in_input(result: ProofreadResult, text: str, line_ends: list[Edit]) -> Proo
     return replace(result, source=text, running_head=head,
                    edits=with_positions(edits, text),
                    flags=with_positions(_to_input(result.flags, back, text, 0), text))
+
+
+def _printed(text: str, at: int, marks: str) -> bool:
+    """Whether ``marks`` stand in the input ``text`` at ``at`` (OCR's, not a fix's)."""
+    return text.startswith(marks, at)
 
 
 def _to_input_offset(at: int, maps: Sequence[OffsetMap]) -> int:

@@ -1,0 +1,45 @@
+"""Audit 8, the rest of its findings: text changed, lost or joined wrongly, and the low ones.
+
+- M4: OCR's ``''``, ``~~~~`` and ``__NOTOC__`` were saved as wikitext (italics, a signature,
+  a behaviour switch that vanishes).
+- M6: a hyphen at a verse line's end inside ``<poem>`` joined two verse lines.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from wstools.proofread import Conventions, proofread
+from wstools.wikitext.markup import clean_text_nodes
+
+
+@pytest.fixture(scope="module")
+def repairer():  # noqa: ANN201
+    from wstools.repair.repair import Repairer
+    return Repairer.load()
+
+
+def _body(text: str, repairer, **conventions) -> str:  # noqa: ANN001
+    return proofread(text, repairer=repairer, conventions=Conventions(**conventions)).page.body
+
+
+def test_m4_ocr_wiki_signs_written_as_text(repairer) -> None:  # noqa: ANN001
+    body = _body("The speck here ~~~~ and there ~~~~~ was seen, and __NOTOC__ in the\n"
+                 "text, and the quote ''Stop,'' he said.\n", repairer)
+    assert "~~~" not in body and "__NOTOC__" not in body and "''" not in body
+    assert "&#39;'Stop,&#39;'" in body and "&#95;_NOTOC__" in body
+
+
+def test_m4_cleanup_italics_stay_markup(repairer) -> None:  # noqa: ANN001
+    assert "''Stop''" in _body("The word _Stop_ he said.\n", repairer)
+
+
+@pytest.mark.parametrize("fix", ["hyphen-join", "unwrap"])
+def test_m6_poem_lines_never_joined(fix: str) -> None:
+    text = "<poem>\nCould frame thy fearful sym-\nmetry? In what distant deeps\n</poem>\n"
+    assert clean_text_nodes(text, (fix,)).text == text
+
+
+def test_m6_prose_outside_a_poem_still_joined() -> None:
+    text = "<poem>\nA verse.\n</poem>\nCould frame thy fearful sym-\nmetry? In what.\n"
+    assert "symmetry" in clean_text_nodes(text, ("hyphen-join",)).text
