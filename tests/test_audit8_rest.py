@@ -3,6 +3,8 @@
 - M4: OCR's ``''``, ``~~~~`` and ``__NOTOC__`` were saved as wikitext (italics, a signature,
   a behaviour switch that vanishes).
 - M6: a hyphen at a verse line's end inside ``<poem>`` joined two verse lines.
+- M3: a play's next speech ("Laun.") and a page's next numbered footnote were unwrapped into
+  the line before.
 """
 
 from __future__ import annotations
@@ -43,3 +45,27 @@ def test_m6_poem_lines_never_joined(fix: str) -> None:
 def test_m6_prose_outside_a_poem_still_joined() -> None:
     text = "<poem>\nA verse.\n</poem>\nCould frame thy fearful sym-\nmetry? In what.\n"
     assert "symmetry" in clean_text_nodes(text, ("hyphen-join",)).text
+
+
+def test_m3_next_speech_keeps_its_line(repairer) -> None:  # noqa: ANN001
+    body = _body("Laun. Certainly my conscience will serve me to\nrun from this Jew my master. "
+                 "The fiend is at\nmine elbow, and tempts me, saying to me, Gobbo,\n"
+                 "Launcelot Gobbo, good Launcelot, or good Gobbo, or\ngood Launcelot Gobbo, use "
+                 "your legs, take the start,\nrun away.\n\n"
+                 "Enter old Gobbo, with a basket.\n\n"
+                 "Gob. Master young man, you, I pray you, which is\nthe way to master Jew's?\n"
+                 "Laun. [Aside.] O heavens, this is my true-begotten\nfather!\n", repairer)
+    assert "Jew's?\nLaun. [Aside.]" in body and "which is the way" in body
+
+
+def test_m3_next_numbered_footnote_keeps_its_line() -> None:
+    from wstools.text.whitespace import unwrap_paragraphs
+    text = ("A verse line,\nAnd more lines\nAnd more.\n\n"
+            "1 The text of 1798 reads \"ancyent Marinere.\"\n2 See note at p. 45.\n")
+    assert "Marinere.\"\n2 See note" in unwrap_paragraphs(text).text
+
+
+def test_m3_titles_and_prose_still_unwrapped() -> None:
+    from wstools.text.whitespace import unwrap_paragraphs
+    text = "He shall answer it in 2 or 3 days.\nMr. Brown sends his\nregards to all.\n"
+    assert unwrap_paragraphs(text).text.count("\n") == 1
