@@ -5,6 +5,8 @@
 - M6: a hyphen at a verse line's end inside ``<poem>`` joined two verse lines.
 - M3: a play's next speech ("Laun.") and a page's next numbered footnote were unwrapped into
   the line before.
+- M10: an indented line opening with `*`, `#`, `:` or `;` (a centred asterism) lost its
+  indent in the layout and became a list item.
 """
 
 from __future__ import annotations
@@ -69,3 +71,11 @@ def test_m3_titles_and_prose_still_unwrapped() -> None:
     from wstools.text.whitespace import unwrap_paragraphs
     text = "He shall answer it in 2 or 3 days.\nMr. Brown sends his\nregards to all.\n"
     assert unwrap_paragraphs(text).text.count("\n") == 1
+
+
+def test_m10_indented_asterism_makes_no_list(repairer) -> None:  # noqa: ANN001
+    body = _body("The end of the chapter.\n\n       *       *       *       *       *\n\n"
+                 "A new section begins here and goes on.\n\n    # 5 shot was used\n\n"
+                 "   : a speck\n", repairer)
+    assert not any(line[:1] in "*#:;" for line in body.splitlines() if line)
+    assert "&#42; * * * *" in body

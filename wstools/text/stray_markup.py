@@ -6,8 +6,8 @@ close it hides the whole rest of the page, footer included, and the page still s
 ``<`` of such an opening is written ``&lt;``, which shows as the printed character and opens
 nothing. Markup that is closed is left alone (it is the proofreader's, or a page's).
 
-A line of OCR that begins with ``*``, ``#``, ``:`` or ``;`` (a note's star at the page's foot,
-a speck) is a list item, an indent or a definition in wikitext: its first character is
+A line of OCR that begins with ``*``, ``#``, ``:`` or ``;``, indented or not (a note's star
+at the page's foot, a centred asterism, a speck) is a list item, an indent or a definition in wikitext: its first character is
 written as its character reference (``&#42;``), which shows the printed mark and makes no list.
 
 OCR's own readings that are wikitext too: two or more apostrophes (a double quote OCR read as
@@ -43,7 +43,8 @@ _OPENING = regex.compile(r"<!--|<(?P<tag>" + "|".join(_SWALLOWING) + r")\b(?P<re
                          regex.IGNORECASE)
 
 
-_LINE_MARK = regex.compile(r"^[*#:;]", regex.M)
+# (after blanks too: the layout takes a line's indent away, "     *     *     *" an asterism)
+_LINE_MARK = regex.compile(r"(?<=^[ \t]*)[*#:;]", regex.M)
 _LINE_MARK_WHAT = {"*": "a list item", "#": "a numbered list item", ":": "an indented line",
                    ";": "a definition"}
 
