@@ -7,8 +7,9 @@ close it hides the whole rest of the page, footer included, and the page still s
 nothing. Markup that is closed is left alone (it is the proofreader's, or a page's).
 
 A line of OCR that begins with ``*``, ``#``, ``:`` or ``;``, indented or not (a note's star
-at the page's foot, a centred asterism, a speck) is a list item, an indent or a definition in wikitext: its first character is
-written as its character reference (``&#42;``), which shows the printed mark and makes no list.
+at the page's foot, a centred asterism, a speck) is a list item, an indent or a definition
+in wikitext: its first character is written as its character reference (``&#42;``), which
+shows the printed mark and makes no list.
 
 OCR's own readings that are wikitext too: two or more apostrophes (a double quote OCR read as
 ``''``) make italics or bold, three to five tildes a signature or a date when the page is
