@@ -7,6 +7,8 @@
   the line before.
 - M10: an indented line opening with `*`, `#`, `:` or `;` (a centred asterism) lost its
   indent in the layout and became a list item.
+- M1: proofread replaced every long s (ſ) with s and could not be told not to: the print's ſ is
+  kept, `--long-s` modernises it.
 """
 
 from __future__ import annotations
@@ -79,3 +81,21 @@ def test_m10_indented_asterism_makes_no_list(repairer) -> None:  # noqa: ANN001
                  "   : a speck\n", repairer)
     assert not any(line[:1] in "*#:;" for line in body.splitlines() if line)
     assert "&#42; * * * *" in body
+
+
+def test_m1_long_s_kept_unless_asked(repairer) -> None:  # noqa: ANN001
+    text = "1. The ſuit led muſt be followed.\n\n2. The dealer ſhall deal the cards.\n"
+    assert _body(text, repairer).count("ſ") == 3
+    modern = proofread(text, repairer=repairer, conventions=Conventions(long_s=True))
+    assert "ſ" not in modern.page.body
+    assert [e.rule for e in modern.edits].count("long-s") == 3
+
+
+def test_m1_cli_long_s_option(tmp_path, capsys) -> None:  # noqa: ANN001
+    from wstools.cli import main
+    page = tmp_path / "p.txt"
+    page.write_text("Eine wunderbare Heiterkeit hat dieſer Kunſt.\n", encoding="utf-8")
+    main(["proofread", str(page)])
+    assert "dieſer Kunſt" in capsys.readouterr().out
+    main(["proofread", str(page), "--long-s"])
+    assert "dieser Kunst" in capsys.readouterr().out

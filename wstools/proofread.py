@@ -42,6 +42,7 @@ from .page_model import hyphen_joins, label_repairs, lay_out, read_blocks
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
 from .running_head import RunningHead, find_foot_folio, find_running_head
 from .text.foot_notes import text_before_notes
+from .text.ocr import modernise_long_s
 from .text.stray_markup import stray_markup
 from .text.whitespace import normalise_line_ends
 from .wikitext.markup import clean_text_nodes, is_formatted
@@ -86,6 +87,7 @@ class Conventions:
     level: int | None = None  # None keeps the page's level (1 for new OCR text)
     user: str = ""  # who sets the level, when it changes
     lower: bool = False  # whether ``level`` may lower a page's own level (else it only raises)
+    long_s: bool = False  # whether the long s is modernised (ſ -> s); else kept as printed
 
 
 @dataclass
@@ -545,14 +547,19 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
             footer = f"{footer}\n{call}" if footer else call
         stop = a
     body_source = apply_edits(text[offset:stop], cut) if cut else text[offset:stop]
-    uncut = OffsetMap(cut)  # body_source offsets -> offsets after the head at the top
+    before = [OffsetMap(cut)]  # body_source offsets -> offsets after the head at the top
+    long_s = modernise_long_s(body_source).edits if conventions.long_s else []
+    if long_s:  # asked for: the print's ſ is kept unless the user modernises it
+        edits.extend(_to_input(long_s, before, text, offset))
+        body_source = apply_edits(body_source, long_s)
+        before.append(OffsetMap(long_s))
     oversized = len(body_source) > WITNESS_LIMIT
     result = repairer.repair(body_source, witness=not oversized)
-    edits.extend(_to_input(result.all_edits(), [uncut], text, offset))
+    edits.extend(_to_input(result.all_edits(), before, text, offset))
     flags = [replace(f, start=f.start + offset, end=f.end + offset)
-             for f in map_to_source(result.flags, [uncut, *result.cleanup.maps])]
+             for f in map_to_source(result.flags, [*before, *result.cleanup.maps])]
     repaired = result.text
-    maps = [uncut, *result.cleanup.maps, OffsetMap(result.edits)]
+    maps = [*before, *result.cleanup.maps, OffsetMap(result.edits)]
     # an unclosed "<!--" would hide the rest of the page; OCR's "''" would be italics (not
     # the cleanup's own, made of "_italics_")
     stray = stray_markup(repaired, lambda a, b: not _printed(text, offset + _to_input_offset(

@@ -21,7 +21,8 @@ def conventions_from(args: argparse.Namespace):  # noqa: ANN201 - Conventions
     from ..proofread import Conventions
     return Conventions(header=args.header, heading=args.heading, law_number=args.law_number,
                        nop="" if args.no_nop else "{{nop}}", level=args.level,
-                       user=args.user or "", lower=getattr(args, "lower_level", False))
+                       user=args.user or "", lower=getattr(args, "lower_level", False),
+                       long_s=getattr(args, "long_s", False))
 
 
 def fixes_from(args: argparse.Namespace) -> tuple[str, ...]:
@@ -494,6 +495,8 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
                    "(level 3 or 4, or formatted wikitext, which proofread otherwise leaves "
                    "as it is): apply these cleanup fixes to its text, never to markup; "
                    + FIX_NAMES_HELP)
+    p.add_argument("--long-s", action="store_true", help="modernise the long s of OCR text "
+                   "(ſ -> s, rule long-s); by default the print's ſ is kept")
     p.add_argument("--header", choices=("rh", "rvh"), default="rh", help="running header "
                    "template: rh (number left on even pages, right on odd) or rvh")
     p.add_argument("--heading", default="{{c|{{sc|$1}}}}", metavar="TEMPLATE",

@@ -332,7 +332,7 @@ _LONG_S = regex.compile("ſ")
 
 
 def modernise_long_s(text: str) -> Fixed:
-    """Long s becomes s, as Wikisource transcribes it (``{{long s}}`` is the opt-in).
+    """Long s becomes s, when asked (``clean``'s default, ``proofread --long-s``).
 
     >>> modernise_long_s("the ſuit led; paſs").text
     'the suit led; pass'
