@@ -9,6 +9,8 @@
   indent in the layout and became a list item.
 - M1: proofread replaced every long s (ſ) with s and could not be told not to: the print's ſ is
   kept, `--long-s` modernises it.
+- M12: book mode wrote `{{hws|con|con-than}}` from any two pieces across a page break; a
+  reading no word list, book or period spelling gives is a warning, not a join.
 """
 
 from __future__ import annotations
@@ -99,3 +101,29 @@ def test_m1_cli_long_s_option(tmp_path, capsys) -> None:  # noqa: ANN001
     assert "dieſer Kunſt" in capsys.readouterr().out
     main(["proofread", str(page), "--long-s"])
     assert "dieser Kunst" in capsys.readouterr().out
+
+
+def _sequence(texts: list[str], repairer):  # noqa: ANN001, ANN202
+    from wstools.book import apply_sequence
+    from wstools.page import read_page
+    from wstools.proofread import proofread_page
+    pages = [(f"p{i}.txt", read_page(t)) for i, t in enumerate(texts, 1)]
+    singles = [proofread_page(p, repairer=repairer, file=n) for n, p in pages]
+    return apply_sequence(pages, singles, repairer=repairer)
+
+
+@pytest.mark.parametrize(("end", "top", "joined"), [
+    ("whose score is con-", "than their own.", None),
+    ("on the 22nd of June 1894, to-", "the offending article was printed.", None),
+    ("the cards are de-", "tached from the pack.", "{{hws|de|detached}}"),
+])
+def test_m12_no_invented_word_across_pages(repairer, end: str, top: str,  # noqa: ANN001
+                                          joined: str | None) -> None:
+    first = f"THE BOOK. 101\n\nAnd the players who own the lowest scores pay every one {end}\n"
+    second = f"102 THE BOOK.\n\n{top} The score is best kept on a slate.\n"
+    a, b = _sequence([first, second], repairer)
+    if joined is None:
+        assert "{{hws" not in a.page.body and "{{hwe" not in b.page.body
+        assert any(d.code == "hyphen-across-pages" for d in a.diagnostics)
+    else:
+        assert joined in a.page.body and "{{hwe|tached|detached}}" in b.page.body

@@ -48,7 +48,7 @@ from .proofread import Conventions, ProofreadResult, proofread_page
 from .repair.repair import Repairer, is_word
 from .running_head import DIGIT_READINGS, RunningHead
 from .text.foot_notes import text_before_notes
-from .text.ocr import hyphen_break_reading, printed_forms
+from .text.ocr import _period_hyphen, hyphen_break_reading, printed_forms
 from .text.vocabulary import EMPTY
 from .wikitext.markup import is_formatted
 
@@ -780,6 +780,15 @@ def _hyphen(a: _Slot, b: _Slot, repairer: Repairer | None,
         word = top[2]
     else:
         return
+    if not given and not _attested(first, top[1] if top else "", word, repairer, forms or {}):
+        # no word the book or the word list knows ("con-" then "than"): a line or a page
+        # lost, or a page from elsewhere; joined, the break would be hidden
+        a.result.diagnostics.extend(locate([Diagnostic(
+            "hyphen-across-pages", f"'{first}-' ends the page and the next page ({b.name}) "
+            f"begins '{word[len(first):].lstrip('-')}': '{word}' is no word the book or the "
+            "word list knows (a line or a page lost?); left as printed", foot_in.start(),
+            "warning")], a.page.body, a.name))
+        return
     hws = f"{{{{hws|{first}|{word}}}}}"
     known = repairer is not None and (is_word(word, repairer.index) or "-" in word)
     confidence = 0.9 if known or given else 0.7
@@ -801,6 +810,21 @@ def _hyphen(a: _Slot, b: _Slot, repairer: Repairer | None,
                                f"the word '{word}'" + (
                                    f"; the repair of the fragment ({dropped[0].old!r} -> "
                                    f"{dropped[0].new!r}) undone" if dropped else "")))
+
+
+def _attested(first: str, rest: str, word: str, repairer: Repairer | None,
+              forms: dict[str, int]) -> bool:
+    """Whether ``word``, read from ``first-`` / ``rest`` across a page break, is a word: the
+    closed word in the word list, or a compound the word list, the book's own text or the
+    period's spelling (``to-day``) gives; two words hyphenated for want of a better reading
+    (``con-than``, ``to-the``) are not."""
+    if repairer is None:
+        return True  # (no word list to judge by)
+    if "-" not in word:
+        return is_word(word, repairer.index) or forms.get(word.lower(), 0) > 0
+    vocabulary = repairer.index.vocabulary
+    return vocabulary.is_compound(first, rest) or forms.get(word.lower(), 0) > 0 or \
+        _period_hyphen(first, rest)
 
 
 def _top(b: _Slot, repairer: Repairer | None, first: str,
