@@ -11,6 +11,10 @@
   kept, `--long-s` modernises it.
 - M12: book mode wrote `{{hws|con|con-than}}` from any two pieces across a page break; a
   reading no word list, book or period spelling gives is a warning, not a join.
+- M8: `--law-number` missed the first law after a running head (a text opening with blanks
+  before its first law number) and every law already in its own paragraph.
+- Redirects (``#REDIRECT [[…]]``) were proofread: ``--level`` wrapped one in ``<pagequality>``
+  and it stopped redirecting.
 """
 
 from __future__ import annotations
@@ -127,3 +131,36 @@ def test_m12_no_invented_word_across_pages(repairer, end: str, top: str,  # noqa
         assert any(d.code == "hyphen-across-pages" for d in a.diagnostics)
     else:
         assert joined in a.page.body and "{{hwe|tached|detached}}" in b.page.body
+
+
+BOLD = "'''$1.''' "
+
+
+def test_m8_first_law_after_the_head_is_a_law(repairer) -> None:  # noqa: ANN001
+    text = ("600 WHIST\n\n12. If a player lead out of turn, the card may be called. 13. The deal "
+            "passes to the left. 14. The cards are cut by the player on the right.\n")
+    result = proofread(text, repairer=repairer, conventions=Conventions(law_number=BOLD))
+    assert [p[:9] for p in result.page.body.split("\n\n")] == ["'''12.'''", "'''13.'''",
+                                                               "'''14.'''"]
+    assert sum(len(s.laws) for c in result.codes for s in c.sections) == 3
+
+
+def test_m8_law_number_style_on_laws_in_their_own_paragraphs(repairer) -> None:  # noqa: ANN001
+    text = ("600 WHIST\n\nCARDS.\n\n12. If a player lead out of turn, the card may be called."
+            "\n\n13. The deal passes.\n")
+    body = _body(text, repairer, law_number=BOLD)
+    assert "'''12.''' If a player" in body and "'''13.''' The deal" in body
+    assert "\n12. If a player" in _body(text, repairer)  # the default: as printed
+
+
+@pytest.mark.parametrize("text", ["#REDIRECT [[Page:X.djvu/1]]",
+                                  "#WEITERLEITUNG [[Seite:Über die Größe.djvu/1]]\n",
+                                  "#redirect [[Page:X.djvu/1|x]] OCR text ,  here"])
+def test_redirect_left_as_it_is(repairer, text: str) -> None:  # noqa: ANN001
+    from wstools.page import read_page
+    from wstools.proofread import proofread_page
+    for level in (None, 3):
+        result = proofread_page(read_page(text), repairer=repairer,
+                                conventions=Conventions(level=level))
+        assert result.page.wikitext() == text and not result.edits
+        assert any(d.code == "redirect" for d in result.diagnostics)

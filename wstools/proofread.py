@@ -38,7 +38,7 @@ from .edits import Edit, OffsetMap, apply_edits, compose, edit_at, map_to_source
 from .laws.model import Clause, Code, Law
 from .laws.parse import heading_match, parse
 from .page import DEFAULT_LEVEL, LEVELS, Page, new_page, read_page
-from .page_model import hyphen_joins, label_repairs, lay_out, read_blocks
+from .page_model import Layout, hyphen_joins, label_repairs, lay_out, read_blocks
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
 from .running_head import RunningHead, find_foot_folio, find_running_head
 from .text.foot_notes import text_before_notes
@@ -343,6 +343,28 @@ def _accented(title: str, repairer: Repairer) -> str:
 # -- 4. body ---------------------------------------------------------------------------
 
 
+_PRINTED_NUMBER = regex.compile(r"(\d{1,4}[a-z]?)\.(?:[ \t]+(?=\S)|(?=[—–-]))")
+
+
+def _law_numbers_styled(layout: Layout, law_number: str) -> Layout:
+    """``layout`` with each law paragraph's printed number (``12. ``) written as
+    ``law_number`` asks (bold, say), as the laws of a run-together page are laid out;
+    the default style leaves the page as printed."""
+    if law_number == Conventions.law_number:
+        return layout
+    paragraphs = layout.body.split("\n\n")
+    if len(paragraphs) != len(layout.blocks):
+        return layout  # (the body is not one paragraph a block: left as laid out)
+    for k, b in enumerate(layout.blocks):
+        m = _PRINTED_NUMBER.match(paragraphs[k])
+        if b.kind != "law" or b.prefix or b.number is None or m is None:
+            continue
+        number = law_number.replace("$1", m.group(1))
+        rest = paragraphs[k][m.end():]
+        paragraphs[k] = (number.rstrip() if rest[:1] in "—–-" else number) + rest
+    return replace(layout, body="\n\n".join(paragraphs))
+
+
 def _law_paragraph(law: Law, conventions: Conventions) -> str:
     parts = []
     if law.number is not None:
@@ -606,6 +628,7 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
             repaired = apply_edits(repaired, mends)
             maps.append(OffsetMap(mends))
         layout = lay_out(repaired, conventions.heading, index.headings, previous_law)
+        layout = _law_numbers_styled(layout, conventions.law_number)
         codes = layout.codes
         if not any(c.laws for c in codes):  # the parser's numbers are no laws the page has
             diagnostics = [d for d in diagnostics if d.code not in (  # ("1815. The treaty")
@@ -851,6 +874,27 @@ def level_and_user(page: Page, conventions: Conventions) -> tuple[int, str]:
     return conventions.level, conventions.user
 
 
+# MediaWiki's #REDIRECT, in English (understood on every wiki) and as the Wikisources with
+# ProofreadPage name it
+_REDIRECT = regex.compile(
+    r"\s*#[ \t]*(?:REDIRECT|WEITERLEITUNG|REDIRECTION|RINVIA|RINVIO|REDIRECCIÓN|"
+    r"REDIRECIONAMENTO|REDIRECIONAR|PATRZ|PRZEKIERUJ|TAM|ПЕРЕНАПРАВЛЕНИЕ|ПЕРЕНАПР|"
+    r"ПЕРЕНАПРАВЛЕННЯ|DOORVERWIJZING|OMDIRIGERING|PŘESMĚRUJ|ÁTIRÁNYÍTÁS)[ \t]*:?[ \t]*\[\[",
+    regex.IGNORECASE)
+
+
+def is_redirect(page: Page) -> bool:
+    """Whether ``page`` is a redirect: its text opens with ``#REDIRECT [[…]]`` (no header,
+    no level mark before it, or MediaWiki would not read it as one).
+
+    >>> from wstools.page import read_page
+    >>> is_redirect(read_page("#REDIRECT [[Page:X.djvu/1]]")), is_redirect(read_page("# a"))
+    (True, False)
+    """
+    return not page.header.strip() and not _has_level(page) and \
+        _REDIRECT.match(page.body) is not None
+
+
 def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer | None = None,
                    conventions: Conventions | None = None, file: str = "-",
                    fixes: tuple[str, ...] = (), running_titles: Sequence[str] = (),
@@ -869,6 +913,13 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
             "size-limit", f"the page is {size:,} bytes; a wiki page holds at most "
             f"{MAX_PAGE_BYTES:,} (MediaWiki's $wgMaxArticleSize): left as it is ('wstools "
             "repair' and 'clean' take whole texts)", 0)], page.body, file))
+    if is_redirect(page):
+        # a redirect (a Page: moved or merged): its text must stay first, unwrapped, or it
+        # stops redirecting; it has no OCR to proofread
+        left = keep_page(page, title=title, conventions=Conventions(), file=file)
+        left.diagnostics[:0] = locate([Diagnostic(
+            "redirect", "a redirect: left as it is", 0, "warning")], page.body, file)
+        return left
     if page.quality_unread:
         # a level mark that cannot be read ("{{PageQuality|100%|Ann}}"): the page's level is
         # unknown, perhaps validated; proofreading it as OCR could lower it
