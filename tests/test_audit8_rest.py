@@ -15,6 +15,8 @@
   before its first law number) and every law already in its own paragraph.
 - Redirects (``#REDIRECT [[…]]``) were proofread: ``--level`` wrapped one in ``<pagequality>``
   and it stopped redirecting.
+- L3: `--level 0` lowered new OCR text to "Without text"; `--heading` without `$1` and
+  `--report-json` outside a dump were accepted and ignored or misread.
 """
 
 from __future__ import annotations
@@ -164,3 +166,24 @@ def test_redirect_left_as_it_is(repairer, text: str) -> None:  # noqa: ANN001
                                 conventions=Conventions(level=level))
         assert result.page.wikitext() == text and not result.edits
         assert any(d.code == "redirect" for d in result.diagnostics)
+
+
+def test_l3_level_0_does_not_lower_new_text(repairer) -> None:  # noqa: ANN001
+    from wstools.page import read_page
+    from wstools.proofread import proofread_page
+    result = proofread_page(read_page("The deal passes to the left.\n"), repairer=repairer,
+                            conventions=Conventions(level=0))
+    assert result.page.level == 1
+    assert any(d.code == "level-kept" for d in result.diagnostics)
+    blank = proofread_page(read_page(""), repairer=repairer, conventions=Conventions(level=0))
+    assert blank.page.level == 0
+
+
+@pytest.mark.parametrize("extra", [["--heading", "BAD"], ["--law-number", "x"],
+                                   ["--report-json", "r.json"]])
+def test_l3_ignored_or_misread_options_refused(tmp_path, extra: list[str]) -> None:  # noqa: ANN001
+    from wstools.cli import main
+    page = tmp_path / "p.txt"
+    page.write_text("1. The deal passes to the left.\n", encoding="utf-8")
+    extra = [str(tmp_path / x) if x.endswith(".json") else x for x in extra]
+    assert main(["proofread", str(page), "-o", str(tmp_path / "o.txt"), *extra]) == 2

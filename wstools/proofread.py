@@ -849,7 +849,8 @@ def level_kept(page: Page, conventions: Conventions) -> bool:
     """Whether ``conventions.level`` would lower the level the page has (a validated page
     under ``--level 1``), which it does only with ``conventions.lower``."""
     return (conventions.level is not None and conventions.level < page.level
-            and _has_level(page) and not conventions.lower)
+            and (_has_level(page) or bool(page.body.strip())) and not conventions.lower)
+    # (new OCR text is at level 1, its own: "--level 0" would call it "Without text")
 
 
 def _level_kept_diagnostic(page: Page, conventions: Conventions, file: str) -> list[Diagnostic]:

@@ -95,6 +95,18 @@ def add_suspects(result, text: str, name: str, repairer) -> Review:  # noqa: ANN
     return review
 
 
+def _check_options(args: argparse.Namespace) -> None:
+    """Refuse an option that would be silently ignored or misread: a heading or law number
+    template without ``$1`` (the printed text would be lost), ``--report-json`` outside a
+    dump (only a dump run writes one)."""
+    for option, value in (("--heading", args.heading), ("--law-number", args.law_number)):
+        if "$1" not in value:
+            raise UsageError(f"{option} {value!r} has no $1 (where the printed text goes)")
+    if getattr(args, "report_json", None) and not args.dump:
+        raise UsageError("--report-json is the report of a --dump run; for one page or a "
+                         "book use --format json or --report")
+
+
 def cmd_proofread(args: argparse.Namespace) -> int:
     from ..io.inputs import read_input
     from ..io.output import check_distinct, write_output
@@ -105,6 +117,7 @@ def cmd_proofread(args: argparse.Namespace) -> int:
         if args.report:
             write_dump_report(args)
         return code
+    _check_options(args)
     if args.output and args.report:  # (-o onto an input is refused where it is written)
         check_distinct(args.file, [args.output, args.report])
     if args.wiki is not None:
