@@ -17,6 +17,7 @@
   and it stopped redirecting.
 - L3: `--level 0` lowered new OCR text to "Without text"; `--heading` without `$1` and
   `--report-json` outside a dump were accepted and ignored or misread.
+- L1: a table opened in the header and closed in the footer was "lint errors" (exit 1).
 """
 
 from __future__ import annotations
@@ -187,3 +188,16 @@ def test_l3_ignored_or_misread_options_refused(tmp_path, extra: list[str]) -> No
     page.write_text("1. The deal passes to the left.\n", encoding="utf-8")
     extra = [str(tmp_path / x) if x.endswith(".json") else x for x in extra]
     assert main(["proofread", str(page), "-o", str(tmp_path / "o.txt"), *extra]) == 2
+
+
+def test_l1_table_split_over_header_and_footer_lints_clean(repairer) -> None:  # noqa: ANN001
+    from wstools.page import read_page
+    from wstools.proofread import proofread_page
+    text = ('<noinclude><pagequality level="3" user="A" />{{rh|12|TABLE|}}\n'
+            '{| class="wikitable"\n</noinclude>|-\n| 1801 || 8,892,536\n|-\n'
+            '| 1811 || 10,164,256\n<noinclude>|}</noinclude>')
+    result = proofread_page(read_page(text), repairer=repairer)
+    assert result.page.wikitext() == text and result.lint_clean
+    broken = proofread_page(read_page('<noinclude><pagequality level="3" user="A" />'
+                                      '</noinclude>A {{c|x\n'), repairer=repairer)
+    assert not broken.lint_clean

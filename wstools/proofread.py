@@ -787,6 +787,11 @@ def _lint(page: Page, title: str | None, file: str) -> list[Diagnostic]:
     for part in ("header", "body", "footer"):
         for d in _LINTER.lint(getattr(page, part), f"{file} ({part})").diagnostics:
             out.append(d)
+    if any(d.severity == "error" for d in out):
+        # a table or a template opened in the header and closed in the footer (a table
+        # over several pages) is whole on the page: what the whole page's lint finds stays
+        whole = {d.code for d in _LINTER.lint(page.wikitext(), file).diagnostics}
+        out = [d for d in out if d.code in whole]
     return out
 
 
