@@ -18,6 +18,7 @@
 - L3: `--level 0` lowered new OCR text to "Without text"; `--heading` without `$1` and
   `--report-json` outside a dump were accepted and ignored or misread.
 - L1: a table opened in the header and closed in the footer was "lint errors" (exit 1).
+- L2: `--quotes curly` opened elisions (‘90s, ‘Twas) and curled primes (5’ 6”).
 """
 
 from __future__ import annotations
@@ -201,3 +202,12 @@ def test_l1_table_split_over_header_and_footer_lints_clean(repairer) -> None:  #
     broken = proofread_page(read_page('<noinclude><pagequality level="3" user="A" />'
                                       '</noinclude>A {{c|x\n'), repairer=repairer)
     assert not broken.lint_clean
+
+
+def test_l2_curly_quotes_elisions_and_primes() -> None:
+    from wstools.text.typography import normalise_quotes
+    text = ("He said \"'Tis the season,\" in the '90s; rock 'n' roll; a 5' 6\" man; the boys' "
+            "caps; \"Yes,\" he said, 'no.'\n'Twas brillig. 'Ere long,' she said.")
+    assert normalise_quotes(text, "curly").text == (
+        "He said “’Tis the season,” in the ’90s; rock ’n’ roll; a 5' 6\" man; the boys’ "
+        "caps; “Yes,” he said, ‘no.’\n’Twas brillig. ‘Ere long,’ she said.")
