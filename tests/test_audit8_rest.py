@@ -19,6 +19,8 @@
   `--report-json` outside a dump were accepted and ignored or misread.
 - L1: a table opened in the header and closed in the footer was "lint errors" (exit 1).
 - L2: `--quotes curly` opened elisions (‘90s, ‘Twas) and curled primes (5’ 6”).
+- L4: line-end hyphens: `Anglo-⏎Saxon`, `brother-in-⏎law` and a soft hyphen were left broken,
+  `Fitz-⏎william` made a compound no list knows.
 """
 
 from __future__ import annotations
@@ -211,3 +213,17 @@ def test_l2_curly_quotes_elisions_and_primes() -> None:
     assert normalise_quotes(text, "curly").text == (
         "He said “’Tis the season,” in the ’90s; rock ’n’ roll; a 5' 6\" man; the boys’ "
         "caps; “Yes,” he said, ‘no.’\n’Twas brillig. ‘Ere long,’ she said.")
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    ("to the Anglo-\nSaxon meeting", "to the Anglo-Saxon meeting"),
+    ("the ex-\nPresident of it", "the ex-President of it"),
+    ("his brother-in-\nlaw came", "his brother-in-law came"),
+    ("near Stratford-\non-Avon", "near Stratford-on-Avon"),
+    ("and Mrs. Fitz-\nwilliam came", "and Mrs. Fitz-\nwilliam came"),
+    ("the work con\u00ad\ntinued all day", "the work continued all day"),
+    ("THE CHAP-\nTER ENDS", "THE CHAP-\nTER ENDS"),
+])
+def test_l4_line_end_hyphens(text: str, out: str) -> None:
+    from wstools.text.ocr import join_hyphenated_breaks
+    assert join_hyphenated_breaks(text).text == out

@@ -14,7 +14,7 @@ from .vocabulary import COMMON_WORDS, EMPTY, Vocabulary
 # faster than trying every letter as the start of a match)
 _WHOLE_WORD = regex.compile(r"(?<![\p{L}-])\p{L}+(?:-\p{L}+)*(?![\p{L}-])")
 _HYPHEN_BREAK = regex.compile(
-    r"(?<=(?<![\p{L}-])(\p{L}+))-([ \t]*\n[ \t]*|[ \t]+)(\p{Ll}\p{L}*)")
+    r"(?<=(?<!\p{L})(\p{L}+))[-\u00AD]([ \t]*\n[ \t]*|[ \t]+)(\p{L}+)")
 
 
 def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
@@ -56,6 +56,13 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
 
     >>> join_hyphenated_breaks("Italian Somali-\\nland and British Somaliland", v).text
     'Italian Somaliland and British Somaliland'
+
+    A capital after the hyphen keeps it (``Anglo-Saxon``, ``ex-President``), a compound
+    broken at one of its hyphens is read from its last part, and a name no list knows is
+    left as printed:
+
+    >>> join_hyphenated_breaks("the Anglo-\\nSaxon, brother-in-\\nlaw and Fitz-\\nwilliam", v).text
+    'the Anglo-Saxon, brother-in-law and Fitz-\\nwilliam'
     """
     seen: dict[str, int] | None = None
 
@@ -66,8 +73,23 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
         return seen.get(form.lower(), 0)
 
     def decide(m: regex.Match) -> tuple[str, float, str] | None:
-        return hyphen_break_reading(m.group(1), m.group(3), vocabulary, elsewhere,
-                                    line_end="\n" in m.group(2))
+        left, right, line_end = m.group(1), m.group(3), "\n" in m.group(2)
+        compound = m.start(1) and text[m.start(1) - 1] == "-"  # "brother-in-" / "law"
+        if text[m.end(1)] == "\u00ad":  # a soft hyphen: where the word may break, no hyphen
+            return (left + right, 0.95, "a soft hyphen marks a break, not a hyphen") \
+                if line_end else None
+        if not line_end and (compound or right[0].isupper()):
+            return None  # (in mid-line: "Anglo- Saxon" may be two columns)
+        if right[0].isupper():
+            if left.isupper() and right.isupper():
+                return None  # a word in capitals broken ("CHAP-" / "TER"): left as printed
+            return (f"{left}-{right}", 0.85, f"'{right}' keeps its capital after the hyphen: "
+                    f"the hyphen is the compound's own ('{left}-{right}')")
+        reading = hyphen_break_reading(left, right, vocabulary, elsewhere, line_end=line_end)
+        if reading is not None and reading[1] <= 0.7 and left[:1].isupper() and not compound \
+                and right.lower() not in COMMON_WORDS:
+            return None  # a name broken ("Fitz-" / "william"): no word list knows it
+        return reading
 
     return substitute(text, _HYPHEN_BREAK, "hyphen-join", decide, start_group=1)
 
