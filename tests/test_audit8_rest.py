@@ -21,6 +21,8 @@
 - L2: `--quotes curly` opened elisions (‘90s, ‘Twas) and curled primes (5’ 6”).
 - L4: line-end hyphens: `Anglo-⏎Saxon`, `brother-in-⏎law` and a soft hyphen were left broken,
   `Fitz-⏎william` made a compound no list knows.
+- L5: book mode said nothing of a page twice, a page of another book or pages out of
+  order, and dropped a `{{nop}}` on the word of a page after a folio jump.
 """
 
 from __future__ import annotations
@@ -227,3 +229,21 @@ def test_l2_curly_quotes_elisions_and_primes() -> None:
 def test_l4_line_end_hyphens(text: str, out: str) -> None:
     from wstools.text.ocr import join_hyphenated_breaks
     assert join_hyphenated_breaks(text).text == out
+
+
+def test_l5_book_warns_of_pages_out_of_order_twice_or_foreign(repairer) -> None:  # noqa: ANN001
+    body = ("The squire rose early and walked in the garden, where he met the parson, who\n"
+            "was reading a letter from his brother in the town; they spoke of the weather")
+    pages = [f"THE HISTORY OF TOM JONES. 101\n\n{body}.\n",
+             "PRIDE AND PREJUDICE. 45\n\nIt is a truth universally acknowledged, that a "
+             "single man in\npossession of a good fortune must be in want of a wife.\n",
+             f"THE HISTORY OF TOM JONES. 101\n\n{body}.\n",
+             f"THE HISTORY OF TOM JONES. 105\n\n{body} and\n",
+             "104 THE HISTORY OF TOM JONES.\n\nof the new road to the village.\n"]
+    results = _sequence(pages, repairer)
+    codes = [{d.code for d in r.diagnostics} for r in results]
+    assert "folio-order" in codes[1] and "duplicate-page" in codes[2]
+    assert "folio-order" in codes[4]
+    # across the jump 101 -> 105 the next page decides nothing: no word joined, no {{nop}}
+    # taken away on its word
+    assert results[2].page.body.endswith("{{nop}}")

@@ -136,10 +136,17 @@ def apply_sequence(pages: Sequence[tuple[str, Page]], results: Sequence[Proofrea
     _folios(slots, conventions)
     _titles(slots, conventions, repairer)
     forms = printed_forms("\n".join(s.result.page.body for s in slots))
-    for a, b in zip(slots, slots[1:], strict=False):
-        _hyphen(a, b, repairer, forms)
+    # folios that do not go on by one (after the sequence mended what it could): across
+    # them the next page is no evidence; it joins no word and decides no {{nop}}
+    breaks = {k for k, (a, b) in enumerate(zip(slots, slots[1:], strict=False))
+              if a.folio is not None and b.folio is not None and b.folio != a.folio + 1}
+    for k, (a, b) in enumerate(zip(slots, slots[1:], strict=False)):
+        if k not in breaks:
+            _hyphen(a, b, repairer, forms)
     for k, a in enumerate(slots):
-        _nop(a, slots[k + 1] if k + 1 < len(slots) else None, conventions)
+        _nop(a, slots[k + 1] if k + 1 < len(slots) and k not in breaks else None,
+             conventions)
+    _sequence_warnings(slots, breaks)
     _law_sequence(slots)
     _heads_missing(slots, conventions)
     for s in slots:
@@ -421,6 +428,31 @@ def _breaks(slots: list[_Slot]) -> set[int]:
             if slots[k].folio is not None and slots[k + 1].folio is not None
             and slots[k + 1].folio != slots[k].folio + 1  # type: ignore[operator]
             and not odd(k) and not odd(k + 1)}
+
+
+def _sequence_warnings(slots: list[_Slot], breaks: set[int]) -> None:
+    """Warn where the folios go back or repeat (a page twice, pages out of order, a page
+    of another book) and where two pages have the same text (a page scanned twice)."""
+    for k in sorted(breaks):
+        a, b = slots[k], slots[k + 1]
+        if b.folio is None or a.folio is None or b.folio > a.folio:
+            continue  # (a jump forward: pages missing from the folder, read as a break)
+        what = "the same folio again" if b.folio == a.folio else "a folio lower"
+        b.result.diagnostics.extend(locate([Diagnostic(
+            "folio-order", f"folio {b.folio} after {a.folio} ({a.name}): {what} (a page "
+            "twice, pages out of order, or a page of another book); the sequence is not "
+            "used across it", 0, "warning")], b.page.body, b.name))
+    seen: dict[str, str] = {}
+    for s in slots:
+        words = " ".join(regex.findall(r"\p{L}+", s.page.body.casefold()))
+        if len(words) < 40:
+            continue  # (a blank or a plate page: many are alike)
+        if words in seen:
+            s.result.diagnostics.extend(locate([Diagnostic(
+                "duplicate-page", f"the same text as {seen[words]}: a page scanned or "
+                "given twice?", 0, "warning")], s.page.body, s.name))
+        else:
+            seen[words] = s.name
 
 
 def _expected_folio(slots: list[_Slot], i: int, reach: int = 3,
