@@ -23,6 +23,8 @@
   `Fitz-⏎william` made a compound no list knows.
 - L5: book mode said nothing of a page twice, a page of another book or pages out of
   order, and dropped a `{{nop}}` on the word of a page after a folio jump.
+- L7: TEI/EPUB named the source, edition and licence of a corpus printing the text only
+  resembles as if the user had given them.
 """
 
 from __future__ import annotations
@@ -247,3 +249,22 @@ def test_l5_book_warns_of_pages_out_of_order_twice_or_foreign(repairer) -> None:
     # across the jump 101 -> 105 the next page decides nothing: no word joined, no {{nop}}
     # taken away on its word
     assert results[2].page.body.endswith("{{nop}}")
+
+
+def test_l7_matched_printing_metadata_is_not_claimed_as_given() -> None:
+    from wstools.laws.export import metadata_for
+    from wstools.laws.model import Code
+    codes = [Code()]
+    given = metadata_for(codes, {"title": "Whist", "source": "my scan", "licence": "CC0"})
+    assert (given.source, given.licence) == ("my scan", "CC0")
+    import wstools.laws.export as export
+    real = export.corpus_metadata
+    try:
+        export.corpus_metadata = lambda codes, *a, **k: (  # type: ignore[assignment]
+            {"id": "hoyle-1909-whist", "title": "Whist", "source": "PG #39445",
+             "licence": "public domain", "date": "1909"}, 0.9)
+        meta = metadata_for(codes)
+    finally:
+        export.corpus_metadata = real
+    assert meta.source.startswith("PG #39445 (not given: the corpus printing hoyle-1909-whist")
+    assert "90%" in meta.licence and meta.date == "1909" and meta.title == "Whist"
