@@ -268,3 +268,10 @@ def test_l7_matched_printing_metadata_is_not_claimed_as_given() -> None:
         export.corpus_metadata = real
     assert meta.source.startswith("PG #39445 (not given: the corpus printing hoyle-1909-whist")
     assert "90%" in meta.licence and meta.date == "1909" and meta.title == "Whist"
+
+
+def test_m3_initials_before_a_name_are_no_speech() -> None:
+    from wstools.text.whitespace import unwrap_paragraphs
+    text = ("have been studied in this way by F. Charpy and by E. S.\n"
+            "Shepherd. We have here a comparatively simple case, as the\nmetals do not.")
+    assert unwrap_paragraphs(text).text.count("\n") == 0

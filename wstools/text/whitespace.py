@@ -170,7 +170,8 @@ def unwrap_paragraphs(text: str) -> Fixed:
         if _SENTENCE_END.search(text, line_start, m.start()) and _LABEL_OPENS.match(
                 text, m.end()):
             return None  # "…the following agencies:" then "(i) Department of State;"
-        if _SPEECH_END.search(text, line_start, m.start()) and (
+        if _SPEECH_END.search(text, line_start, m.start()) and not _INITIAL_END.search(
+                text, line_start, m.start()) and (
                 _speaker(next_line) or _next_note(text, paragraphs, m.start(), next_line)):
             return None  # a play's next speech ("Laun. [Aside.]"), a page's next footnote
         if CAPITALS_LINE.fullmatch(text, line_start, m.start()) and _OPENS.match(
@@ -186,7 +187,9 @@ def unwrap_paragraphs(text: str) -> Fixed:
 _PARAGRAPH = regex.compile(r"(?:[^\n]|\n(?![ \t]*\n))+")
 # a speaker's name abbreviated at a speech's start ("Laun.", "Gob.", "Ham."), then a capital
 # or a stage direction; not a title or a reference ("Mr. Brown", "St. Paul", "Fig. 4")
-_SPEAKER = regex.compile(r"[ \t]*(\p{Lu}\p{Ll}{1,7})\.[ \t]+[\[(]?\p{Lu}")
+_SPEAKER = regex.compile(r"[ \t]*(\p{Lu}\p{Ll}{1,5})\.[ \t]+[\[(]?\p{Lu}")
+# a line ending with a name's initial ("by E. S." then "Shepherd. We"): no speech's end
+_INITIAL_END = regex.compile(r"(?<!\p{L})\p{Lu}\.[ \t]*\Z")
 _NOT_SPEAKER = frozenset({
     "Mr", "Mrs", "Messrs", "Ms", "Dr", "St", "Ste", "Mt", "Rev", "Col", "Gen", "Capt", "Prof",
     "Lieut", "Gov", "Hon", "Esq", "Jr", "Sr", "Co", "Ltd", "Mme", "Mlle", "Sen", "Rep", "No",
