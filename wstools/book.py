@@ -48,7 +48,13 @@ from .proofread import Conventions, ProofreadResult, proofread_page
 from .repair.repair import Repairer, is_word
 from .running_head import DIGIT_READINGS, RunningHead
 from .text.foot_notes import text_before_notes
-from .text.ocr import capitalised_compound, hyphen_break_reading, page_language, printed_forms
+from .text.ocr import (
+    _period_hyphen,
+    capitalised_compound,
+    hyphen_break_reading,
+    page_language,
+    printed_forms,
+)
 from .text.vocabulary import EMPTY
 from .wikitext.markup import is_formatted
 
@@ -136,10 +142,17 @@ def apply_sequence(pages: Sequence[tuple[str, Page]], results: Sequence[Proofrea
     _folios(slots, conventions)
     _titles(slots, conventions, repairer)
     forms = printed_forms("\n".join(s.result.page.body for s in slots))
-    for a, b in zip(slots, slots[1:], strict=False):
-        _hyphen(a, b, repairer, forms)
+    # folios that do not go on by one (after the sequence mended what it could): across
+    # them the next page is no evidence; it joins no word and decides no {{nop}}
+    breaks = {k for k, (a, b) in enumerate(zip(slots, slots[1:], strict=False))
+              if a.folio is not None and b.folio is not None and b.folio != a.folio + 1}
+    for k, (a, b) in enumerate(zip(slots, slots[1:], strict=False)):
+        if k not in breaks:
+            _hyphen(a, b, repairer, forms)
     for k, a in enumerate(slots):
-        _nop(a, slots[k + 1] if k + 1 < len(slots) else None, conventions)
+        _nop(a, slots[k + 1] if k + 1 < len(slots) and k not in breaks else None,
+             conventions)
+    _sequence_warnings(slots, breaks)
     _law_sequence(slots)
     _heads_missing(slots, conventions)
     for s in slots:
@@ -421,6 +434,31 @@ def _breaks(slots: list[_Slot]) -> set[int]:
             if slots[k].folio is not None and slots[k + 1].folio is not None
             and slots[k + 1].folio != slots[k].folio + 1  # type: ignore[operator]
             and not odd(k) and not odd(k + 1)}
+
+
+def _sequence_warnings(slots: list[_Slot], breaks: set[int]) -> None:
+    """Warn where the folios go back or repeat (a page twice, pages out of order, a page
+    of another book) and where two pages have the same text (a page scanned twice)."""
+    for k in sorted(breaks):
+        a, b = slots[k], slots[k + 1]
+        if b.folio is None or a.folio is None or b.folio > a.folio:
+            continue  # (a jump forward: pages missing from the folder, read as a break)
+        what = "the same folio again" if b.folio == a.folio else "a folio lower"
+        b.result.diagnostics.extend(locate([Diagnostic(
+            "folio-order", f"folio {b.folio} after {a.folio} ({a.name}): {what} (a page "
+            "twice, pages out of order, or a page of another book); the sequence is not "
+            "used across it", 0, "warning")], b.page.body, b.name))
+    seen: dict[str, str] = {}
+    for s in slots:
+        words = " ".join(regex.findall(r"\p{L}+", s.page.body.casefold()))
+        if len(words) < 40:
+            continue  # (a blank or a plate page: many are alike)
+        if words in seen:
+            s.result.diagnostics.extend(locate([Diagnostic(
+                "duplicate-page", f"the same text as {seen[words]}: a page scanned or "
+                "given twice?", 0, "warning")], s.page.body, s.name))
+        else:
+            seen[words] = s.name
 
 
 def _expected_folio(slots: list[_Slot], i: int, reach: int = 3,
@@ -769,17 +807,27 @@ def _hyphen(a: _Slot, b: _Slot, repairer: Repairer | None,
     body_b = b.result.page.body
     given = _HWE.match(body_b)
     top = None
+    language = page_language(a.page.body + "\n" + b.page.body)
     if given:
         word = given.group(2).strip()
         if not word.casefold().startswith(first.casefold()):
             return
     elif b.open:
-        top = _top(b, repairer, first, forms or {},
-                   page_language(a.page.body + "\n" + b.page.body))
+        top = _top(b, repairer, first, forms or {}, language)
         if top is None:
             return
         word = top[2]
     else:
+        return
+    if not given and language == "en" and not _attested(first, top[1] if top else "", word,
+                                                         repairer, forms or {}):
+        # no word the book or the word list knows ("con-" then "than"): a line or a page
+        # lost, or a page from elsewhere; joined, the break would be hidden
+        a.result.diagnostics.extend(locate([Diagnostic(
+            "hyphen-across-pages", f"'{first}-' ends the page and the next page ({b.name}) "
+            f"begins '{word[len(first):].lstrip('-')}': '{word}' is no word the book or the "
+            "word list knows (a line or a page lost?); left as printed", foot_in.start(),
+            "warning")], a.page.body, a.name))
         return
     hws = f"{{{{hws|{first}|{word}}}}}"
     known = repairer is not None and (is_word(word, repairer.index) or "-" in word)
@@ -802,6 +850,21 @@ def _hyphen(a: _Slot, b: _Slot, repairer: Repairer | None,
                                f"the word '{word}'" + (
                                    f"; the repair of the fragment ({dropped[0].old!r} -> "
                                    f"{dropped[0].new!r}) undone" if dropped else "")))
+
+
+def _attested(first: str, rest: str, word: str, repairer: Repairer | None,
+              forms: dict[str, int]) -> bool:
+    """Whether ``word``, read from ``first-`` / ``rest`` across a page break, is a word: the
+    closed word in the word list, or a compound the word list, the book's own text or the
+    period's spelling (``to-day``) gives; two words hyphenated for want of a better reading
+    (``con-than``, ``to-the``) are not."""
+    if repairer is None:
+        return True  # (no word list to judge by)
+    if "-" not in word:
+        return is_word(word, repairer.index) or forms.get(word.lower(), 0) > 0
+    vocabulary = repairer.index.vocabulary
+    return vocabulary.is_compound(first, rest) or forms.get(word.lower(), 0) > 0 or \
+        _period_hyphen(first, rest) or capitalised_compound(first, rest) is not None
 
 
 def _top(b: _Slot, repairer: Repairer | None, first: str, forms: dict[str, int],

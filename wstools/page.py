@@ -80,11 +80,11 @@ _FOOTER_DIV = regex.compile(r"""</div>\s*\Z""")
 # MediaWiki's redirect magic word, in English (every wiki reads it) and in the languages of
 # the larger Wikisources (MessagesXx.php's 'redirect'): "#REDIRECT [[Page:…/13]]"
 _REDIRECT = regex.compile(
-    r"\A\s*(?:#REDIRECT|#WEITERLEITUNG|#REDIRECTION|#RINVIA|#RINVIO|#REDIRECCIÓN|"
-    r"#REDIRECCION|#REDIRECIONAMENTO|#REDIRECT\w*|#PATRZ|#PRZEKIERUJ|#TAM|"
-    r"#ПЕРЕНАПРАВЛЕНИЕ|#ПЕРЕНАПР|#ПЕРЕНАПРАВЛЕННЯ|#DOORVERWIJZING|#OMDIRIGERING|"
-    r"#OHJAUS|#ÁTIRÁNYÍTÁS|#PŘESMĚRUJ|#YÖNLENDİRME|#ANTSOIN|#תפניה|#تحويل|"
-    r"#重定向|#転送|#リダイレクト|#넘겨주기)\s*:?\s*\[\[",
+    r"\A\s*#[ \t]*(?:REDIRECT\w*|WEITERLEITUNG|REDIRECTION|RINVIA|RINVIO|REDIRECCIÓN|"
+    r"REDIRECCION|REDIRECIONAMENTO|REDIRECIONAR|PATRZ|PRZEKIERUJ|TAM|"
+    r"ПЕРЕНАПРАВЛЕНИЕ|ПЕРЕНАПР|ПЕРЕНАПРАВЛЕННЯ|DOORVERWIJZING|OMDIRIGERING|"
+    r"OHJAUS|ÁTIRÁNYÍTÁS|PŘESMĚRUJ|YÖNLENDİRME|ANTSOIN|תפניה|تحويل|"
+    r"重定向|転送|リダイレクト|넘겨주기)\s*:?\s*\[\[",
     regex.IGNORECASE)
 
 

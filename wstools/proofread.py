@@ -38,10 +38,11 @@ from .edits import Edit, OffsetMap, apply_edits, compose, edit_at, map_to_source
 from .laws.model import Clause, Code, Law
 from .laws.parse import heading_match, parse
 from .page import DEFAULT_LEVEL, LEVELS, Page, is_redirect, new_page, read_page
-from .page_model import hyphen_joins, label_repairs, lay_out, read_blocks
+from .page_model import Layout, hyphen_joins, label_repairs, lay_out, read_blocks
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
 from .running_head import RunningHead, find_foot_folio, find_running_head
 from .text.foot_notes import text_before_notes
+from .text.ocr import modernise_long_s
 from .text.stray_markup import stray_markup
 from .text.whitespace import normalise_line_ends, verse_lines
 from .wikitext.markup import clean_text_nodes, is_formatted
@@ -86,6 +87,7 @@ class Conventions:
     level: int | None = None  # None keeps the page's level (1 for new OCR text)
     user: str = ""  # who sets the level, when it changes
     lower: bool = False  # whether ``level`` may lower a page's own level (else it only raises)
+    long_s: bool = False  # whether the long s is modernised (ſ -> s); else kept as printed
 
 
 @dataclass
@@ -341,6 +343,28 @@ def _accented(title: str, repairer: Repairer) -> str:
 # -- 4. body ---------------------------------------------------------------------------
 
 
+_PRINTED_NUMBER = regex.compile(r"(\d{1,4}[a-z]?)\.(?:[ \t]+(?=\S)|(?=[—–-]))")
+
+
+def _law_numbers_styled(layout: Layout, law_number: str) -> Layout:
+    """``layout`` with each law paragraph's printed number (``12. ``) written as
+    ``law_number`` asks (bold, say), as the laws of a run-together page are laid out;
+    the default style leaves the page as printed."""
+    if law_number == Conventions.law_number:
+        return layout
+    paragraphs = layout.body.split("\n\n")
+    if len(paragraphs) != len(layout.blocks):
+        return layout  # (the body is not one paragraph a block: left as laid out)
+    for k, b in enumerate(layout.blocks):
+        m = _PRINTED_NUMBER.match(paragraphs[k])
+        if b.kind != "law" or b.prefix or b.number is None or m is None:
+            continue
+        number = law_number.replace("$1", m.group(1))
+        rest = paragraphs[k][m.end():]
+        paragraphs[k] = (number.rstrip() if rest[:1] in "—–-" else number) + rest
+    return replace(layout, body="\n\n".join(paragraphs))
+
+
 def _law_paragraph(law: Law, conventions: Conventions) -> str:
     parts = []
     if law.number is not None:
@@ -573,15 +597,23 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
             footer = f"{footer}\n{call}" if footer else call
         stop = a
     body_source = apply_edits(text[offset:stop], cut) if cut else text[offset:stop]
-    uncut = OffsetMap(cut)  # body_source offsets -> offsets after the head at the top
+    before = [OffsetMap(cut)]  # body_source offsets -> offsets after the head at the top
+    long_s = modernise_long_s(body_source).edits if conventions.long_s else []
+    if long_s:  # asked for: the print's ſ is kept unless the user modernises it
+        edits.extend(_to_input(long_s, before, text, offset))
+        body_source = apply_edits(body_source, long_s)
+        before.append(OffsetMap(long_s))
     oversized = len(body_source) > WITNESS_LIMIT
     result = repairer.repair(body_source, witness=not oversized)
-    edits.extend(_to_input(result.all_edits(), [uncut], text, offset))
+    edits.extend(_to_input(result.all_edits(), before, text, offset))
     flags = [replace(f, start=f.start + offset, end=f.end + offset)
-             for f in map_to_source(result.flags, [uncut, *result.cleanup.maps])]
+             for f in map_to_source(result.flags, [*before, *result.cleanup.maps])]
     repaired = result.text
-    maps = [uncut, *result.cleanup.maps, OffsetMap(result.edits)]
-    stray = stray_markup(repaired)  # an unclosed "<!--" would hide the rest of the page
+    maps = [*before, *result.cleanup.maps, OffsetMap(result.edits)]
+    # an unclosed "<!--" would hide the rest of the page; OCR's "''" would be italics (not
+    # the cleanup's own, made of "_italics_")
+    stray = stray_markup(repaired, lambda a, b: not _printed(text, offset + _to_input_offset(
+        a, maps), repaired[a:b]))
     if stray:
         edits.extend(_to_input(stray, maps, text, offset))
         repaired = apply_edits(repaired, stray)
@@ -625,6 +657,7 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
             repaired = apply_edits(repaired, mends)
             maps.append(OffsetMap(mends))
         layout = lay_out(repaired, conventions.heading, index.headings, previous_law)
+        layout = _law_numbers_styled(layout, conventions.law_number)
         codes = layout.codes
         if not any(c.laws for c in codes):  # the parser's numbers are no laws the page has
             diagnostics = [d for d in diagnostics if d.code not in (  # ("1815. The treaty")
@@ -789,6 +822,11 @@ def _lint(page: Page, title: str | None, file: str) -> list[Diagnostic]:
     for part in ("header", "body", "footer"):
         for d in _LINTER.lint(getattr(page, part), f"{file} ({part})").diagnostics:
             out.append(d)
+    if any(d.severity == "error" for d in out):
+        # a table or a template opened in the header and closed in the footer (a table
+        # over several pages) is whole on the page: what the whole page's lint finds stays
+        whole = {d.code for d in _LINTER.lint(page.wikitext(), file).diagnostics}
+        out = [d for d in out if d.code in whole]
     return out
 
 
@@ -830,6 +868,11 @@ def _in_input(result: ProofreadResult, text: str, line_ends: list[Edit]) -> Proo
                    flags=with_positions(_to_input(result.flags, back, text, 0), text))
 
 
+def _printed(text: str, at: int, marks: str) -> bool:
+    """Whether ``marks`` stand in the input ``text`` at ``at`` (OCR's, not a fix's)."""
+    return text.startswith(marks, at)
+
+
 def _to_input_offset(at: int, maps: Sequence[OffsetMap]) -> int:
     """An offset into a later stage's text, in the first text's coordinates."""
     for m in reversed(maps):
@@ -846,7 +889,8 @@ def level_kept(page: Page, conventions: Conventions) -> bool:
     """Whether ``conventions.level`` would lower the level the page has (a validated page
     under ``--level 1``), which it does only with ``conventions.lower``."""
     return (conventions.level is not None and conventions.level < page.level
-            and _has_level(page) and not conventions.lower)
+            and (_has_level(page) or bool(page.body.strip())) and not conventions.lower)
+    # (new OCR text is at level 1, its own: "--level 0" would call it "Without text")
 
 
 def _level_kept_diagnostic(page: Page, conventions: Conventions, file: str) -> list[Diagnostic]:
@@ -890,8 +934,8 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
             f"{MAX_PAGE_BYTES:,} (MediaWiki's $wgMaxArticleSize): left as it is ('wstools "
             "repair' and 'clean' take whole texts)", 0)], page.body, file))
     if is_redirect(page.body) and not page.header.strip() and not page.footer.strip():
-        # "#REDIRECT [[Page:…/13]]": MediaWiki reads it only at the text's start; a level
-        # or any change there would break it
+        # "#REDIRECT [[Page:…/13]]" (a Page: moved or merged): MediaWiki reads it only at
+        # the text's start; a level or any change there would break it
         left = keep_page(page, title=title, conventions=Conventions(), file=file)
         left.diagnostics[:0] = locate([Diagnostic(
             "redirect", "the page is a redirect: left as it is", 0, "warning")], page.body, file)

@@ -21,7 +21,8 @@ def conventions_from(args: argparse.Namespace):  # noqa: ANN201 - Conventions
     from ..proofread import Conventions
     return Conventions(header=args.header, heading=args.heading, law_number=args.law_number,
                        nop="" if args.no_nop else "{{nop}}", level=args.level,
-                       user=args.user or "", lower=getattr(args, "lower_level", False))
+                       user=args.user or "", lower=getattr(args, "lower_level", False),
+                       long_s=getattr(args, "long_s", False))
 
 
 def fixes_from(args: argparse.Namespace) -> tuple[str, ...]:
@@ -94,6 +95,18 @@ def add_suspects(result, text: str, name: str, repairer) -> Review:  # noqa: ANN
     return review
 
 
+def _check_options(args: argparse.Namespace) -> None:
+    """Refuse an option that would be silently ignored or misread: a heading or law number
+    template without ``$1`` (the printed text would be lost), ``--report-json`` outside a
+    dump (only a dump run writes one)."""
+    for option, value in (("--heading", args.heading), ("--law-number", args.law_number)):
+        if "$1" not in value:
+            raise UsageError(f"{option} {value!r} has no $1 (where the printed text goes)")
+    if getattr(args, "report_json", None) and not args.dump:
+        raise UsageError("--report-json is the report of a --dump run; for one page or a "
+                         "book use --format json or --report")
+
+
 def cmd_proofread(args: argparse.Namespace) -> int:
     from ..io.inputs import read_input
     from ..io.output import check_distinct, write_output
@@ -104,6 +117,7 @@ def cmd_proofread(args: argparse.Namespace) -> int:
         if args.report:
             write_dump_report(args)
         return code
+    _check_options(args)
     if args.output and args.report:  # (-o onto an input is refused where it is written)
         check_distinct(args.file, [args.output, args.report])
     if args.wiki is not None:
@@ -494,6 +508,8 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
                    "(level 3 or 4, or formatted wikitext, which proofread otherwise leaves "
                    "as it is): apply these cleanup fixes to its text, never to markup; "
                    + FIX_NAMES_HELP)
+    p.add_argument("--long-s", action="store_true", help="modernise the long s of OCR text "
+                   "(ſ -> s, rule long-s); by default the print's ſ is kept")
     p.add_argument("--header", choices=("rh", "rvh"), default="rh", help="running header "
                    "template: rh (number left on even pages, right on odd) or rvh")
     p.add_argument("--heading", default="{{c|{{sc|$1}}}}", metavar="TEMPLATE",

@@ -99,6 +99,10 @@ def corpus_metadata(codes: Sequence[Code], folder: Path | None = None,
     return (best[1], best[0]) if best[0] >= share else ({}, best[0])
 
 
+def _matched_name(matched: dict[str, str]) -> str:
+    return f"the corpus printing {matched.get('id', '?')}"
+
+
 def _all_text(code: Code) -> str:
     parts = [code.title or "", *code.preamble]
     for s in code.sections:
@@ -130,7 +134,13 @@ def metadata_for(codes: Sequence[Code], given: Metadata | dict | None = None,
         for source in (given, carried, matched):
             for k in keys:
                 if source.get(k):
-                    return str(source[k])
+                    value = str(source[k])
+                    # a printing the text only resembles: said to be the match's, not the
+                    # text's (an edited or other printing shares most of its trigrams too)
+                    return value if source is not matched or keys[0] not in (
+                        "source", "licence", "edition") else (
+                        f"{value} (not given: {_matched_name(matched)}'s, which holds "
+                        f"{share:.0%} of this text's word trigrams)")
         return ""
     running = regex.sub(r"[\d\W_]+", " ", carried.get("running_header", "")).strip()
     title = pick("title") or next((c.title for c in codes if c.title), None) or (

@@ -50,7 +50,8 @@ COMMON_TOKENS = frozenset("a an as at be by do he if in is it me my no of on or 
                           .split())
 
 _CANDIDATE = regex.compile(
-    r"(?:^|(?<=[.;:!?)\]*”\"'—-]\s{1,3})|(?<=[.;:!?][ \t]{0,2}[/|\\·•'‘,][ \t]*\n[ \t]*\n[ \t]*))"
+    r"(?:(?<=\A\s{0,3})|(?<=[.;:!?)\]*”\"'—-]\s{1,3})"
+    r"|(?<=[.;:!?][ \t]{0,2}[/|\\·•'‘,][ \t]*\n[ \t]*\n[ \t]*))"
     r"([0-9A-Za-z$!|/\]]{1,3})\."
     r"(?=\s+[\p{Lu}(“\"']|—+\s*[\p{Lu}(])")
 # a number in digits opening a line with a law's marks ("8.—The dealer"), after a line

@@ -457,7 +457,7 @@ def repair_law_numbers(cleaned: cleanup.CleanResult) -> cleanup.CleanResult:
 
 def read_lines(text: str, vocabulary: Vocabulary | None = None) -> ParseResult:
     """Read the ``lines`` shape (see module doc)."""
-    fixes = list(cleanup.DEFAULT_FIXES)
+    fixes = [f for f in cleanup.DEFAULT_FIXES if f != "long-s"]  # (the print's ſ is kept)
     if is_hard_wrapped(text.replace("\r", "")):
         fixes.insert(fixes.index("line-end") + 1, "unwrap")
     cleaned = repair_law_numbers(cleanup.clean(text, fixes, vocabulary=vocabulary))

@@ -14,7 +14,7 @@ from .vocabulary import COMMON_WORDS, EMPTY, Vocabulary
 # faster than trying every letter as the start of a match)
 _WHOLE_WORD = regex.compile(r"(?<![\p{L}-])\p{L}+(?:-\p{L}+)*(?![\p{L}-])")
 _HYPHEN_BREAK = regex.compile(
-    r"(?<=(?<![\p{L}-])((?:\p{L}+-)*\p{L}+))-([ \t]*\n[ \t]*|[ \t]+)(\p{L}+)")
+    r"(?<=(?<![\p{L}-])((?:\p{L}+-)*\p{L}+))[-\u00AD]([ \t]*\n[ \t]*|[ \t]+)(\p{L}+)")
 
 
 def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
@@ -56,6 +56,13 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
 
     >>> join_hyphenated_breaks("Italian Somali-\\nland and British Somaliland", v).text
     'Italian Somaliland and British Somaliland'
+
+    A capital after the hyphen keeps it (``Anglo-Saxon``, ``ex-President``), a compound
+    broken at one of its hyphens is read from its last part, and a name no list knows is
+    left as printed:
+
+    >>> join_hyphenated_breaks("the Anglo-\\nSaxon, brother-in-\\nlaw and Fitz-\\nwilliam", v).text
+    'the Anglo-Saxon, brother-in-law and Fitz-\\nwilliam'
     """
     seen: dict[str, int] | None = None
 
@@ -72,12 +79,20 @@ def join_hyphenated_breaks(text: str, vocabulary: Vocabulary = EMPTY) -> Fixed:
         if language is None:
             language = page_language(text)
         *chain, left = m.group(1).split("-")
-        line_end = "\n" in m.group(2)
-        if m.group(3)[0].isupper():
-            return capitalised_compound(m.group(1), m.group(3)) if line_end else None
-        reading = hyphen_break_reading(left, m.group(3), vocabulary, elsewhere,
+        right, line_end = m.group(3), "\n" in m.group(2)
+        if text[m.end(1)] == "\u00ad":  # a soft hyphen: where the word may break, no hyphen
+            return (m.group(1) + right, 0.95, "a soft hyphen marks a break, not a hyphen") \
+                if line_end else None
+        if right[0].isupper():
+            if left.isupper() and right.isupper():
+                return None  # a word in capitals broken ("CHAP-" / "TER"): left as printed
+            return capitalised_compound(m.group(1), right) if line_end else None
+        reading = hyphen_break_reading(left, right, vocabulary, elsewhere,
                                        line_end=line_end, after=text[m.end():m.end() + 1],
                                        language=language)
+        if reading is not None and reading[1] <= 0.7 and left[:1].isupper() and not chain \
+                and right.lower() not in COMMON_WORDS:
+            return None  # a name broken ("Fitz-" / "william"): no word list knows it
         if reading is None or not chain:
             return reading
         if "-" in reading[0] and len(left) > 3:
@@ -496,7 +511,7 @@ _LONG_S = regex.compile("ſ")
 
 
 def modernise_long_s(text: str) -> Fixed:
-    """Long s becomes s, as Wikisource transcribes it (``{{long s}}`` is the opt-in).
+    """Long s becomes s, when asked (``clean``'s default, ``proofread --long-s``).
 
     >>> modernise_long_s("the ſuit led; paſs").text
     'the suit led; pass'

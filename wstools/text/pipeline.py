@@ -130,8 +130,10 @@ def default_fixes(rules: str = "") -> list[str]:
     return [f for f in DEFAULT_FIXES if f in chosen]
 
 
+# (the long s is the print's: kept, as de.wikisource and many English projects transcribe it;
+# ``proofread --long-s`` and ``clean`` modernise it)
 OCR_FIXES = ("line-end", "hyphen-join", "space-before-punctuation", "etc", "ligature",
-             "long-s", "whitespace")
+             "whitespace")
 
 
 @dataclass

@@ -6,9 +6,15 @@ close it hides the whole rest of the page, footer included, and the page still s
 ``<`` of such an opening is written ``&lt;``, which shows as the printed character and opens
 nothing. Markup that is closed is left alone (it is the proofreader's, or a page's).
 
-A line of OCR that begins with ``*``, ``#``, ``:`` or ``;`` (a note's star at the page's foot,
-a speck) is a list item, an indent or a definition in wikitext: its first character is
-written as its character reference (``&#42;``), which shows the printed mark and makes no list.
+A line of OCR that begins with ``*``, ``#``, ``:`` or ``;``, indented or not (a note's star
+at the page's foot, a centred asterism, a speck) is a list item, an indent or a definition
+in wikitext: its first character is written as its character reference (``&#42;``), which
+shows the printed mark and makes no list.
+
+OCR's own readings that are wikitext too: two or more apostrophes (a double quote OCR read as
+``''``) make italics or bold, three to five tildes a signature or a date when the page is
+saved, and ``__NOTOC__`` a behaviour switch that vanishes. Their characters are written so
+that they show as printed (``&#39;'``, ``~~&#126;``, ``&#95;_NOTOC__``).
 
 >>> [(e.old, e.new) for e in stray_markup("The dealer <!-- shall deal.\\n\\nNext law.")]
 [('<', '&lt;')]
@@ -16,9 +22,13 @@ written as its character reference (``&#42;``), which shows the printed mark and
 []
 >>> [(e.old, e.new) for e in stray_markup("all cards\\n\\n* The elder hand may propose.")]
 [('*', '&#42;')]
+>>> [(e.old, e.new) for e in stray_markup("''Stop,'' he said ~~~~ __NOTOC__")]
+[("''", "&#39;'"), ("''", "&#39;'"), ('~~~~', '~~&#126;~'), ('_', '&#95;')]
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import regex
 
@@ -34,15 +44,54 @@ _OPENING = regex.compile(r"<!--|<(?P<tag>" + "|".join(_SWALLOWING) + r")\b(?P<re
                          regex.IGNORECASE)
 
 
-_LINE_MARK = regex.compile(r"^[*#:;]", regex.M)
+# (after blanks too: the layout takes a line's indent away, "     *     *     *" an asterism)
+_LINE_MARK = regex.compile(r"(?<=^[ \t]*)[*#:;]", regex.M)
 _LINE_MARK_WHAT = {"*": "a list item", "#": "a numbered list item", ":": "an indented line",
                    ";": "a definition"}
 
 
-def stray_markup(text: str) -> list[Edit]:
-    """Edits writing the ``<`` of each unclosed comment or content tag as ``&lt;``, and a
-    list, indent or definition mark that begins a line as its character reference."""
-    out = [Edit(m.start(), m.end(), m.group(), f"&#{ord(m.group())};", "stray-markup", 0.95,
+_APOSTROPHES = regex.compile(r"'{2,}")
+_TILDES = regex.compile(r"~{3,}")
+# MediaWiki's behaviour switches (double-underscore magic words)
+_SWITCH = regex.compile(
+    r"__(?:NOTOC|FORCETOC|TOC|NOEDITSECTION|NEWSECTIONLINK|NONEWSECTIONLINK|NOGALLERY|"
+    r"HIDDENCAT|EXPECTUNUSEDCATEGORY|NOCONTENTCONVERT|NOCC|NOTITLECONVERT|NOTC|INDEX|NOINDEX|"
+    r"STATICREDIRECT|NOGLOBAL|DISAMBIG|EXPECTUNUSEDTEMPLATE|ARCHIVEDTALK|NOTALK|START|END)__",
+    regex.IGNORECASE)
+
+
+def _tildes(run: str) -> str:
+    """A run of tildes with every third written ``&#126;``: no three left together."""
+    return "".join("&#126;" if i % 3 == 2 else c for i, c in enumerate(run))
+
+
+def wiki_signs(text: str, keep: Callable[[int, int], bool] = lambda a, b: False
+               ) -> list[Edit]:
+    """Edits writing OCR's apostrophe pairs, signature tildes and behaviour switches as
+    text; ``keep(start, end)`` says that a run of apostrophes is markup the cleanup wrote
+    (``_italics_`` made ``''italics''``)."""
+    out = [Edit(m.start(), m.end(), m.group(), "&#39;" * (len(m.group()) - 1) + "'",
+                "stray-markup", 0.95, f"{m.group()!r} is italics or bold in wikitext; the "
+                "printed marks are written as text")
+           for m in _APOSTROPHES.finditer(text) if not keep(m.start(), m.end())]
+    out += [Edit(m.start(), m.end(), m.group(), _tildes(m.group()), "stray-markup", 0.95,
+                 f"{m.group()!r} becomes a signature or a date when the page is saved; the "
+                 "printed marks are written as text")
+            for m in _TILDES.finditer(text)]
+    out += [Edit(m.start(), m.start() + 1, "_", "&#95;", "stray-markup", 0.95,
+                 f"{m.group()!r} is a behaviour switch in wikitext and would not show; "
+                 "written as text")
+            for m in _SWITCH.finditer(text)]
+    return out
+
+
+def stray_markup(text: str, keep: Callable[[int, int], bool] = lambda a, b: False
+                 ) -> list[Edit]:
+    """Edits writing the ``<`` of each unclosed comment or content tag as ``&lt;``, a list,
+    indent or definition mark that begins a line as its character reference, and the signs
+    of :func:`wiki_signs`."""
+    out = wiki_signs(text, keep)
+    out += [Edit(m.start(), m.end(), m.group(), f"&#{ord(m.group())};", "stray-markup", 0.95,
                 f"a line that begins with '{m.group()}' is {_LINE_MARK_WHAT[m.group()]} in "
                 "wikitext; the printed mark is written as text")
            for m in _LINE_MARK.finditer(text)]

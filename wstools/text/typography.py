@@ -37,6 +37,24 @@ _STRAIGHT = regex.compile(r"[\"']")
 _OPENING_CONTEXT = regex.compile(r"[\s(\[{—–-]")
 
 
+# what an apostrophe opening a word stands for: letters left out ('Tis, 'em, 'n', '90s)
+_ELISION = regex.compile(r"(?:tis|twas|twere|twill|twould|tisn|em|n|neath|gainst|cause|"
+                         r"tween|twixt|til|till)\b|\d\d(?:s|th)?\b",
+                         regex.IGNORECASE)
+
+
+def _prime(text: str, i: int) -> bool:
+    """Whether the straight mark at ``i`` is a prime after a number (``5' 6"``, ``19,321"``):
+    after a digit, a single one before a blank and a figure or the line's end, a double one
+    with no double quote open before it on its line."""
+    if not i or not text[i - 1].isdigit():
+        return False
+    if text[i] == "'":
+        return regex.match(r"[ \t]?\d|[ \t]*(?:$|\n)", text[i + 1:]) is not None
+    line = text[text.rfind("\n", 0, i) + 1:i]
+    return line.count('"') % 2 == 0
+
+
 def normalise_quotes(text: str, style: str = "straight") -> Fixed:
     """Make quotation marks consistent: ``straight`` (''"'') or ``curly`` (‘’“”).
 
@@ -46,6 +64,11 @@ def normalise_quotes(text: str, style: str = "straight") -> Fixed:
     'say, “I arrange,” the dealer’s'
     >>> normalise_quotes("''italic'' '''bold'''", style="curly").text
     "''italic'' '''bold'''"
+
+    An elision's apostrophe is one wherever it stands; primes stay straight:
+
+    >>> normalise_quotes("'Twas in the '90s; rock 'n' roll; a 5' 6\\" man", style="curly").text
+    '’Twas in the ’90s; rock ’n’ roll; a 5\\' 6" man'
     """
     if style == "straight":
         table = {"‘": "'", "’": "'", "“": '"', "”": '"'}
@@ -60,7 +83,11 @@ def normalise_quotes(text: str, style: str = "straight") -> Fixed:
         if mark == "'" and ((i + 1 < len(text) and text[i + 1] == "'")
                             or (i and text[i - 1] == "'")):
             return None  # wiki italics/bold
+        if _prime(text, i):
+            return None  # feet and inches, minutes and seconds: primes, not quotes
         opening = i == 0 or bool(_OPENING_CONTEXT.match(text[i - 1]))
+        if mark == "'" and opening and _ELISION.match(text, i + 1):
+            return "’", 0.85, "an apostrophe for letters left out ('Tis, '90s, 'n')"
         if mark == '"':
             return ("“" if opening else "”"), 0.85, "curly quotes chosen"
         return ("‘" if opening else "’"), 0.85, "curly quotes chosen"

@@ -123,6 +123,14 @@ def unwrap_paragraphs(text: str) -> Fixed:
 
     >>> unwrap_paragraphs("LONDON:\\nROUTLEDGE AND SONS.\\n1864.").text
     'LONDON:\\nROUTLEDGE AND SONS.\\n1864.'
+
+    A play's next speech (its speaker's name abbreviated) and a page's next numbered footnote
+    open their lines:
+
+    >>> unwrap_paragraphs("which is\\nthe way to master Jew's?\\nLaun. [Aside.] O heavens").text
+    "which is the way to master Jew's?\\nLaun. [Aside.] O heavens"
+    >>> unwrap_paragraphs('1 The text of 1798 reads "Marinere."\\n2 See note at p. 45.').text
+    '1 The text of 1798 reads "Marinere."\\n2 See note at p. 45.'
     """
     paragraphs = list(_PARAGRAPH.finditer(text))
     kind = [_verse_kind(m.group()) for m in paragraphs]
@@ -162,6 +170,10 @@ def unwrap_paragraphs(text: str) -> Fixed:
         if _SENTENCE_END.search(text, line_start, m.start()) and _LABEL_OPENS.match(
                 text, m.end()):
             return None  # "…the following agencies:" then "(i) Department of State;"
+        if _SPEECH_END.search(text, line_start, m.start()) and not _INITIAL_END.search(
+                text, line_start, m.start()) and (
+                _speaker(next_line) or _next_note(text, paragraphs, m.start(), next_line)):
+            return None  # a play's next speech ("Laun. [Aside.]"), a page's next footnote
         if CAPITALS_LINE.fullmatch(text, line_start, m.start()) and _OPENS.match(
                 text, m.end()) and not mostly_capitals(next_line) \
                 and _first_line(text, line_start):
@@ -173,6 +185,40 @@ def unwrap_paragraphs(text: str) -> Fixed:
 
 
 _PARAGRAPH = regex.compile(r"(?:[^\n]|\n(?![ \t]*\n))+")
+# a speaker's name abbreviated at a speech's start ("Laun.", "Gob.", "Ham."), then a capital
+# or a stage direction; not a title or a reference ("Mr. Brown", "St. Paul", "Fig. 4")
+_SPEAKER = regex.compile(r"[ \t]*(\p{Lu}\p{Ll}{1,5})\.[ \t]+[\[(]?\p{Lu}")
+# a line ending with a name's initial ("by E. S." then "Shepherd. We"): no speech's end
+_INITIAL_END = regex.compile(r"(?<!\p{L})\p{Lu}\.[ \t]*\Z")
+_NOT_SPEAKER = frozenset({
+    "Mr", "Mrs", "Messrs", "Ms", "Dr", "St", "Ste", "Mt", "Rev", "Col", "Gen", "Capt", "Prof",
+    "Lieut", "Gov", "Hon", "Esq", "Jr", "Sr", "Co", "Ltd", "Mme", "Mlle", "Sen", "Rep", "No",
+    "Nos", "Vol", "Vols", "Fig", "Figs", "Ch", "Chap", "Art", "Sec", "Sect", "Ibid", "Id", "Cf",
+    "Viz", "Ib", "Vid", "Pl", "Op", "Sig", "Ps", "Gr", "Lat", "Fr", "Ger", "Eng", "Anon",
+    "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec", "Ex",
+    "Exod", "Matt", "Rom", "Cor", "Heb", "Bro", "Bros", "Dept", "Univ", "Ave"})
+# a sentence's end before a speech or a note (a question or an exclamation too)
+_SPEECH_END = regex.compile(r"[.?!:;—]['\"’”)\]]*[ \t]*\Z")
+# a numbered footnote's first line: its number (1 to 99), a blank and a capital or a quote
+_NOTE_LINE = regex.compile(r"\s*(\d{1,2})[ \t]+[\"'‘“(\[]?\p{Lu}")
+
+
+def _speaker(line: str) -> bool:
+    """Whether ``line`` opens with a speaker's abbreviated name (a play's next speech)."""
+    m = _SPEAKER.match(line)
+    return m is not None and m.group(1) not in _NOT_SPEAKER
+
+
+def _next_note(text: str, paragraphs: list[regex.Match], at: int, next_line: str) -> bool:
+    """Whether ``next_line`` opens the footnote after one whose first line is the nearest
+    numbered line of the paragraph at ``at``, the paragraph opening with a note."""
+    m = _NOTE_LINE.match(next_line)
+    paragraph = next((p for p in paragraphs if p.start() <= at < p.end()), None)
+    if m is None or paragraph is None or not _NOTE_LINE.match(paragraph.group()):
+        return False
+    lines = text[paragraph.start():at].split("\n")
+    before = next((n for n in map(_NOTE_LINE.match, reversed(lines)) if n), None)
+    return before is not None and int(before.group(1)) + 1 == int(m.group(1))
 
 
 def verse_lines(text: str) -> int:

@@ -126,7 +126,14 @@ def masked(text: str) -> str:
     out = [MASK] * len(text)
     for start, end in text_spans(text):
         out[start:end] = text[start:end]
+    for poem in _POEM.finditer(text):  # a verse line's end is the poet's: no fix joins it
+        for i in range(*poem.span(1)):
+            if text[i] == "\n":
+                out[i] = MASK
     return "".join(out)
+
+
+_POEM = regex.compile(r"<poem\b[^<>]*>(.*?)(?:</poem\s*>|$)", regex.IGNORECASE | regex.DOTALL)
 
 
 def clean_text_nodes(text: str, fixes: Sequence[str], options: object = None):  # noqa: ANN201
