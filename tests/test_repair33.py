@@ -45,3 +45,35 @@ def test_a_printing_that_spaces_its_marks_keeps_its_colons(repairer: Repairer) -
                              "except the original offender.", law=True)
     assert "back:" in result.text.replace(" :", ":")
     assert ";" not in result.text
+
+
+@pytest.mark.parametrize(("ocr", "gold"), [
+    ("as soon as the trick is complete, turned and. quitted, it must not be seen",
+     "as soon as the trick is complete, turned and quitted, it must not be seen"),
+    ("the player who has the game or. trick, and who may call",
+     "the player who has the game or trick, and who may call"),
+    ("he must lead it to do so when. he can, and if he fail",
+     "he must lead it to do so when he can, and if he fail"),
+    ("of the pack. If. having a perfect pack, the dealer",
+     "of the pack. If, having a perfect pack, the dealer"),
+    ("of the pack. If. he has played, the dealer",
+     "of the pack. If he has played, the dealer"),
+])
+def test_a_full_stop_after_a_conjunction_is_dust_or_a_comma(repairer: Repairer, ocr: str,
+                                                             gold: str) -> None:
+    """A conjunction or a word that opens a clause ends none: a full stop after it before
+    a word in lower case is a speck; after 'if' before an aside, a comma misread."""
+    assert repairer.repair(ocr, law=True, witness=False).text == gold
+
+
+def test_a_full_stop_after_a_conjunction_before_a_clause_is_a_comma(repairer: Repairer
+                                                                    ) -> None:
+    result = repairer.repair("the cards are shuffled and. if the pack be found", law=True,
+                             witness=False)
+    assert result.text == "the cards are shuffled and, if the pack be found"
+
+
+def test_a_full_stop_after_a_conjunction_after_a_comma_stays(repairer: Repairer) -> None:
+    """'seats, and. having once made': the aside's comma, misread; no guess."""
+    text = "has choice of cards and seats, and. having once made his selection"
+    assert repairer.repair(text, law=True, witness=False).text == text

@@ -154,6 +154,13 @@ NO_PAUSE_WORDS = frozenset("the a an to of in on at by for from with into upon m
 # like ("and. the", "or. a", "if. the")
 NO_STOP_WORDS = frozenset("any every each no than whom whose".split())
 CONJUNCTIONS = frozenset("and or nor if".split())
+# what follows "if" when no aside comes between: "if he", "if either", "if there"
+SUBJECTS = frozenset("he she it they we you one another either neither both there this that "
+                     "these those such".split())
+# words that open a clause and never end one: a full stop after them before a word in lower
+# case is dust ("when. he can", "unless. the")
+NO_STOP_OPENERS = frozenset("when where whether unless until which whose whom because "
+                            "although".split())
 DETERMINERS = frozenset("the a an his their its her any all each every no".split())
 # words no clause ends with: a colon after them before a word in lower case is a speck (not
 # "are", "is": "the penalties are: to lose"; nor a preposition: "played to; after")
@@ -655,8 +662,18 @@ class Repairer:
                     and not (prev is not None and prev.core[-1:].isdigit()):
                 # (not a numeral's stop, "Leopold II. and", nor a unit's, "390 in. as")
                 stop = t.core_start + len(o)
-                if t.key in NO_PAUSE_WORDS or t.key in NO_STOP_WORDS or (
-                        t.key in CONJUNCTIONS and nxt.key in DETERMINERS):
+                if t.key == "if" and nxt.key not in DETERMINERS and nxt.key not in SUBJECTS:
+                    # ("if. having a perfect pack", "if. after the cards": an aside follows)
+                    out.append(Edit(stop, stop + 1, ".", ",", "stop-to-comma", 0.75,
+                                    f"a full stop after 'if' before '{nxt.core}': an aside "
+                                    "follows, a comma was printed"))
+                elif t.key in NO_PAUSE_WORDS or t.key in NO_STOP_WORDS or (
+                        t.key in CONJUNCTIONS or t.key in NO_STOP_OPENERS) and \
+                        nxt.key not in CLAUSE_STARTS and (
+                        nxt.key in DETERMINERS or prev is None or
+                        not prev.raw.endswith(",")):
+                    # (before a clause's first word it is a comma misread, "and, if"; and
+                    # after a comma, as often the aside's comma: "seats, and, having once")
                     out.append(Edit(stop, stop + 1, ".", "", "speck-stop", 0.75,
                                     f"a full stop after '{o}' inside a sentence: a speck"))
                 elif nxt.key in CLAUSE_STARTS:
