@@ -77,3 +77,20 @@ def test_a_full_stop_after_a_conjunction_after_a_comma_stays(repairer: Repairer)
     """'seats, and. having once made': the aside's comma, misread; no guess."""
     text = "has choice of cards and seats, and. having once made his selection"
     assert repairer.repair(text, law=True, witness=False).text == text
+
+
+@pytest.mark.parametrize(("ocr", "gold"), [
+    ("played to the false lead, no pena-\nIty can be enforced",
+     "played to the false lead, no penalty can be enforced"),
+    ("if he simu-\nItaneously touch two cards", "if he simultaneously touch two cards"),
+])
+def test_a_broken_word_whose_l_is_read_as_capital_i_is_joined(repairer: Repairer, ocr: str,
+                                                               gold: str) -> None:
+    assert repairer.repair(ocr, law=True, witness=False).text == gold
+
+
+def test_a_broken_word_that_is_a_word_with_i_stays(repairer: Repairer) -> None:
+    """Where the next line's I opens a word of its own ('see-⏎It is') nothing is joined."""
+    text = "what they see-\nIt is the rule"
+    edits = repairer.repair(text, law=True, witness=False).all_edits()
+    assert "hyphen-ell" not in {e.rule for e in edits}

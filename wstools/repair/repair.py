@@ -101,6 +101,8 @@ CAPITALISED_FUNCTION_WORDS = frozenset(w.capitalize() for w in FUNCTION_WORDS)
 # (prepositions can end one, "asked for;", and a comma may open a parenthesis)
 OPEN_WORDS = frozenset("the a an their his her its our your".split())
 _SPECKS = re.compile(r"[_=|~^`]+")
+# a word broken at a line's end, the next line's part beginning with I ("pena-⏎Ity")
+_BROKEN_ELL = re.compile(r"(?<![^\W\d_])([a-z]+)-[ \t]*\n[ \t]*(I[a-z]+)")
 # a word, a space, then a colon or semicolon: the period's spaced punctuation
 _SPACED_MARKS = re.compile(r"[^\W\d_][ \t]+[;:](?=\s)")
 _GLUED = re.compile(r"([A-Za-z]{2,})([.;:,_=-])([a-z]{1,})")
@@ -191,7 +193,7 @@ GUESS_RULES = frozenset({"abbreviation", "case", "vocabulary", "context", "split
                          "speck-stop", "speck-after-open-word", "speck-hyphen", "speck-run",
                          "stop-to-comma", "stray-apostrophe", "stray-hyphen", "lone-mark",
                          "glued-words", "run-on-sentence", "clause-numeral",
-                         "capital-i"})
+                         "capital-i", "hyphen-ell"})
 RULES = WITNESS_RULES | NUMBERING_RULES | GUESS_RULES
 # Off unless asked for: rules that have not earned their place on the benchmarks
 # (benchmarks/bench_rules.py) — under 99 % precision where they run (on a law code, for a
@@ -353,6 +355,9 @@ class Repairer:
         # words Tesseract read out of order, put back where the witnesses have them
         for e in _moved(moves(page_runs), base, covered, "witness") if page_runs else ():
             edits.setdefault(e.start, e)
+        for e in self._broken_ell(base) if self.runs("hyphen-ell", True) else ():
+            if not any(covered[e.start:e.end]):
+                edits.setdefault(e.start, e)
         # (a collection of other documents witnesses any text: only a law code's own
         # corpus tells a law code by the share it witnesses)
         share = witnessed / max(1, len(toks))
@@ -556,6 +561,21 @@ class Repairer:
                     support(self.index.bigrams, prev, b, nxt):
                 return True
         return False
+
+    def _broken_ell(self, text: str) -> list[Edit]:
+        """A word broken at a line's end whose second part begins with a capital I, which
+        is its l misread (``pena-⏎Ity``, ``agricu-⏎Iture``): joined with an l it is a
+        word, with an i or as it stands it is none."""
+        out = []
+        for m in _BROKEN_ELL.finditer(text):
+            left, right = m.group(1), m.group(2)[1:]
+            word = f"{left}l{right}"
+            if self._is_word(word) and not self._is_word(f"{left}i{right}") and \
+                    not self._is_word(m.group(2)) and not self._is_word(f"{left}{right}"):
+                out.append(Edit(m.start(), m.end(), m.group(0), word, "hyphen-ell", 0.85,
+                                f"'{word}' is a word, '{left}i{right}' is not: a word broken "
+                                "at the line's end, its l read as I"))
+        return out
 
     def _is_word(self, word: str) -> bool:
         known = self._word_cache.get(word)
