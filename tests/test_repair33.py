@@ -94,3 +94,34 @@ def test_a_broken_word_that_is_a_word_with_i_stays(repairer: Repairer) -> None:
     text = "what they see-\nIt is the rule"
     edits = repairer.repair(text, law=True, witness=False).all_edits()
     assert "hyphen-ell" not in {e.rule for e in edits}
+
+
+@pytest.mark.parametrize(("ocr", "gold"), [
+    ("he names the card or may 'call a suit as soon as he",
+     "he names the card or may call a suit as soon as he"),
+    ("with or 'without his partner's consent, demands a penalty",
+     "with or without his partner's consent, demands a penalty"),
+    ("a misdeal: if the dealer' omits to have the pack cut",
+     "a misdeal: if the dealer omits to have the pack cut"),
+])
+def test_a_quotation_mark_nothing_closes_or_opens_is_a_speck(repairer: Repairer, ocr: str,
+                                                             gold: str) -> None:
+    assert repairer.repair(ocr, law=True, witness=False).text == gold
+
+
+@pytest.mark.parametrize("text", [
+    "the player holding the 'dummy' hand shall lay it down",
+    "the term 'revoke' means a renounce",
+    "if both adversaries' cards are exposed",
+    "the rule of 'one card at a time' holds good",
+])
+def test_a_quotation_that_is_closed_or_opened_stays(repairer: Repairer, text: str) -> None:
+    edits = repairer.repair(text, law=True, witness=False).all_edits()
+    assert "stray-quote" not in {e.rule for e in edits}
+
+
+def test_an_elision_keeps_its_apostrophe(repairer: Repairer) -> None:
+    """'during the 'eighties, as' (AFRICA): the apostrophe stands for the century."""
+    text = "commenced and completed during the 'eighties, while the first section"
+    edits = repairer.repair(text, law=True, witness=False).all_edits()
+    assert "stray-quote" not in {e.rule for e in edits}

@@ -62,6 +62,8 @@ from .choose import (
     CLAUSE_WORDS,
     Context,
     _neighbours,
+    _sentence_after,
+    _sentence_before,
     choose_all,
     law_number_place,
     respaced,
@@ -101,6 +103,16 @@ CAPITALISED_FUNCTION_WORDS = frozenset(w.capitalize() for w in FUNCTION_WORDS)
 # (prepositions can end one, "asked for;", and a comma may open a parenthesis)
 OPEN_WORDS = frozenset("the a an their his her its our your".split())
 _SPECKS = re.compile(r"[_=|~^`]+")
+# a quotation mark closing a word ("trick'", "trick',"), not a plural's possessive
+# ("players'") nor an apostrophe inside a word ("partner's"), and one opening a word
+_CLOSING_QUOTE = re.compile(r"(?<=[^\W\ds_])['’\"”](?![^\W\d_])")
+_OPENING_QUOTE = re.compile(r"(?<![^\W\d_])['‘\"“](?=[^\W\d_])")
+# words an apostrophe opens, standing for what is left out ("the 'eighties", "'tis")
+ELIDED = frozenset("twenties thirties forties fifties sixties seventies eighties nineties "
+                   "tis twas twere em neath gainst tween twixt prentice".split())
+# words a quotation follows without a mark between ("the word 'trick'", "called 'dummy'")
+QUOTING_WORDS = frozenset("word words term terms called named marked say says said saying "
+                          "declare declares declared announce announces reads read".split())
 # a word broken at a line's end, the next line's part beginning with I ("pena-⏎Ity")
 _BROKEN_ELL = re.compile(r"(?<![^\W\d_])([a-z]+)-[ \t]*\n[ \t]*(I[a-z]+)")
 # a word, a space, then a colon or semicolon: the period's spaced punctuation
@@ -193,7 +205,7 @@ GUESS_RULES = frozenset({"abbreviation", "case", "vocabulary", "context", "split
                          "speck-stop", "speck-after-open-word", "speck-hyphen", "speck-run",
                          "stop-to-comma", "stray-apostrophe", "stray-hyphen", "lone-mark",
                          "glued-words", "run-on-sentence", "clause-numeral",
-                         "capital-i", "hyphen-ell"})
+                         "capital-i", "hyphen-ell", "stray-quote"})
 RULES = WITNESS_RULES | NUMBERING_RULES | GUESS_RULES
 # Off unless asked for: rules that have not earned their place on the benchmarks
 # (benchmarks/bench_rules.py) — under 99 % precision where they run (on a law code, for a
@@ -891,6 +903,32 @@ class Repairer:
             return Edit(start, start + len(extra), extra, "", "stacked-marks", 0.8,
                         f"'{stacked.group(0)}' after '{t.core}': one mark is printed, the "
                         "rest are specks")
+        return self._stray_quote(text, t, prev, nxt)
+
+    def _stray_quote(self, text: str, t: Token, prev: Token | None, nxt: Token | None
+                     ) -> Edit | None:
+        """A quotation mark no quotation goes with: before a word inside a sentence
+        (``may 'call a suit``) that no mark after it in the sentence closes, or after a
+        word (``the dealer' omits``) that none before it opens — a speck."""
+        core, raw = t.core, t.raw
+        if not (core.isalpha() and core.islower() and len(core) > 1 and prev is not None
+                and nxt is not None and prev.raw[-1:].isalpha()
+                and prev.key not in QUOTING_WORDS and nxt.core[:1].islower()
+                and self._is_word(core)):
+            return None
+        lead = raw[:t.core_start - t.start]
+        tail = raw[t.core_start - t.start + len(core):]
+        if lead in ("'", "‘") and tail in ("", ",", ".", ";") and core not in ELIDED and \
+                not _CLOSING_QUOTE.search(_sentence_after(text, t.core_start)):
+            return Edit(t.start, t.start + 1, lead, "", "stray-quote", 0.75,
+                        f"'{lead}' before '{core}' inside a sentence, closed by nothing: a "
+                        "speck")
+        if not lead and tail in ("'", "’") and core[-1] != "s" and \
+                not _OPENING_QUOTE.search(_sentence_before(text, t.start)):
+            start = t.core_start + len(core)
+            return Edit(start, start + 1, tail, "", "stray-quote", 0.75,
+                        f"'{tail}' after '{core}' inside a sentence, opened by nothing: a "
+                        "speck")
         return None
 
     def _glued_parts(self, t: Token) -> Edit | None:
