@@ -22,31 +22,6 @@ def _choose(repairer: Repairer, text: str, ocr: str, witness: str) -> str | None
     return None if edit is None else edit.new
 
 
-def test_a_colon_before_a_clause_is_the_witness_semicolon(repairer: Repairer) -> None:
-    """'called: if he can' where the witness reads 'called;': the semicolon's comma was
-    lost. Before a capital the colon stays (a printing may set one there)."""
-    text = "such card is liable to be called: if he can lead it"
-    assert _choose(repairer, text, "called:", "called;") == "called;"
-    text = "the following are exposed cards: Every card so played"
-    assert _choose(repairer, text, "cards:", "cards;") in (None, "cards:")
-
-
-def test_a_printing_that_spaces_its_marks_keeps_its_colons(repairer: Repairer) -> None:
-    """The Cyclopædia sets 'taken back : there is no penalty' where a later printing has
-    a semicolon: a page that spaces its colons and semicolons is of that period."""
-    text = "their cards may be taken back: there is no penalty"
-    start = text.index("back:")
-    unit = Unit(start, start + 5, "back:", "back;", 1)
-    ctx = Context(repairer.index, repairer._is_word, text, "witness", repairer._rival, True)
-    edit = choose(unit, ctx)
-    assert edit is None or edit.new == "back:"
-    result = repairer.repair("Law 78. If only the second play to the false lead, their "
-                             "cards may be taken back : there is no penalty against any "
-                             "except the original offender.", law=True)
-    assert "back:" in result.text.replace(" :", ":")
-    assert ";" not in result.text
-
-
 @pytest.mark.parametrize(("ocr", "gold"), [
     ("as soon as the trick is complete, turned and. quitted, it must not be seen",
      "as soon as the trick is complete, turned and quitted, it must not be seen"),

@@ -89,9 +89,6 @@ class Context:
     # (confusion cost, then frequency) if it is another than ``reading``, costs at most
     # ``price`` and could be found between ``prev`` and ``nxt`` as often as ``reading``
     rival: Callable[[str, str, float, str, str], str | None] | None = None
-    # the input spaces its colons and semicolons ("back : there"): a period's printing,
-    # which sets a colon before a clause where a later one has a semicolon
-    spaced_marks: bool = False
 
 
 # a confusion cost OCR could plausibly produce over n letters: 0.3 n + 0.6
@@ -584,10 +581,6 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
             o_core.lower().startswith(w_core.lower()):
         return True  # the mark was read as a letter: "higheste", "cntrvs"
     if o_marks in (".:", ":.", ".;", ";.") and w_tail == ".":
-        return True
-    if o_marks == ":" and w_tail == ";" and nxt[:1].islower() and not ctx.spaced_marks:
-        # a semicolon's comma lost to the OCR: ":" before a clause (but a printing that
-        # spaces its marks is of a period that set colons there)
         return True
     return False
 

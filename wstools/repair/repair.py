@@ -115,8 +115,6 @@ QUOTING_WORDS = frozenset("word words term terms called named marked say says sa
                           "declare declares declared announce announces reads read".split())
 # a word broken at a line's end, the next line's part beginning with I ("pena-⏎Ity")
 _BROKEN_ELL = re.compile(r"(?<![^\W\d_])([a-z]+)-[ \t]*\n[ \t]*(I[a-z]+)")
-# a word, a space, then a colon or semicolon: the period's spaced punctuation
-_SPACED_MARKS = re.compile(r"[^\W\d_][ \t]+[;:](?=\s)")
 _GLUED = re.compile(r"([A-Za-z]{2,})([.;:,_=-])([a-z]{1,})")
 def _lost_letter(word: str, front: bool) -> bool:
     """Whether a letter put before (``front``) or after ``word`` makes a common word (Zipf 4
@@ -359,8 +357,7 @@ class Repairer:
         confirmed = bytearray(len(base))
         page_runs: list[Run] | None = [] if self.runs("witness-move", True) else None
         for segment in self._segments(starts, toks) if witness else ():
-            found, seen = self._from_windows(segment, base, covered, confirmed, page_runs,
-                                             _SPACED_MARKS.search(text) is not None)
+            found, seen = self._from_windows(segment, base, covered, confirmed, page_runs)
             witnessed += len(segment) if seen else 0
             for e in found:
                 edits.setdefault(e.start, e)
@@ -459,15 +456,13 @@ class Repairer:
         return any(m.get("kind") == "collection" for m in self.index.printings.values())
 
     def _from_windows(self, segment: list[Token], base: str, covered: bytearray,
-                      confirmed: bytearray | None = None, runs_out: list[Run] | None = None,
-                      spaced_marks: bool = False) -> tuple[list[Edit], bool]:
+                      confirmed: bytearray | None = None, runs_out: list[Run] | None = None
+                      ) -> tuple[list[Edit], bool]:
         """Align the segment to the best windows of witness text (:mod:`.align`) and
         take the witness's reading unit by unit where :func:`.choose.choose` allows it.
         A window that agrees with too little of the segment is not a witness of it.
         Returns the edits and whether any window witnessed the segment; the best
-        window's runs of words one side lacks (:func:`.align.runs`) go to ``runs_out``.
-        ``spaced_marks``: the input sets a space before its colons and semicolons (a
-        period's printing, whose colons are its own: see :class:`.choose.Context`)."""
+        window's runs of words one side lacks (:func:`.align.runs`) go to ``runs_out``."""
         start, end = segment[0].start, segment[-1].end
         text = base[start:end]
         out: list[Edit] = []
@@ -489,7 +484,7 @@ class Repairer:
                     confirmed[unit.start:unit.end] = b"\x00" * (unit.end - unit.start)
             seen = True
             label = f"witness {', '.join(window.passages[:3])}"
-            ctx = Context(self.index, self._is_word, base, label, self._rival, spaced_marks)
+            ctx = Context(self.index, self._is_word, base, label, self._rival)
             left = []
             for k, unit in enumerate(found):
                 taken = False
