@@ -906,13 +906,15 @@ class Repairer:
         (``may 'call a suit``) that no mark after it in the sentence closes, or after a
         word (``the dealer' omits``) that none before it opens — a speck."""
         core, raw = t.core, t.raw
+        lead = raw[:t.core_start - t.start]
+        tail = raw[t.core_start - t.start + len(core):]
+        if lead not in ("'", "‘") and tail not in ("'", "’"):
+            return None  # (most tokens: no quotation mark at an edge)
         if not (core.isalpha() and core.islower() and len(core) > 1 and prev is not None
                 and nxt is not None and prev.raw[-1:].isalpha()
                 and prev.key not in QUOTING_WORDS and nxt.core[:1].islower()
                 and self._is_word(core)):
             return None
-        lead = raw[:t.core_start - t.start]
-        tail = raw[t.core_start - t.start + len(core):]
         if lead in ("'", "‘") and tail in ("", ",", ".", ";") and core not in ELIDED and \
                 not _CLOSING_QUOTE.search(_sentence_after(text, t.core_start)):
             return Edit(t.start, t.start + 1, lead, "", "stray-quote", 0.75,
