@@ -62,6 +62,8 @@ from .choose import (
     CLAUSE_WORDS,
     Context,
     _neighbours,
+    _sentence_after,
+    _sentence_before,
     choose_all,
     law_number_place,
     respaced,
@@ -101,6 +103,18 @@ CAPITALISED_FUNCTION_WORDS = frozenset(w.capitalize() for w in FUNCTION_WORDS)
 # (prepositions can end one, "asked for;", and a comma may open a parenthesis)
 OPEN_WORDS = frozenset("the a an their his her its our your".split())
 _SPECKS = re.compile(r"[_=|~^`]+")
+# a quotation mark closing a word ("trick'", "trick',"), not a plural's possessive
+# ("players'") nor an apostrophe inside a word ("partner's"), and one opening a word
+_CLOSING_QUOTE = re.compile(r"(?<=[^\W\ds_])['’\"”](?![^\W\d_])")
+_OPENING_QUOTE = re.compile(r"(?<![^\W\d_])['‘\"“](?=[^\W\d_])")
+# words an apostrophe opens, standing for what is left out ("the 'eighties", "'tis")
+ELIDED = frozenset("twenties thirties forties fifties sixties seventies eighties nineties "
+                   "tis twas twere em neath gainst tween twixt prentice".split())
+# words a quotation follows without a mark between ("the word 'trick'", "called 'dummy'")
+QUOTING_WORDS = frozenset("word words term terms called named marked say says said saying "
+                          "declare declares declared announce announces reads read".split())
+# a word broken at a line's end, the next line's part beginning with I ("pena-⏎Ity")
+_BROKEN_ELL = re.compile(r"(?<![^\W\d_])([a-z]+)-[ \t]*\n[ \t]*(I[a-z]+)")
 _GLUED = re.compile(r"([A-Za-z]{2,})([.;:,_=-])([a-z]{1,})")
 def _lost_letter(word: str, front: bool) -> bool:
     """Whether a letter put before (``front``) or after ``word`` makes a common word (Zipf 4
@@ -152,6 +166,13 @@ NO_PAUSE_WORDS = frozenset("the a an to of in on at by for from with into upon m
 # like ("and. the", "or. a", "if. the")
 NO_STOP_WORDS = frozenset("any every each no than whom whose".split())
 CONJUNCTIONS = frozenset("and or nor if".split())
+# what follows "if" when no aside comes between: "if he", "if either", "if there"
+SUBJECTS = frozenset("he she it they we you one another either neither both there this that "
+                     "these those such".split())
+# words that open a clause and never end one: a full stop after them before a word in lower
+# case is dust ("when. he can", "unless. the")
+NO_STOP_OPENERS = frozenset("when where whether unless until which whose whom because "
+                            "although".split())
 DETERMINERS = frozenset("the a an his their its her any all each every no".split())
 # words no clause ends with: a colon after them before a word in lower case is a speck (not
 # "are", "is": "the penalties are: to lose"; nor a preposition: "played to; after")
@@ -182,7 +203,7 @@ GUESS_RULES = frozenset({"abbreviation", "case", "vocabulary", "context", "split
                          "speck-stop", "speck-after-open-word", "speck-hyphen", "speck-run",
                          "stop-to-comma", "stray-apostrophe", "stray-hyphen", "lone-mark",
                          "glued-words", "run-on-sentence", "clause-numeral",
-                         "capital-i"})
+                         "capital-i", "hyphen-ell", "stray-quote"})
 RULES = WITNESS_RULES | NUMBERING_RULES | GUESS_RULES
 # Off unless asked for: rules that have not earned their place on the benchmarks
 # (benchmarks/bench_rules.py) — under 99 % precision where they run (on a law code, for a
@@ -343,6 +364,9 @@ class Repairer:
         # words Tesseract read out of order, put back where the witnesses have them
         for e in _moved(moves(page_runs), base, covered, "witness") if page_runs else ():
             edits.setdefault(e.start, e)
+        for e in self._broken_ell(base) if self.runs("hyphen-ell", True) else ():
+            if not any(covered[e.start:e.end]):
+                edits.setdefault(e.start, e)
         # (a collection of other documents witnesses any text: only a law code's own
         # corpus tells a law code by the share it witnesses)
         share = witnessed / max(1, len(toks))
@@ -545,6 +569,21 @@ class Repairer:
                 return True
         return False
 
+    def _broken_ell(self, text: str) -> list[Edit]:
+        """A word broken at a line's end whose second part begins with a capital I, which
+        is its l misread (``pena-⏎Ity``, ``agricu-⏎Iture``): joined with an l it is a
+        word, with an i or as it stands it is none."""
+        out = []
+        for m in _BROKEN_ELL.finditer(text):
+            left, right = m.group(1), m.group(2)[1:]
+            word = f"{left}l{right}"
+            if self._is_word(word) and not self._is_word(f"{left}i{right}") and \
+                    not self._is_word(m.group(2)) and not self._is_word(f"{left}{right}"):
+                out.append(Edit(m.start(), m.end(), m.group(0), word, "hyphen-ell", 0.85,
+                                f"'{word}' is a word, '{left}i{right}' is not: a word broken "
+                                "at the line's end, its l read as I"))
+        return out
+
     def _is_word(self, word: str) -> bool:
         known = self._word_cache.get(word)
         if known is None:
@@ -650,8 +689,18 @@ class Repairer:
                     and not (prev is not None and prev.core[-1:].isdigit()):
                 # (not a numeral's stop, "Leopold II. and", nor a unit's, "390 in. as")
                 stop = t.core_start + len(o)
-                if t.key in NO_PAUSE_WORDS or t.key in NO_STOP_WORDS or (
-                        t.key in CONJUNCTIONS and nxt.key in DETERMINERS):
+                if t.key == "if" and nxt.key not in DETERMINERS and nxt.key not in SUBJECTS:
+                    # ("if. having a perfect pack", "if. after the cards": an aside follows)
+                    out.append(Edit(stop, stop + 1, ".", ",", "stop-to-comma", 0.75,
+                                    f"a full stop after 'if' before '{nxt.core}': an aside "
+                                    "follows, a comma was printed"))
+                elif t.key in NO_PAUSE_WORDS or t.key in NO_STOP_WORDS or (
+                        t.key in CONJUNCTIONS or t.key in NO_STOP_OPENERS) and \
+                        nxt.key not in CLAUSE_STARTS and (
+                        nxt.key in DETERMINERS or prev is None or
+                        not prev.raw.endswith(",")):
+                    # (before a clause's first word it is a comma misread, "and, if"; and
+                    # after a comma, as often the aside's comma: "seats, and, having once")
                     out.append(Edit(stop, stop + 1, ".", "", "speck-stop", 0.75,
                                     f"a full stop after '{o}' inside a sentence: a speck"))
                 elif nxt.key in CLAUSE_STARTS:
@@ -849,6 +898,34 @@ class Repairer:
             return Edit(start, start + len(extra), extra, "", "stacked-marks", 0.8,
                         f"'{stacked.group(0)}' after '{t.core}': one mark is printed, the "
                         "rest are specks")
+        return self._stray_quote(text, t, prev, nxt)
+
+    def _stray_quote(self, text: str, t: Token, prev: Token | None, nxt: Token | None
+                     ) -> Edit | None:
+        """A quotation mark no quotation goes with: before a word inside a sentence
+        (``may 'call a suit``) that no mark after it in the sentence closes, or after a
+        word (``the dealer' omits``) that none before it opens — a speck."""
+        core, raw = t.core, t.raw
+        lead = raw[:t.core_start - t.start]
+        tail = raw[t.core_start - t.start + len(core):]
+        if lead not in ("'", "‘") and tail not in ("'", "’"):
+            return None  # (most tokens: no quotation mark at an edge)
+        if not (core.isalpha() and core.islower() and len(core) > 1 and prev is not None
+                and nxt is not None and prev.raw[-1:].isalpha()
+                and prev.key not in QUOTING_WORDS and nxt.core[:1].islower()
+                and self._is_word(core)):
+            return None
+        if lead in ("'", "‘") and tail in ("", ",", ".", ";") and core not in ELIDED and \
+                not _CLOSING_QUOTE.search(_sentence_after(text, t.core_start)):
+            return Edit(t.start, t.start + 1, lead, "", "stray-quote", 0.75,
+                        f"'{lead}' before '{core}' inside a sentence, closed by nothing: a "
+                        "speck")
+        if not lead and tail in ("'", "’") and core[-1] != "s" and \
+                not _OPENING_QUOTE.search(_sentence_before(text, t.start)):
+            start = t.core_start + len(core)
+            return Edit(start, start + 1, tail, "", "stray-quote", 0.75,
+                        f"'{tail}' after '{core}' inside a sentence, opened by nothing: a "
+                        "speck")
         return None
 
     def _glued_parts(self, t: Token) -> Edit | None:
