@@ -225,3 +225,37 @@ def test_a_law_number_read_as_il_before_its_run_in_first_clause() -> None:
     body, laws = _run(text)
     assert laws == [("10", ["a", "b"]), ("11", ["a", "b"]), ("12", [])]
     assert "11. (a) If in cutting" in body
+
+
+def test_no_witness_word_replaces_a_clause_label() -> None:
+    """A printing that labels its clauses where the corpus's printing does not: the
+    witness aligns ``Il.`` with a word of its text (``it.``, ``If``). A clause's label
+    opening a paragraph is never replaced by a witness's word; the sequence reads it
+    (``Il.`` after ``Il.``: II. then III.)."""
+    text = ("71. If, without waiting for his partner to play, either adversary leads a "
+            "winning card, the declarer may demand a trick.\n\n"
+            "72.1. If either or both of the declarer's adversaries throw his or their\n"
+            "cards on the table face upward, such cards are exposed and are liable\n"
+            "to be called: but if either adversary retain his hand he cannot be for-\n"
+            "ced to abandon it.\n\n"
+            "Il. Cards exposed by the declarer are not liable to be called.\n\n"
+            "Il. If the declarer say, “I have the rest.” or any other words indi-\n"
+            "cating that the remaining tricks or any number thereof are his, he\n"
+            "may be required to place his cards face upward on the table.\n\n"
+            "IV. His adversaries are not liable to have any of their cards called\n"
+            "should they thereupon expose them.\n")
+    body, laws = _run(text)
+    assert "\n\nII. Cards exposed" in body and "\n\nIII. If the declarer" in body
+    assert laws[-1] == ("72", ["I", "II", "III", "IV"])
+
+
+def test_no_witness_word_replaces_a_label_on_benchmark_pages() -> None:
+    """Two dev pages of the page benchmark where the witness aligned a clause's label with
+    a word of its own text: ``Il. Cards…`` became ``it. Cards…`` (witness-context) and
+    ``IL. Ifa player…`` became ``IF If a player…`` (witness-model)."""
+    from pathlib import Path
+    pages = Path(__file__).resolve().parents[1] / "benchmarks" / "pages" / "pages"
+    body, _ = _run((pages / "work-auction-of-to-day-sty2-p002.ocr.txt").read_text("utf-8"))
+    assert "it. Cards exposed" not in body and "II. Cards exposed" in body
+    body, _ = _run((pages / "awc-whist-sty1-p005.ocr.txt").read_text("utf-8"))
+    assert "IF If a player" not in body and "II. If a player called" in body

@@ -185,6 +185,9 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
     o_words, w_words = _LETTERS.findall(o), _LETTERS.findall(w)
     if not w_words and o_words:
         return None
+    if label_at_paragraph(ctx.text, unit.start, o):
+        return None  # a clause's label ("Il. Cards…"), the witness's a word ("it."): a
+        # printing that labels its clauses where the witness does not
     o_lead, o_core, o_tail = _edges(o)
     w_lead, w_core, w_tail = _edges(w)
     if cut_at_edge(ctx.text, unit, o, w) or broken_before(ctx.text, unit, o, w) or \
@@ -301,6 +304,23 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
 
 
 _FRAGMENT = re.compile(r"([^\W\d_]+)-\s*$")
+
+
+_LABEL_TOKEN = re.compile(r"(?:[IVXLl|1]{1,4}|\(?[a-z]{1,2}\)|[a-z])[.,]?")
+_PARAGRAPH_START = re.compile(r"(?:\A|\n[ \t]*\n)[ \t]*\Z")
+
+
+def label_at_paragraph(text: str, start: int, ocr: str) -> bool:
+    """Whether ``ocr`` at ``start`` is a clause's label opening a paragraph, a roman
+    numeral as OCR reads its strokes or a letter (``Il.``, ``(b)``, ``c.``): no witness
+    word replaces it.
+
+    >>> t = "to abandon it.\\n\\nIl. Cards exposed"
+    >>> label_at_paragraph(t, t.index("Il."), "Il."), label_at_paragraph(t, 10, "it.")
+    (True, False)
+    """
+    return _LABEL_TOKEN.fullmatch(ocr) is not None and \
+        _PARAGRAPH_START.search(text, max(0, start - 20), start) is not None
 
 
 def broken_after(text: str, unit: Unit, o: str, w: str) -> bool:

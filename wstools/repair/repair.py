@@ -1359,6 +1359,18 @@ _GARBLED_NUMERAL = re.compile(
 _CLEAN_NUMERAL = re.compile(r"(?m)" + _NUMERAL_PLACE + r"(?:I|II|III|IV|V|VI)\.[ \t]+[A-Z]")
 
 
+_ANY_NUMERAL = re.compile(r"(?m)" + _NUMERAL_PLACE + r"(?P<tok>[IVXLl|1]{1,4})[.,](?=[ \t]+[A-Z])")
+
+
+def _last_numeral(text: str, at: int) -> str | None:
+    """The roman label (as its strokes read) of the last clause before ``at`` within
+    600 characters, clean or garbled: ``II`` for ``…II. If…`` or ``…IL. If…``."""
+    last = None
+    for m in _ANY_NUMERAL.finditer(text, max(0, at - 600), at):
+        last = re.sub(r"[Ll|1]", "I", m.group("tok"))
+    return last
+
+
 def _clause_numerals(text: str) -> list[Edit]:
     """Clause labels OCR garbled, read as the page labels its clauses: a roman numeral of
     two or three strokes where a law, a clause or a run-in title ends, before a capital
@@ -1371,6 +1383,9 @@ def _clause_numerals(text: str) -> list[Edit]:
     [('IL.', 'II.'), ('Ist.', '1st.')]
     >>> _clause_numerals("IL. If a card")  # no clean roman label: whose style?
     []
+    >>> t = "I. The dealer.\\n\\nIL. If a card.\\n\\nIL. If two cards"
+    >>> [(e.old, e.new) for e in _clause_numerals(t)]  # (the second: III. to the sequence)
+    [('IL.', 'II.')]
     """
     out = []
     roman = _CLEAN_NUMERAL.search(text) is not None
@@ -1380,6 +1395,9 @@ def _clause_numerals(text: str) -> list[Edit]:
             new = "1st."
         elif roman and (label != "I" * len(label) or mark == ","):
             new = "I" * len(label) + "."
+            if _last_numeral(text, m.start()) == new[:-1]:
+                continue  # (the label before reads the same: a stroke lost or run into
+                # another, "IL." for III. after II.; the page model's sequence reads it)
         else:
             continue
         out.append(Edit(m.start("label"), m.end("mark"), label + mark, new, "clause-numeral",
