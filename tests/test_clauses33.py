@@ -259,3 +259,17 @@ def test_no_witness_word_replaces_a_label_on_benchmark_pages() -> None:
     assert "it. Cards exposed" not in body and "II. Cards exposed" in body
     body, _ = _run((pages / "awc-whist-sty1-p005.ocr.txt").read_text("utf-8"))
     assert "IF If a player" not in body and "II. If a player called" in body
+
+
+def test_a_specked_stopless_law_between_two_before_its_second_clause() -> None:
+    """``.41—a. If…`` (a speck before law 41, its stop lost) then ``b. If…``, between laws
+    40 and 42: law 41 with a. and b. (the b. is its second clause, not a second garbled
+    law number)."""
+    text = ("40.—If a card be led out of turn, it may be taken up again.\n\n"
+            ".41—a. If the leader name one suit and play another, the adversary may take "
+            "the trick.\n\n"
+            "b. If the leader have none of the suit named, the card led cannot be taken up."
+            "\n\n42.—a. If a player abandon his hand, the adversary marks the points.\n\n"
+            "b. But if a player throw down his cards, claiming to score, he is bound.\n")
+    body, laws = _run(text)
+    assert laws == [("40", []), ("41", ["a", "b"]), ("42", ["a", "b"])]

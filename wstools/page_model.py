@@ -1054,7 +1054,8 @@ _MISPUNCTUATED = regex.compile(r"(?P<prefix>)(?P<tok>\d{1,3})"
                                r"(?=[ \t]?[.,:;—–\[|-]{1,3}[ \t]*(?!\d\d)[\p{L}\d])")
 # a token that may be a garbled number, where two laws fix it: any word after its stop
 # ("i. fin cutting" for "11. If in cutting"; a lower-case "i." is no pronoun)
-_GAP_TOKEN = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?P<tok>[0-9A-Za-z$!|/\]]{1,3})"
+_GAP_TOKEN = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?:[.,'‘’_](?=\d))?"
+                           r"(?P<tok>[0-9A-Za-z$!|/\]]{1,3})"
                            r"(?:\.(?=[ \t]*[—–-]|[ \t]+\S)"
                            # (its stop lost, or read with the 1 before it: "3L—Ist. If")
                            r"|(?<=\d\S{0,2})(?=[—–][ \t]*\S)"
@@ -1207,6 +1208,9 @@ def _fill_gaps(blocks: list[Block], text: str) -> None:
                     or not text_after(x.text, m):
                 continue
             found.append((x, m))
+        if len(found) > need and sum(x.kind == "text" for x, _ in found) == need:
+            # (".41—a. If…" then "b. If…": the letter is the garbled law's second clause)
+            found = [(x, m) for x, m in found if x.kind == "text"]
         if len(found) != need:
             continue
         numbers = range((first.range_end or first.number) + 1, last.number)
