@@ -4,22 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from wstools.repair.align import Unit
-from wstools.repair.choose import Context, choose
 from wstools.repair.repair import Repairer
 
 
 @pytest.fixture(scope="module")
 def repairer() -> Repairer:
     return Repairer.load()
-
-
-def _choose(repairer: Repairer, text: str, ocr: str, witness: str) -> str | None:
-    start = text.index(ocr)
-    unit = Unit(start, start + len(ocr), ocr, witness, 1)
-    ctx = Context(repairer.index, repairer._is_word, text, "witness", repairer._rival)
-    edit = choose(unit, ctx)
-    return None if edit is None else edit.new
 
 
 @pytest.mark.parametrize(("ocr", "gold"), [
