@@ -44,24 +44,25 @@ def _exported(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("to", FORMATS)
-def test_cli_parse_keeps_a_heading_and_prose_after_the_last_law(tmp_path, to):
-    src = tmp_path / "euchre.txt"
-    src.write_text(TRAILING, encoding="utf-8")
+def _parsed(tmp_path: Path, text: str, to: str) -> str:
+    """``wstools parse`` of ``text`` exported ``--to`` a format, as text."""
+    src = tmp_path / "in.txt"
+    src.write_text(text, encoding="utf-8")
     out = tmp_path / f"out.{to}"
     assert main(["parse", str(src), "--to", to, "-o", str(out)]) == 0
-    got = _exported(out)
+    return _exported(out)
+
+
+@pytest.mark.parametrize("to", FORMATS)
+def test_cli_parse_keeps_a_heading_and_prose_after_the_last_law(tmp_path, to):
+    got = _parsed(tmp_path, TRAILING, to)
     for word in ("EUCHRE", "There", "versions", "game"):
         assert word in got, (to, word)
 
 
 @pytest.mark.parametrize("to", FORMATS)
 def test_cli_parse_keeps_what_comes_before_the_first_title(tmp_path, to):
-    src = tmp_path / "front.txt"
-    src.write_text(FRONT, encoding="utf-8")
-    out = tmp_path / f"out.{to}"
-    assert main(["parse", str(src), "--to", to, "-o", str(out)]) == 0
-    assert "Welcome to my site" in _exported(out), to
+    assert "Welcome to my site" in _parsed(tmp_path, FRONT, to), to
 
 
 def test_back_matter_is_kept_apart_from_the_code_and_exported():

@@ -49,10 +49,10 @@ from .repair.repair import Repairer, is_word
 from .running_head import DIGIT_READINGS, RunningHead
 from .text.foot_notes import text_before_notes
 from .text.ocr import (
-    _period_hyphen,
     capitalised_compound,
     hyphen_break_reading,
     page_language,
+    period_hyphen,
     printed_forms,
 )
 from .text.vocabulary import EMPTY
@@ -864,7 +864,7 @@ def _attested(first: str, rest: str, word: str, repairer: Repairer | None,
         return is_word(word, repairer.index) or forms.get(word.lower(), 0) > 0
     vocabulary = repairer.index.vocabulary
     return vocabulary.is_compound(first, rest) or forms.get(word.lower(), 0) > 0 or \
-        _period_hyphen(first, rest) or capitalised_compound(first, rest) is not None
+        period_hyphen(first, rest) or capitalised_compound(first, rest) is not None
 
 
 def _top(b: _Slot, repairer: Repairer | None, first: str, forms: dict[str, int],

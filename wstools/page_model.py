@@ -109,6 +109,8 @@ _FINITE_VERB = regex.compile(r"\b(?:is|are|was|were|may|must|can|cannot|shall|sh
 _PREFIX_ALONE = regex.compile(r"[ \t]*(?:Sec(?:tion)?|SEC(?:TION)?|Art(?:icle)?|ART(?:ICLE)?|Rule|"
                               r"RULE)\.?[ \t]*\Z")
 _SENTENCE_END = regex.compile(r"""[.!?:;]['"’”)\]]*\Z""")
+# a line that ends a sentence or a clause, before a label or a law run into its paragraph
+_CLAUSE_END = regex.compile(r"[.:;]['’”)]*\s*\Z")
 # where a listed item ends: a sentence's end, or "…this order; and" before the next item
 _ITEM_END = regex.compile(r"""(?:[.!?:;—–]['"’”)\]]*|--|;[ \t]+(?:and|or))\Z""")
 _NOTE_MARK = regex.compile(r"\[\d{1,3}\]|[*†‡§]")
@@ -489,7 +491,7 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
             if k and not split and clause is not None and last_clause is None \
                     and last_law is None and clause[1] in ("a.", "(a)") \
                     and clause[0] not in _FIRST_LABELS and clause[0].islower() \
-                    and regex.search(r"[.:;]['’”)]*\s*\Z", lines[k - 1].group()) and (
+                    and _CLAUSE_END.search(lines[k - 1].group()) and (
                         _next_law_line(text, a + line.end()) is not None
                         or _next_label_line(text, a + line.end())
                         == (_next_label(clause[0]), clause[1])):
@@ -548,7 +550,7 @@ def _garbled_dashed_law(text: str, end: int, body: str, before: str,
     """
     m = _DASHED.match(body)
     if m is None or m["tok"].lower() in _WORDS or m["tok"].isdigit() \
-            or not regex.search(r"[.:;]['’”)]*\s*\Z", before):
+            or not _CLAUSE_END.search(before):
         return False
     following = _next_law_line(text, end)
     return following is not None and following > 1 \
@@ -1362,10 +1364,9 @@ def _repeated_roman(blocks: list[Block], i: int) -> None:
     """A roman clause that repeats the label of the clause just before it in the same law
     (``28. Revoking.—I. A revoke…`` then ``I. A renounce in error…``) is that one's next,
     when its label is one stroke short of it: OCR lost a stroke of ``II.``."""
-    b = blocks[i]
-    prev = blocks[i - 1] if i else None
-    if prev is None:
+    if not i:
         return
+    b, prev = blocks[i], blocks[i - 1]
     label = prev.label if prev.kind == "clause" and prev.style == "I." else \
         prev.inline[-1][0] if prev.kind == "law" and prev.inline and \
         prev.inline[-1][1] == "I." else None

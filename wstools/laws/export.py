@@ -396,11 +396,7 @@ def to_tei(codes: Sequence[Code], meta: Metadata | dict | None = None) -> str:
         for p in code.preamble:
             _tei_text(etree.SubElement(cdiv, ns + "p"), p)
         for s in code.sections:
-            sdiv = etree.SubElement(cdiv, ns + "div", type="section")
-            if s.heading:
-                _tei_text(etree.SubElement(sdiv, ns + "head"), s.heading)
-            for p in s.paragraphs:
-                _tei_text(etree.SubElement(sdiv, ns + "p"), p)
+            sdiv = _tei_division(cdiv, ns, "section", s)
             for law in s.laws:
                 attrs = {"type": "law"}
                 if law.number is not None:
@@ -437,13 +433,20 @@ def to_tei(codes: Sequence[Code], meta: Metadata | dict | None = None) -> str:
                 _tei_text(etree.SubElement(cdiv, ns + "note", type="footnote", n=label), note)
         for s in code.back_matter:
             # printed after the last law and not part of the code: a div of its own after it
-            bdiv = etree.SubElement(body, ns + "div", type="back-matter")
-            if s.heading:
-                _tei_text(etree.SubElement(bdiv, ns + "head"), s.heading)
-            for p in s.paragraphs:
-                _tei_text(etree.SubElement(bdiv, ns + "p"), p)
+            _tei_division(body, ns, "back-matter", s)
     return etree.tostring(tei, encoding="unicode", pretty_print=True,
                           xml_declaration=False)
+
+
+def _tei_division(parent: etree._Element, ns: str, kind: str, section: Section
+                  ) -> etree._Element:
+    """A ``div`` of ``kind`` under ``parent`` with the section's heading and paragraphs."""
+    div = etree.SubElement(parent, ns + "div", type=kind)
+    if section.heading:
+        _tei_text(etree.SubElement(div, ns + "head"), section.heading)
+    for p in section.paragraphs:
+        _tei_text(etree.SubElement(div, ns + "p"), p)
+    return div
 
 
 def write_epub(codes: Sequence[Code], path: str, meta: Metadata | dict | None = None) -> None:

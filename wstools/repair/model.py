@@ -326,7 +326,7 @@ def raw_candidate(unit: Unit, text: str, is_word: Callable[[str], bool],
     if w == o or cut_at_edge(text, unit, o, w) or broken_before(text, unit, o, w) or \
             broken_after(text, unit, o, w):
         return None  # (or the witness's reading cut by the page's end: "forma" / "form")
-    if label_at_paragraph(text, unit.start, o.split()[0] if o.split() else o) and \
-            o.split()[:1] != w.split()[:1]:
+    first = o.split()[:1]
+    if first and label_at_paragraph(text, unit.start, first[0]) and first != w.split()[:1]:
         return None  # a clause's label ("IL. If"), the witness's a word ("If")
     return Edit(unit.start, unit.end, o, w, "witness-model", 0.0)

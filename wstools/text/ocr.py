@@ -152,7 +152,7 @@ def hyphen_break_reading(left: str, right: str, vocabulary: Vocabulary,
         if open_ > closed:  # "coast-line" 11 times
             return f"{left}-{right}", 0.85, (f"the text prints '{left}-{right}' {open_} "
                                              f"time{'s' if open_ > 1 else ''} elsewhere")
-    if line_end and _period_hyphen(left, right) and word(right) and \
+    if line_end and period_hyphen(left, right) and word(right) and \
             vocabulary.count(joined) <= vocabulary.compounds[f"{left}-{right}".lower()]:
         return f"{left}-{right}", 0.8, (f"'{left}-{right}': printings of the period "
                                         "keep this hyphen (to-day, co-operate)")
@@ -338,17 +338,17 @@ def _closed_zipf(word: str) -> float:
     return float(zipf(word.lower()))
 
 
-def _period_hyphen(left: str, right: str) -> bool:
+def period_hyphen(left: str, right: str) -> bool:
     """A compound printings before the 1930s hyphenate where English now writes it closed:
     ``to-day``, ``to-morrow``, ``to-night``, the compass's ``north-west``, and a prefix
     before the vowel it ends with (``co-operate``, ``co-ordinate``, ``re-enter``,
     ``pre-eminent``).
 
-    >>> _period_hyphen("to", "day"), _period_hyphen("co", "operative")
+    >>> period_hyphen("to", "day"), period_hyphen("co", "operative")
     (True, True)
-    >>> _period_hyphen("north", "west"), _period_hyphen("South", "eastern")
+    >>> period_hyphen("north", "west"), period_hyphen("South", "eastern")
     (True, True)
-    >>> _period_hyphen("to", "wards"), _period_hyphen("re", "cover")
+    >>> period_hyphen("to", "wards"), period_hyphen("re", "cover")
     (False, False)
     """
     low, rest = left.lower(), right.lower()
