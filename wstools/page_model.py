@@ -1950,10 +1950,16 @@ def build_codes(blocks: list[Block]) -> list[Code]:
     return [code] if (code.sections or code.preamble or code.fragment) else []
 
 
+# a law's number as the page prints it, before its text or its dash ("12. If", "12.—If")
+_PRINTED_NUMBER = regex.compile(r"(\d{1,4}[a-z]?)\.(?:[ \t]+(?=\S)|(?=[—–-]))")
+
+
 def lay_out(text: str, heading: str = "{{c|{{sc|$1}}}}", headings: Sequence[str] = (),
-            previous_law: int | None = None) -> Layout:
+            previous_law: int | None = None, law_number: str = "$1. ") -> Layout:
     """Read ``text`` into blocks and write the body (see the module doc); ``previous_law``
-    is the last law number of the page before, when the book is known (book mode)."""
+    is the last law number of the page before, when the book is known (book mode).
+    ``law_number`` writes a law's printed number (bold, say); the default leaves it as
+    printed."""
     blocks = _joined(read_blocks(text, headings, previous_law))
     for b in blocks:
         if b.kind == "law" and not b.inline and b.end - b.start > len(b.text):
@@ -1968,5 +1974,10 @@ def lay_out(text: str, heading: str = "{{c|{{sc|$1}}}}", headings: Sequence[str]
         para = b.text
         if b.kind == "heading":  # one line: a template call does not span lines
             para = heading.replace("$1", " ".join(para.split()))
+        elif b.kind == "law" and law_number != "$1. " and not b.prefix \
+                and b.number is not None and (m := _PRINTED_NUMBER.match(para)):
+            number = law_number.replace("$1", m.group(1))
+            rest = para[m.end():]
+            para = (number.rstrip() if rest[:1] in "—–-" else number) + rest
         out.append(para)
     return Layout(blocks, build_codes(blocks), "\n\n".join(out))

@@ -38,7 +38,7 @@ from .edits import Edit, OffsetMap, apply_edits, compose, edit_at, map_to_source
 from .laws.model import Clause, Code, Law
 from .laws.parse import heading_match, parse
 from .page import DEFAULT_LEVEL, LEVELS, Page, is_redirect, new_page, read_page
-from .page_model import Layout, hyphen_joins, label_repairs, lay_out, read_blocks
+from .page_model import hyphen_joins, label_repairs, lay_out, read_blocks
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
 from .running_head import RunningHead, find_foot_folio, find_running_head
 from .text.foot_notes import text_before_notes
@@ -343,28 +343,6 @@ def _accented(title: str, repairer: Repairer) -> str:
 # -- 4. body ---------------------------------------------------------------------------
 
 
-_PRINTED_NUMBER = regex.compile(r"(\d{1,4}[a-z]?)\.(?:[ \t]+(?=\S)|(?=[—–-]))")
-
-
-def _law_numbers_styled(layout: Layout, law_number: str) -> Layout:
-    """``layout`` with each law paragraph's printed number (``12. ``) written as
-    ``law_number`` asks (bold, say), as the laws of a run-together page are laid out;
-    the default style leaves the page as printed."""
-    if law_number == Conventions.law_number:
-        return layout
-    paragraphs = layout.body.split("\n\n")
-    if len(paragraphs) != len(layout.blocks):
-        return layout  # (the body is not one paragraph a block: left as laid out)
-    for k, b in enumerate(layout.blocks):
-        m = _PRINTED_NUMBER.match(paragraphs[k])
-        if b.kind != "law" or b.prefix or b.number is None or m is None:
-            continue
-        number = law_number.replace("$1", m.group(1))
-        rest = paragraphs[k][m.end():]
-        paragraphs[k] = (number.rstrip() if rest[:1] in "—–-" else number) + rest
-    return replace(layout, body="\n\n".join(paragraphs))
-
-
 def _law_paragraph(law: Law, conventions: Conventions) -> str:
     parts = []
     if law.number is not None:
@@ -656,8 +634,8 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
             edits.extend(_to_input(mends, maps, text, offset))
             repaired = apply_edits(repaired, mends)
             maps.append(OffsetMap(mends))
-        layout = lay_out(repaired, conventions.heading, index.headings, previous_law)
-        layout = _law_numbers_styled(layout, conventions.law_number)
+        layout = lay_out(repaired, conventions.heading, index.headings, previous_law,
+                         conventions.law_number)
         codes = layout.codes
         if not any(c.laws for c in codes):  # the parser's numbers are no laws the page has
             diagnostics = [d for d in diagnostics if d.code not in (  # ("1815. The treaty")
