@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from wstools.cli import main
+from wstools.repair.repair import Repairer
 from wstools.wikitext.registry import Registry
 
 # A test run started in the background of a shell without job control (`cmd &`) has SIGINT
@@ -95,3 +96,9 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     code = main(list(args))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+@pytest.fixture(scope="session")
+def repairer() -> Repairer:
+    """The repairer with the package's own corpus, loaded once for the whole run."""
+    return Repairer.load()

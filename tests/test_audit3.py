@@ -61,11 +61,6 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def repairer() -> Repairer:
-    return Repairer.load()
-
-
 @pytest.mark.parametrize(("name", "page", "header", "footer", "start"), CASES,
                          ids=[c[0] for c in CASES])
 def test_audit3_page(repairer: Repairer, name: str, page: str, header: str, footer: str,

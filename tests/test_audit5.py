@@ -44,11 +44,6 @@ def test_an_equation_number_at_the_foot_is_the_texts(repairer: Repairer) -> None
     assert r.page.body.rstrip().endswith("(12)")
 
 
-@pytest.fixture(scope="module")
-def repairer() -> Repairer:
-    return Repairer.load()
-
-
 @pytest.mark.parametrize(("name", "page", "header", "start"), CASES, ids=[c[0] for c in CASES])
 def test_audit5_page(repairer: Repairer, name: str, page: str, header: str, start: str) -> None:
     r = proofread(page, repairer=repairer)

@@ -10,12 +10,6 @@ import pytest
 from wstools.proofread import proofread
 from wstools.repair.repair import Repairer
 
-
-@pytest.fixture(scope="module")
-def repairer() -> Repairer:
-    return Repairer.load()
-
-
 DICTIONARY = ("12 A DICTIONARY.\n\nABACUS, n. 1. A counting frame with beads. 2. The upper\n"
               "member of a capital. 3. A sideboard.\nABANDON, v. t. 1. To give up wholly. "
               "2. To desert.\n")

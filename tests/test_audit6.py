@@ -12,12 +12,6 @@ import pytest
 from wstools.proofread import proofread
 from wstools.repair.repair import Repairer
 
-
-@pytest.fixture(scope="module")
-def repairer() -> Repairer:
-    return Repairer.load()
-
-
 ARTICLE = ("ABBOT, GEORGE (1562-1633), English divine, was born at Guildford, where his "
            "father was a cloth-worker. He studied at Balliol College, read widely, and wrote "
            "a chapter on the geography of the world which went through many editions; in "

@@ -35,12 +35,6 @@ from wstools.proofread import Conventions, proofread
 from wstools.wikitext.markup import clean_text_nodes
 
 
-@pytest.fixture(scope="module")
-def repairer():  # noqa: ANN201
-    from wstools.repair.repair import Repairer
-    return Repairer.load()
-
-
 def _body(text: str, repairer, **conventions) -> str:  # noqa: ANN001
     return proofread(text, repairer=repairer, conventions=Conventions(**conventions)).page.body
 

@@ -3,8 +3,6 @@ fails without the change it names."""
 
 from __future__ import annotations
 
-import pytest
-
 from wstools.book import proofread_book
 from wstools.page import read_page
 from wstools.proofread import proofread_page
@@ -13,11 +11,6 @@ from wstools.review import suspects
 from wstools.text.ocr import join_hyphenated_breaks
 from wstools.text.pipeline import clean
 from wstools.text.whitespace import unwrap_paragraphs
-
-
-@pytest.fixture(scope="module")
-def repairer() -> Repairer:
-    return Repairer.load()
 
 
 def _body(text: str) -> str:

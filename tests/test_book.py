@@ -36,11 +36,6 @@ def score_book():
     return module
 
 
-@pytest.fixture(scope="module")
-def repairer() -> Repairer:
-    return Repairer.load()
-
-
 def _entries(run_id: str) -> list[dict]:
     manifest = json.loads((BENCH / "manifest.json").read_text(encoding="utf-8"))
     return sorted((e for e in manifest["pages"] if e["run"] == run_id),

@@ -20,11 +20,6 @@ from .conftest import run
 CASES = Path(__file__).resolve().parent / "cases" / "book-audit"
 
 
-@pytest.fixture(scope="module")
-def repairer() -> Repairer:
-    return Repairer.load()
-
-
 def _pages(folder: str) -> list[tuple[str, object]]:
     return [(p.name, read_page(p.read_text(encoding="utf-8")))
             for p in sorted((CASES / folder).glob("*.txt"))]

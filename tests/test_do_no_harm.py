@@ -40,11 +40,6 @@ if not PAGES:  # CI has ../shared beside the clone: there, missing pages are a f
     pytest.skip(f"no real pages at {REAL}", allow_module_level=True)
 
 
-@pytest.fixture(scope="module")
-def repairer() -> Repairer:
-    return Repairer.load()
-
-
 def test_there_are_the_23_real_pages() -> None:
     assert len(PAGES) == 23
 

@@ -249,11 +249,6 @@ LOO = (
 )
 
 
-@pytest.fixture(scope="module")
-def repairer() -> Repairer:
-    return Repairer.load()
-
-
 def _laws(result) -> list[int]:  # noqa: ANN001
     return [law.number for code in result.codes for law in code.laws]
 

@@ -27,11 +27,6 @@ HEADINGS = ["Cards liable to be called.", "Cards played in error, or not played 
 
 
 @pytest.fixture(scope="module")
-def repairer() -> Repairer:
-    return Repairer.load()
-
-
-@pytest.fixture(scope="module")
 def cyclopaedia(repairer: Repairer):  # noqa: ANN201
     return proofread(EXAMPLE.read_text("utf-8"), repairer=repairer)
 

@@ -30,11 +30,6 @@ VARIANTS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def repairer() -> Repairer:
-    return Repairer.load()
-
-
 RULE_CASES = json.loads((REPAIR / "rules.json").read_text(encoding="utf-8"))
 
 

@@ -5,16 +5,9 @@ glued by stacks of specks and specks after words no clause ends with."""
 
 from __future__ import annotations
 
-import pytest
-
 from wstools.repair.align import Unit
 from wstools.repair.choose import Context, choose
 from wstools.repair.repair import Repairer
-
-
-@pytest.fixture(scope="module")
-def repairer() -> Repairer:
-    return Repairer.load()
 
 
 def _choose(repairer: Repairer, text: str, ocr: str, witness: str) -> str | None:

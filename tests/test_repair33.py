@@ -7,11 +7,6 @@ import pytest
 from wstools.repair.repair import Repairer
 
 
-@pytest.fixture(scope="module")
-def repairer() -> Repairer:
-    return Repairer.load()
-
-
 @pytest.mark.parametrize(("ocr", "gold"), [
     ("as soon as the trick is complete, turned and. quitted, it must not be seen",
      "as soon as the trick is complete, turned and quitted, it must not be seen"),

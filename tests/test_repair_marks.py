@@ -3,8 +3,6 @@ OCR does to the marks and spaces of a passage the corpus holds, read from the wi
 
 from __future__ import annotations
 
-import pytest
-
 from wstools.repair import choose as choose_module
 from wstools.repair.align import Unit
 from wstools.repair.choose import Context, choose, choose_all
@@ -17,11 +15,6 @@ LAW_35 = ("35. If any one, prior to his partner playing, calls attention in any 
           "trick or to the score, the adversary last to play to the trick may require the "
           "offender's partner to play his highest or lowest of the suit led; or, if he has "
           "none, to trump or not to trump the trick.")
-
-
-@pytest.fixture(scope="module")
-def repairer() -> Repairer:
-    return Repairer.load()
 
 
 def _context(repairer: Repairer, text: str) -> Context:

@@ -58,11 +58,6 @@ def _check(counts: Counter, where: str) -> None:
     assert worse * 200 <= edits, f"{where}: {worse} worse edits of {edits}"
 
 
-@pytest.fixture(scope="module")
-def repairer() -> Repairer:
-    return Repairer.load()
-
-
 @pytest.mark.slow
 def test_africa_default_rules_precision(repairer) -> None:
     """The issue's target, on ``wstools clean`` and ``wstools repair`` as they run by
