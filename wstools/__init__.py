@@ -27,12 +27,13 @@ the package; ``$WSTOOLS_TEMPLATES`` and ``$WSTOOLS_CORPUS`` (or the ``registry``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from .bulk import Summary
     from .eo.format import FormatOptions
     from .laws.model import Code
@@ -48,6 +49,75 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 
+def _text(value: object, name: str = "text") -> str:
+    """``value`` if it is a ``str``; else a TypeError that says what was given.
+
+    >>> _text(b"12. A card.")
+    Traceback (most recent call last):
+    TypeError: text must be a str, not bytes (decode it first, e.g. data.decode('utf-8'))
+    """
+    if isinstance(value, str):
+        return value
+    hint = {"bytes": " (decode it first, e.g. data.decode('utf-8'))",
+            "PosixPath": " (read the file first, e.g. path.read_text('utf-8'))",
+            "WindowsPath": " (read the file first, e.g. path.read_text('utf-8'))"}
+    kind = type(value).__name__
+    raise TypeError(f"{name} must be a str, not {kind}{hint.get(kind, '')}")
+
+
+def _names(value: object, name: str) -> tuple[str, ...]:
+    """A sequence of names as a tuple; a lone string is refused (it would be read a letter
+    at a time).
+
+    >>> _names(["dash", "quotes"], "fixes")
+    ('dash', 'quotes')
+    >>> _names("dash", "fixes")
+    Traceback (most recent call last):
+    TypeError: fixes must be a sequence of names, not a str: write ('dash',)
+    """
+    if isinstance(value, str):
+        raise TypeError(f"{name} must be a sequence of names, not a str: write ({value!r},)")
+    return tuple(_text(v, f"each of {name}") for v in value)  # type: ignore[attr-defined]
+
+
+def _fixes(value: object) -> tuple[str, ...]:
+    """Cleanup fix names, checked against the known ones (old names accepted)."""
+    from .text.pipeline import FIXES, fix_name, fix_names
+    names = _names(value, "fixes")
+    for n in names:
+        if fix_name(n) not in FIXES:
+            raise ValueError(f"unknown fix {n!r}; known: {fix_names()}")
+    return names
+
+
+def _conventions(conventions: Conventions | None, level: int | None) -> Conventions | None:
+    """``conventions`` with ``level`` set, when one is given."""
+    if level is None:
+        return conventions
+    if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level <= 4:
+        raise ValueError(f"level must be 0 to 4, not {level!r}")
+    from dataclasses import replace
+
+    from .proofread import Conventions
+    return replace(conventions or Conventions(), level=level)
+
+
+def _registry(registry: Registry | str | Path | None) -> Registry | None:
+    """A registry, or the one read from a template folder given by its path."""
+    if registry is None or not isinstance(registry, (str, Path)):
+        return registry
+    from .wikitext.registry import Registry
+    folder = Path(registry)
+    if not folder.is_dir():
+        raise ValueError(f"registry: template folder {str(folder)!r} does not exist")
+    return Registry.from_directory(folder)
+
+
+def __dir__() -> list[str]:
+    """The public names only (not the typing helpers this module imports)."""
+    return sorted(__all__)
+
+
 @lru_cache(maxsize=4)
 def _repairer(corpus: str | None) -> Repairer:
     from .repair.repair import Repairer
@@ -55,12 +125,15 @@ def _repairer(corpus: str | None) -> Repairer:
 
 
 def proofread_text(text: str, *, title: str | None = None, corpus: str | Path | None = None,
-              conventions: Conventions | None = None,
-              fixes: tuple[str, ...] = ()) -> ProofreadResult:
+                   conventions: Conventions | None = None, fixes: Sequence[str] = (),
+                   level: int | None = None) -> ProofreadResult:
     """Proofread one ``Page:``: its OCR text (or its stored wikitext) in, the page to save
     out (``result.page.wikitext()``), with every edit (``result.edits``) and what is still
     doubtful (``result.flags``). A page at level 3 or 4, or already formatted, comes back as
-    it was. ``corpus`` is a corpus folder (default: the package's).
+    it was. ``corpus`` is a corpus folder (default: the package's); ``conventions``
+    (:class:`wstools.proofread.Conventions`) the house style; ``level`` (0–4) the
+    proofreading level to set, which never lowers the page's own; ``fixes`` cleanup fixes
+    for a page that is already wikitext.
 
     >>> result = proofread_text("600 WHIST\\n\\n12. If a player lead out of turn , the card "
     ...                    "may be called.\\n\\n13. If all have played, the trick stands.\\n")
@@ -76,16 +149,18 @@ def proofread_text(text: str, *, title: str | None = None, corpus: str | Path | 
     """
     from .page import read_page
     from .proofread import proofread_page
-    return proofread_page(read_page(text), title=title,
+    return proofread_page(read_page(_text(text)), title=title,
                           repairer=_repairer(str(corpus) if corpus else None),
-                          conventions=conventions, fixes=fixes)
+                          conventions=_conventions(conventions, level), fixes=_fixes(fixes))
 
 
 def proofread_book(texts: Sequence[str], *, titles: Sequence[str | None] = (),
-                   corpus: str | Path | None = None,
-                   conventions: Conventions | None = None) -> list[ProofreadResult]:
+                   corpus: str | Path | None = None, conventions: Conventions | None = None,
+                   level: int | None = None) -> list[ProofreadResult]:
     """Proofread the pages of one book, in order: each page as :func:`proofread_text` does, then
     mended from the sequence (folios, running titles, words broken across pages, ``{{nop}}``).
+    ``titles`` (one a page, or none) are the pages' titles; the rest as in
+    :func:`proofread_text`.
 
     >>> pages = proofread_book(["600 WHIST\\n\\n12. If a player lead out of turn, the card "
     ...                         "may be\\n", "WHIST 601\\n\\ncalled.\\n\\n13. The trick "
@@ -97,8 +172,15 @@ def proofread_book(texts: Sequence[str], *, titles: Sequence[str | None] = (),
     """
     from .book import proofread_book as run
     from .page import read_page
-    return run([(f"page-{i}", read_page(t)) for i, t in enumerate(texts, 1)], titles=titles,
-               repairer=_repairer(str(corpus) if corpus else None), conventions=conventions)
+    if isinstance(texts, str):
+        raise TypeError("texts must be a sequence of page texts, not a str: "
+                        "write [text] for one page")
+    pages = [_text(t, "each page text") for t in texts]
+    if titles and len(titles) != len(pages):
+        raise ValueError(f"titles: {len(titles)} given for {len(pages)} pages")
+    return run([(f"page-{i}", read_page(t)) for i, t in enumerate(pages, 1)], titles=titles,
+               repairer=_repairer(str(corpus) if corpus else None),
+               conventions=_conventions(conventions, level))
 
 
 def proofread_dump(source: str | Path, output: str | Path, *, jobs: int = 1,
@@ -131,7 +213,7 @@ def clean(text: str, fixes: Sequence[str] | None = None) -> CleanResult:
     [('space-before-punctuation', ' ,', ','), ('hyphen-join', 'man-\\nner', 'manner')]
     """
     from .text import pipeline
-    return pipeline.clean(text, list(fixes) if fixes is not None
+    return pipeline.clean(_text(text), list(_fixes(fixes)) if fixes is not None
                           else pipeline.default_fixes(""), pipeline.Options())
 
 
@@ -145,7 +227,7 @@ def repair_text(text: str, *, corpus: str | Path | None = None) -> RepairResult:
     >>> [(e.rule, e.old, e.new) for e in result.edits]
     [('vocabulary', 'tbe', 'the')]
     """
-    return _repairer(str(corpus) if corpus else None).repair(text)
+    return _repairer(str(corpus) if corpus else None).repair(_text(text))
 
 
 def parse_laws(text: str, shape: str | None = None) -> ParseResult:
@@ -158,7 +240,7 @@ def parse_laws(text: str, shape: str | None = None) -> ParseResult:
     [(12, 'If a player lead out of turn, the card may be called.'), (13, 'Two packs are used.')]
     """
     from .laws.parse import parse
-    return parse(text, shape)
+    return parse(_text(text), shape)
 
 
 def export_laws(codes: Sequence[Code], to: str = "json", form: str = "paragraphs", *,
@@ -176,6 +258,9 @@ def export_laws(codes: Sequence[Code], to: str = "json", form: str = "paragraphs
     '''13.''' The deal.
     """
     from .laws import render
+    from .laws.model import Code
+    if isinstance(codes, (str, bytes)) or not all(isinstance(c, Code) for c in codes):
+        raise TypeError("codes must be a sequence of Code, as parse_laws(text).codes gives")
     writers: dict[str, Callable[[list[Code]], str]] = {
         "json": render.to_json, "text": render.to_text, "lines": render.to_lines,
         "wikitext": lambda c: render.to_wikitext(c, form, markup=markup)}
@@ -189,7 +274,7 @@ def export_laws(codes: Sequence[Code], to: str = "json", form: str = "paragraphs
     raise ValueError(f"unknown format {to!r}")
 
 
-def expand(text: str, registry: Registry | None = None, title: str = "") -> Expansion:
+def expand(text: str, registry: Registry | str | Path | None = None, title: str = "") -> Expansion:
     """Expand the templates of ``text`` as MediaWiki's ``action=expandtemplates`` does
     (``.text``, and ``.diagnostics`` for what could not be expanded).
 
@@ -197,20 +282,20 @@ def expand(text: str, registry: Registry | None = None, title: str = "") -> Expa
     3
     """
     from .wikitext.expand import expand as run
-    return run(text, registry, title)
+    return run(_text(text), _registry(registry), title)
 
 
-def to_text(text: str, registry: Registry | None = None, title: str = "") -> PlainText:
+def to_text(text: str, registry: Registry | str | Path | None = None, title: str = "") -> PlainText:
     """Expand ``text`` and render the text a reader would copy.
 
     >>> to_text("{{c|{{sc|Laws of Whist}}}}").text
     'Laws of Whist'
     """
     from .wikitext.plain import to_text as run
-    return run(text, registry, title)
+    return run(_text(text), _registry(registry), title)
 
 
-def to_html(text: str, registry: Registry | None = None, title: str = "", *,
+def to_html(text: str, registry: Registry | str | Path | None = None, title: str = "", *,
             standalone: bool = False) -> str:
     """Render ``text`` to HTML as MediaWiki's parser does (a whole page with
     ``standalone``).
@@ -219,10 +304,10 @@ def to_html(text: str, registry: Registry | None = None, title: str = "", *,
     '<p><i>Whist</i>\\n</p>'
     """
     from .wikitext.html import to_html as run
-    return run(text, registry, title, standalone=standalone)
+    return run(_text(text), _registry(registry), title, standalone=standalone)
 
 
-def lint(text: str, registry: Registry | None = None, file: str = "-",
+def lint(text: str, registry: Registry | str | Path | None = None, file: str = "-",
          title: str = "") -> LintResult:
     """Check template use against TemplateData and the wikitext's structure.
 
@@ -230,7 +315,7 @@ def lint(text: str, registry: Registry | None = None, file: str = "-",
     ["unknown parameter 'y' for {{c}}"]
     """
     from .wikitext.validate import lint as run
-    return run(text, registry, file, title)
+    return run(_text(text), _registry(registry), file, title)
 
 
 def format_order(data: str | bytes, name: str = "",
