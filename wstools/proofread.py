@@ -466,6 +466,21 @@ def _shape(text: str) -> str | None:
     return None
 
 
+def _only_text(text: str, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether the pieces ``spans`` of ``text`` hold all of its letters and digits: a
+    "running head" that is all the page prints is its text, not a head over it.
+
+    >>> _only_text("12\\n\\nTHE END\\n", [(0, 2), (4, 11)])
+    True
+    >>> _only_text("12 THE END\\n\\nThe deal.", [(0, 10)])
+    False
+    """
+    kept = list(text)
+    for a, b in spans:
+        kept[a:b] = [" "] * (b - a)
+    return not any(c.isalnum() for c in kept)
+
+
 def _head_in_header(head: RunningHead, header: str) -> bool:
     """Whether the page's own header holds every word of the running head's title read at
     its top (``12 HISTORY OF ROME`` in ``{{rh|12|HISTORY OF ROME|}}``): the line is the
@@ -543,6 +558,8 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
             "header does not hold its words: left in the text", offset, "warning")],
             text, file)
         head = None
+    if head is not None and head.title and _only_text(rest, head.spans):
+        head = None  # a title with nothing under it ("12 / THE END") is the page's text
     if head is not None:
         spans = [(a + offset, b + offset) for a, b in head.spans]
         head = replace(head, start=spans[0][0], end=head.end + offset, spans=spans,
