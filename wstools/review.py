@@ -15,11 +15,12 @@ difference is one hunk, and hunks that one edit spans are merged, so every chang
 of the input and the text that replaces it, and the changes never overlap. Each change lists
 the edits that explain it (their rules, confidences and evidence). Accepting every change
 gives the saved body exactly; rejecting a change puts its OCR back and nothing else. The
-header (the running head moved to ``{{rh}}``) and the footer (``{{smallrefs}}``) are changes of
-their own, tied to the rule that made them; the running head is one change with the body
-changes that take its text out of the body (their ``group``): the header and the head's
-removal are accepted or rejected together, since either alone would give a page without the
-head or with it twice.
+header (the running head moved to ``{{rh}}``) and the footer (the foot folio's ``{{c|53}}``,
+``{{smallrefs}}``) are changes of their own, tied to the rule that made them; the running head
+is one change with the body changes that take its text out of the body (their ``group``, its
+rule alone or composed: ``running-head+line-end``), and so is the foot folio with its own:
+the header and the head's removal (the footer and the folio's) are accepted or rejected
+together, since either alone would give a page without the head or with it twice.
 
 The page is self-contained (styles, script, data and image inline; a Content-Security-Policy
 forbids any fetch), and every string from the input is escaped (HTML text, attributes, and
