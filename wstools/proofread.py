@@ -44,6 +44,7 @@ from .running_head import RunningHead, find_foot_folio, find_running_head
 from .text.foot_notes import text_before_notes
 from .text.ocr import modernise_long_s
 from .text.stray_markup import stray_markup
+from .text.web import remove_page_marks
 from .text.whitespace import normalise_line_ends, verse_lines
 from .wikitext.markup import clean_text_nodes, is_formatted
 
@@ -426,6 +427,25 @@ def no_preformatted_lines(body: str) -> str:
     return _LEADING_BLANKS.sub("", body)
 
 
+def ocr_marks_kept(fixes: list[Edit], text: str) -> list[Edit]:
+    """The parser's cleanup ``fixes`` of a page's OCR ``text`` without those that take out
+    what the page prints: a footnote mark (``alloys.[1]``: its note is at the page's foot,
+    however long the page, or on another page) and braces that are not surely a web copy's
+    page mark (``on page {241} of``; one alone on its line, or beside another of its
+    sequence, is).
+
+    >>> text = "termed alloys.[1] Then {241} more"
+    >>> fixes = [Edit(14, 17, "[1]", "", "footnote-mark"), Edit(22, 28, " {241}", "", "page-mark")]
+    >>> ocr_marks_kept(fixes, text)
+    []
+    """
+    if not any(e.rule in ("footnote-mark", "page-mark") for e in fixes):
+        return fixes
+    sure = {(e.start, e.end) for e in remove_page_marks(text, sure=True).edits}
+    return [e for e in fixes if e.rule != "footnote-mark"
+            and (e.rule != "page-mark" or (e.start, e.end) in sure)]
+
+
 def _fallback_body(text: str) -> str:
     """Text with no laws: its own paragraphs, blank-line separated."""
     return "\n\n".join(p.strip() for p in regex.split(r"\n\s*\n", text) if p.strip())
@@ -479,6 +499,44 @@ def _only_text(text: str, spans: Sequence[tuple[int, int]]) -> bool:
     for a, b in spans:
         kept[a:b] = [" "] * (b - a)
     return not any(c.isalnum() for c in kept)
+
+
+def head_pieces(spans: Sequence[tuple[int, int]], text: str, end: int) -> list[tuple[int, int]]:
+    """The spans of the running head's pieces in ``text``, each up to the next one when only
+    blank lines stand between them and the next is still at the top (before ``end``): the
+    edits that take the head out account for every character the body loses.
+
+    >>> head_pieces([(0, 4), (5, 12), (13, 24)], "322\\n\\nAFRICA\\n\\n[GEOGRAPHY\\n\\nlakes", 24)
+    [(0, 5), (5, 13), (13, 24)]
+    """
+    out = []
+    for k, (a, b) in enumerate(spans):
+        after = spans[k + 1][0] if k + 1 < len(spans) else None
+        if after is not None and b < after <= end and not text[b:after].strip():
+            b = after
+        out.append((a, b))
+    return out
+
+
+_GATHERINGS = (4, 8, 12, 16, 24, 32)  # the pages of a printed sheet, folded
+
+
+def printers_signature(folio: str, number: str) -> bool:
+    """Whether ``number``, alone at the foot of the page whose head prints ``folio``, reads
+    as the printer's signature: the page opens a gathering (a sheet of 4 to 32 pages) and
+    the number is that gathering's (or up to two more, gatherings of front matter before
+    page 1). Any other number at the foot of a page whose head has its folio is the text's.
+
+    >>> printers_signature("321", "11"), printers_signature("17", "2")  # 10 x 32 + 1; 16 + 1
+    (True, True)
+    >>> printers_signature("322", "11"), printers_signature("260", "12")
+    (False, False)
+    """
+    if not (folio.isdigit() and number.isdigit()):
+        return False
+    page, mark = int(folio), int(number)
+    return any((page - 1) % size == 0 and 0 <= mark - (page - 1) // size - 1 <= 2
+               for size in _GATHERINGS)
 
 
 def _head_in_header(head: RunningHead, header: str) -> bool:
@@ -565,7 +623,8 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         head = replace(head, start=spans[0][0], end=head.end + offset, spans=spans,
                        title=_accented(_spaced(head.title, repairer), repairer))
         header_call = head.wikitext(conventions.header)
-        for a, b in spans:  # every piece of the head (a folio on a line of its own) an edit
+        for a, b in head_pieces(spans, text, head.end):  # every piece of the head (a folio
+            # on a line of its own) an edit, with the blank lines between the pieces
             edits.append(Edit(a, b, text[a:b], "", "running-head", 0.9,
                               f"page {head.number or '(lost)'}"
                               f"{f' (OCR printed {head.misread!r})' if head.misread else ''}"
@@ -577,9 +636,9 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
                for a, b in spans if a >= offset]
     foot = find_foot_folio(text[offset:stop])
     if foot is not None and head is not None and head.number and foot[2] != head.number and \
-            not (foot[2].isdigit() and int(foot[2]) <= 64):
-        foot = None  # the head has the folio: a number at the foot is the text's (or a
-        # printer's signature mark, a small number)
+            not printers_signature(head.number, foot[2]):
+        foot = None  # the head has the folio: a number at the foot is the text's (unless
+        # it numbers the gathering the page opens: the printer's signature)
     if foot is not None and not (head is not None and head.spans[-1][1] >= offset + foot[0]):
         # the folio printed at the foot: the footer's, as the head is the header's
         a, b = offset + foot[0], offset + foot[1]
@@ -624,7 +683,8 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         parsed = parse(repaired, shape, headings=index.headings, vocabulary=index.vocabulary)
     parsed_maps = list(maps)  # the coordinates of the parser's findings
     # the parser's own fixes (a law number, a line end) are edits like any other
-    fixes = [e for e in parsed.edits if e.old != e.new and repaired[e.start:e.end] == e.old]
+    fixes = ocr_marks_kept([e for e in parsed.edits
+                            if e.old != e.new and repaired[e.start:e.end] == e.old], repaired)
     edits.extend(_to_input(fixes, maps, text, offset))
     if fixes:
         repaired = apply_edits(repaired, fixes)

@@ -15,11 +15,12 @@ difference is one hunk, and hunks that one edit spans are merged, so every chang
 of the input and the text that replaces it, and the changes never overlap. Each change lists
 the edits that explain it (their rules, confidences and evidence). Accepting every change
 gives the saved body exactly; rejecting a change puts its OCR back and nothing else. The
-header (the running head moved to ``{{rh}}``) and the footer (``{{smallrefs}}``) are changes of
-their own, tied to the rule that made them; the running head is one change with the body
-changes that take its text out of the body (their ``group``): the header and the head's
-removal are accepted or rejected together, since either alone would give a page without the
-head or with it twice.
+header (the running head moved to ``{{rh}}``) and the footer (the foot folio's ``{{c|53}}``,
+``{{smallrefs}}``) are changes of their own, tied to the rule that made them; the running head
+is one change with the body changes that take its text out of the body (their ``group``, its
+rule alone or composed: ``running-head+line-end``), and so is the foot folio with its own:
+the header and the head's removal (the footer and the folio's) are accepted or rejected
+together, since either alone would give a page without the head or with it twice.
 
 The page is self-contained (styles, script, data and image inline; a Content-Security-Policy
 forbids any fetch), and every string from the input is escaped (HTML text, attributes, and
@@ -264,23 +265,11 @@ def make_review(result, input_text: str, name: str = "page",  # noqa: ANN001 - P
     for part in ("header", "footer"):
         old, new = getattr(original, part), getattr(page, part)
         if old != new:
-            rule = "running-head" if part == "header" else "references"
-            mine = [e for e in result.edits if e.rule == rule] if part == "header" else []
-            why = [Edit(0, len(old), old, new, rule, 1.0,
-                        "the page's header: the running head, as a template"
-                        if part == "header" else
-                        "the page's footer: the list of the footnotes (<ref>s)")]
-            extra.append(Change(0, 0, len(old), old, new, 0, len(new), mine or why, part))
+            extra.append(Change(0, 0, len(old), old, new, 0, len(new),
+                                _part_edits(part, old, new, result.edits), part))
     changes = extra[:1] + changes + extra[1:] if extra and extra[0].part == "header" \
         else changes + extra
-    changes = [replace(c, index=k) for k, c in enumerate(changes)]
-    # the running head is one change: the header it becomes and its text leaving the body
-    # are accepted or rejected together (either alone loses the head or gives it twice)
-    head = next((c for c in changes if c.part == "header"), None)
-    if head is not None:
-        changes = [replace(c, group=head.index)
-                   if c.part == "body" and "running-head" in c.rules else c
-                   for c in changes]
+    changes = _tie_furniture([replace(c, index=k) for k, c in enumerate(changes)])
     frame = _frame(page)
     whole = "".join((frame[0], page.header, frame[1], page.body, frame[2], page.footer,
                      frame[3]))
@@ -289,6 +278,52 @@ def make_review(result, input_text: str, name: str = "page",  # noqa: ANN001 - P
     review = Review(name, result.title, source, page, original, changes, idle, list(flags),
                     frame)
     return review
+
+
+def _of_rule(rule: str, name: str) -> bool:
+    """Whether ``rule`` is ``name`` or a composition with it (``running-head+line-end``,
+    the head's removal in CRLF input)."""
+    return name in rule.split("+")
+
+
+def _part_edits(part: str, old: str, new: str, edits: Sequence[Edit]) -> list[Edit]:
+    """What explains the change of the page's ``part``: the running head's edits (the
+    header), the foot folio's (the footer), and the list of the footnotes a footer gained."""
+    if part == "header":
+        mine = [e for e in edits if _of_rule(e.rule, "running-head")]
+        return mine or [Edit(0, len(old), old, new, "running-head", 1.0,
+                             "the page's header: the running head, as a template")]
+    mine = [e for e in edits if _of_rule(e.rule, "foot-folio")]
+    if not mine or _REFERENCE_LIST.search(new) and not _REFERENCE_LIST.search(old):
+        mine.append(Edit(0, len(old), old, new, "references", 1.0,
+                         "the page's footer: the list of the footnotes (<ref>s)"))
+    return mine
+
+
+_REFERENCE_LIST = regex.compile(r"\{\{\s*(?:smallrefs|reflist|references)\b|<references\b",
+                                regex.IGNORECASE)
+
+
+def _tie_furniture(changes: list[Change]) -> list[Change]:
+    """The running head and the foot folio are each one change: the header (the footer)
+    they become and their text leaving the body are accepted or rejected together (either
+    alone loses the head or the folio, or gives it twice); a body change that takes out
+    both ties the header and the footer too."""
+    head = next((c for c in changes if c.part == "header"), None)
+    foot = next((c for c in changes if c.part == "footer"
+                 and any(_of_rule(r, "foot-folio") for r in c.rules)), None)
+    tied = {"running-head": head, "foot-folio": foot}
+    if head is not None and foot is not None and any(
+            c.part == "body" and all(any(_of_rule(r, name) for r in c.rules) for name in tied)
+            for c in changes):
+        tied["foot-folio"] = head
+        changes = [replace(c, group=head.index) if c is foot else c for c in changes]
+    for name, furniture in tied.items():
+        if furniture is not None:
+            changes = [replace(c, group=furniture.index) if c.part == "body" and any(
+                _of_rule(r, name) for r in c.rules) and c.group is None else c
+                for c in changes]
+    return changes
 
 
 # -- flags in the saved text ---------------------------------------------------------------
@@ -558,8 +593,8 @@ def review_html(review: Review, image: str | None = None, download: str | None =
         if c.part == "body":
             line, col = _line_col(review.source, c.start)
             where = f"{line}:{col}"
-        if c.group is not None:  # accepted or rejected with the header (the running head)
-            where += f" (with change {c.group}, the header)"
+        if c.group is not None:  # accepted or rejected with the header or the footer
+            where += f" (with change {c.group}, the {review.changes[c.group].part})"
         evidence = "".join(f"<li><b>{_esc(e.rule)}</b> ({e.confidence:.2f}) "
                            f"{_esc(readable_evidence(e.evidence))}</li>" for e in c.edits) or \
             "<li>a difference no edit explains</li>"
@@ -682,6 +717,9 @@ SCRIPT = r"""
   'use strict';
   var data = JSON.parse(document.getElementById('review-data').textContent);
   var accepted = data.changes.map(function () { return true; });
+  // the changes' offsets count code points (Python's); a JS string counts UTF-16 units, so
+  // the OCR is sliced as an array of code points (a 𝑥 or an emoji is one, not two)
+  var source = Array.from(data.source);
   function key(i) { var g = data.changes[i].group; return g == null ? i : g; }
   function on(i) { return accepted[key(i)]; }
   function byChange(sel, i) {
@@ -694,10 +732,10 @@ SCRIPT = r"""
     data.changes.forEach(function (c, i) {
       if (c.part === 'header') { if (on(i)) { header = c.new; } return; }
       if (c.part === 'footer') { if (on(i)) { footer = c.new; } return; }
-      body += data.source.slice(pos, c.start) + (on(i) ? c.new : c.old);
+      body += source.slice(pos, c.start).join('') + (on(i) ? c.new : c.old);
       pos = c.end;
     });
-    body += data.source.slice(pos);
+    body += source.slice(pos).join('');
     var f = data.frame;
     return f[0] + header + f[1] + body + f[2] + footer + f[3];
   }

@@ -21,15 +21,17 @@ SCRIPT = """
 (function () {
   var data = JSON.parse(document.getElementById('repair-data').textContent);
   function result() {
-    var text = data.base, edits = data.edits.slice().sort(function (a, b) {
+    // the edits' offsets count code points (Python's), not a JS string's UTF-16 units: the
+    // text is an array of code points (a 𝑥 or an emoji is one, not two)
+    var text = Array.from(data.base), edits = data.edits.slice().sort(function (a, b) {
       return b.start - a.start; });
     edits.forEach(function (e) {
       var box = document.getElementById('accept-' + e.index);
       if (box && box.checked) {
-        text = text.slice(0, e.start) + e.new + text.slice(e.end);
+        text = text.slice(0, e.start).concat(Array.from(e.new), text.slice(e.end));
       }
     });
-    return text;
+    return text.join('');
   }
   function refresh() {
     data.edits.forEach(function (e) {

@@ -327,7 +327,7 @@ def _mark_number(mark: str) -> tuple[str, int]:
                         for i, v in enumerate(values))
 
 
-def remove_page_marks(text: str) -> Fixed:
+def remove_page_marks(text: str, *, sure: bool = False) -> Fixed:
     """Take out ``{241}`` page marks; each removal is an edit, so the page is kept.
 
     >>> r = remove_page_marks("the penalty is paid. {242}\\n\\nNEXT\\nthe exact {243} place")
@@ -344,6 +344,12 @@ def remove_page_marks(text: str) -> Fixed:
 
     >>> remove_page_marks("Let the set be {i} or {v} or {12}, and f{x} be").text
     'Let the set be {i} or {v} or {12}, and f{x} be'
+
+    ``sure``: only a mark the text shows to be one (alone on its line, or beside another
+    of its sequence), as in a page's OCR, where braces are rare but the print's.
+
+    >>> remove_page_marks("the figures are on page {241} of the atlas", sure=True).text
+    'the figures are on page {241} of the atlas'
     """
     found = [(m.start(), *_mark_number(m.group(2))) for m in _PAGE_MARK.finditer(text)]
 
@@ -355,7 +361,7 @@ def remove_page_marks(text: str) -> Fixed:
         kind, number = _mark_number(m.group(2))
         paged = any(k == kind and at != m.start() and 0 < (number - n) * (m.start() - at) and
                     abs(number - n) <= (3 if kind == "arabic" else 2) for at, k, n in found)
-        if not (alone or paged or kind == "arabic" and number >= 100):
+        if not (alone or paged or not sure and kind == "arabic" and number >= 100):
             return None  # (a page of three figures alone is a book's: "{172}")
         text_before = m.start() > 0 and text[m.start() - 1] != "\n" and not m.group(1)
         text_after = m.end() < len(text) and text[m.end()] != "\n"
