@@ -196,6 +196,8 @@ def _header_parts(header: str) -> tuple[int | None, str | None, str]:
         return int(left), "left", centre
     if right.isdigit():
         return int(right), "right", centre
+    if centre.isdigit() and left and right:
+        return int(centre), None, ""  # a dictionary's guide words either side of its folio
     return None, None, centre
 
 

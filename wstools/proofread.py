@@ -550,11 +550,7 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         header_call = head.wikitext(conventions.header)
         for a, b in spans:  # every piece of the head (a folio on a line of its own) an edit
             edits.append(Edit(a, b, text[a:b], "", "running-head", 0.9,
-                              f"page {head.number or '(lost)'}"
-                              f"{f' (OCR printed {head.misread!r})' if head.misread else ''}"
-                              f" ({head.side or 'unknown'} "
-                              f"page) and title '{head.title or '(lost)'}' moved to the header as "
-                              f"{header_call}"))
+                              f"{head.described()} moved to the header as {header_call}"))
         offset = head.end
         cut = [Edit(a - offset, b - offset, text[a:b], "", "running-head")
                for a, b in spans if a >= offset]

@@ -1,0 +1,72 @@
+"""Ninth new-user audit, the findings left open (M6, L1, L5–L10). Each test fails without
+the change it names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wstools.book import proofread_book
+from wstools.page import read_page
+from wstools.proofread import Conventions, proofread_page
+
+from .conftest import run
+
+
+def _proofread(text: str, **conventions: object) -> str:
+    result = proofread_page(read_page(text), conventions=Conventions(**conventions))  # type: ignore[arg-type]
+    return result.page.wikitext()
+
+
+# -- M6: a dictionary's guide words -------------------------------------------------------
+
+_DICT = ("ABA 2 ABB\n\nABACUS, n. A counting frame. Pl. abaci.\nABAFT, adv. Toward the "
+         "stern.\nABANDON, v. t. To give up wholly.\nABASE, v. t. To lower.\n")
+
+
+def test_guide_words_either_side_of_the_folio_are_the_head() -> None:
+    """M6: ``ABA 2 ABB`` is a three-part head, not a centred heading in the body."""
+    out = _proofread(_DICT)
+    assert "{{rh|ABA|2|ABB}}" in out
+    assert "{{c|" not in out and "ABA 2 ABB" not in out
+
+
+def test_a_line_of_that_shape_out_of_order_or_in_a_table_stays_text() -> None:
+    assert "{{rh|" not in _proofread(_DICT.replace("ABA 2 ABB", "ABB 2 ABA"))
+    table = "BOSTON 12 CHICAGO\nDENVER 14 ELPASO\nFRESNO 16 GALVESTON\n"
+    assert "{{rh|" not in _proofread(table)
+
+
+def test_book_mode_keeps_each_pages_guide_words() -> None:
+    """M6: guide words differ on every page; book mode does not make them agree, and reads
+    the folio in the middle as the page's folio."""
+    pages = [(f"p{k}.txt", read_page(f"{a} {n} {b}\n\n{a}ACUS, n. A counting frame.\n"))
+             for k, (a, n, b) in enumerate([("ABA", 2, "ABB"), ("ABB", 3, "ABD"),
+                                           ("ABD", 4, "ABE")])]
+    results = proofread_book(pages)
+    assert [r.page.header for r in results] == ["{{rh|ABA|2|ABB}}", "{{rh|ABB|3|ABD}}",
+                                                "{{rh|ABD|4|ABE}}"]
+
+
+# -- L1: the --report path is checked before any work --------------------------------------
+
+
+def test_a_report_into_a_missing_folder_is_refused_before_the_pages_are_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """L1: book mode wrote every page, then failed on ``index-1.html``; the path asked
+    for is named, and nothing is written."""
+    book = tmp_path / "book"
+    book.mkdir()
+    for k in (1, 2):
+        (book / f"p{k}.txt").write_text(f"{600 + k} WHIST\n\nthe first trick.\n", "utf-8")
+    report = tmp_path / "nope" / "index.html"
+    out = tmp_path / "out"
+    code, _, err = run(capsys, "proofread", str(book), "--report", str(report), "-o", str(out))
+    assert code == 2 and f"{report}: folder" in err and "index-1" not in err
+    assert not out.exists()
+    page = tmp_path / "one.wiki"
+    code, _, err = run(capsys, "proofread", str(book / "p1.txt"), "--report", str(report),
+                       "-o", str(page))
+    assert code == 2 and not page.exists()
+
