@@ -70,3 +70,21 @@ def test_a_report_into_a_missing_folder_is_refused_before_the_pages_are_written(
                        "-o", str(page))
     assert code == 2 and not page.exists()
 
+
+# -- L5: OCR with a heading line is OCR -----------------------------------------------------
+
+
+def test_ocr_with_one_heading_line_and_a_running_head_is_proofread() -> None:
+    """L5: ``== Note ==`` alone made the page "formatted wikitext", returned byte for byte
+    with its running head in the body."""
+    out = _proofread("THE REPUBLIC. 57\n\nThe senate was strong.\n== Note ==\nMore text here.\n")
+    assert out.startswith("<noinclude><pagequality level=\"1\"")
+    assert "{{rh||THE REPUBLIC|57}}" in out and "== Note ==" in out
+
+
+def test_a_heading_line_with_no_sign_of_ocr_is_still_kept() -> None:
+    text = "The senate was strong.\n\n== Note ==\n\nMore text here.\n"
+    assert _proofread(text) == text
+    marked = "THE REPUBLIC. 57\n\nThe [[senate]] was strong.\n== Note ==\nMore text.\n"
+    assert _proofread(marked) == marked
+

@@ -48,6 +48,7 @@ from .proofread import Conventions, ProofreadResult, proofread_page
 from .repair.repair import Repairer, is_word
 from .running_head import DIGIT_READINGS, RunningHead
 from .text.foot_notes import text_before_notes
+from .text.kind import is_wikitext
 from .text.ocr import (
     capitalised_compound,
     hyphen_break_reading,
@@ -56,7 +57,6 @@ from .text.ocr import (
     printed_forms,
 )
 from .text.vocabulary import EMPTY
-from .wikitext.markup import is_formatted
 
 __all__ = ["BOOK_RULES", "apply_sequence", "proofread_book"]
 
@@ -170,7 +170,7 @@ def _copy(result: ProofreadResult) -> ProofreadResult:
 
 
 def _slot(name: str, page: Page, result: ProofreadResult) -> _Slot:
-    kept = page.level >= 3 or is_formatted(page.body) or result.page is page
+    kept = page.level >= 3 or is_wikitext(page.body) or result.page is page
     refused = any(d.code in ("order-check", "size-limit") for d in result.diagnostics)
     is_open = not kept and not refused
     head_open = is_open and result.running_head is not None and not page.header.strip()

@@ -42,10 +42,11 @@ from .page_model import hyphen_joins, label_repairs, lay_out, read_blocks
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
 from .running_head import RunningHead, find_foot_folio, find_running_head
 from .text.foot_notes import text_before_notes
+from .text.kind import is_wikitext
 from .text.ocr import modernise_long_s
 from .text.stray_markup import stray_markup
 from .text.whitespace import normalise_line_ends, verse_lines
-from .wikitext.markup import clean_text_nodes, is_formatted
+from .wikitext.markup import clean_text_nodes
 
 WIKI_CHROME = (
     "From Wikisource", "Jump to navigation", "Jump to search", "Jump to navigation Jump to search",
@@ -922,7 +923,7 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
             "quality-unread", "the page's level mark (<pagequality> or {{PageQuality}}) "
             "names no level 0-4: the page is left as it is", 0)], page.body, file)
         return left
-    if page.level >= 3 or is_formatted(page.body):
+    if page.level >= 3 or is_wikitext(page.body):
         return keep_page(page, title=title, conventions=conventions, fixes=fixes, file=file)
     header = page.header if page.header.strip() else ""
     footer = page.footer if page.footer.strip() else ""
