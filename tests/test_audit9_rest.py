@@ -88,3 +88,24 @@ def test_a_heading_line_with_no_sign_of_ocr_is_still_kept() -> None:
     marked = "THE REPUBLIC. 57\n\nThe [[senate]] was strong.\n== Note ==\nMore text.\n"
     assert _proofread(marked) == marked
 
+
+# -- L6: a space before a full stop --------------------------------------------------------
+
+
+def _clean(text: str, *rules: str) -> str:
+    from wstools.text.pipeline import clean
+    return clean(text, rules or ("space-before-punctuation",)).text
+
+
+def test_a_space_before_a_sentences_full_stop_goes() -> None:
+    """L6: ``had no share .`` is fixed as `` ,`` and `` ;`` are."""
+    assert _clean("The people had no share .\nThe rest went . Then") == \
+        "The people had no share.\nThe rest went. Then"
+
+
+def test_ellipses_decimals_abbreviations_and_leaders_keep_their_spaces() -> None:
+    for text in ("and so . . . The end", "at .5 of an inch", "see No . 5 here", "Mr . Smith",
+                 "Preface . . . . . . 5", "Contents . . . . . v\nChapter I . . . 1",
+                 "A . B . C", "the man . the dog"):
+        assert _clean(text) == text, text
+

@@ -44,7 +44,7 @@ def cmd_clean(args: argparse.Namespace) -> int:
     index = corpus_index(args)
     options = pipeline.Options(dash=args.dash, quotes=None if args.quotes == "keep"
                                else args.quotes, italics=args.italics,
-                               space_before="" if args.keep_space_before else ",;:?!")
+                               space_before="" if args.keep_space_before else ",;:?!.")
     if index is not None:
         options.vocabulary = index.vocabulary
     options.law = LAW_CHOICES[args.law]

@@ -382,7 +382,15 @@ def _english(word: str) -> bool:
 
 # found from the mark, the space before it captured in a lookbehind (see _HYPHEN_BREAK)
 _SPACE_BEFORE = regex.compile(
-    r"(?<=[\p{L}\p{N}.)’'\"\]]([ \t\u00a0\u2009\u202f]+))([,;:?!])(?=\s|$)")
+    r"(?<=[\p{L}\p{N}.)’'\"\]]([ \t\u00a0\u2009\u202f]+))([,;:?!.])(?=\s|$)")
+# words printed with a stop that the next word may follow in capitals or figures ("No . 5",
+# "Mr . Smith"): a space OCR set inside one is left, it may be the print's
+_ABBREVIATIONS = frozenset(
+    "no nos mr mrs messrs dr st viz vol vols p pp ch chap art arts sec sect fig figs cf ed "
+    "eds esq rev gen col capt lieut hon jun sen co vs etc ibid id op cit ms mss".split())
+# a space before a stop, then another (". . .", ". . . . 5"): an ellipsis or a contents'
+# leaders, printed spaced
+_SPACED_DOTS = regex.compile(r"\.[ \t\u00a0]+\.")
 
 
 _WORD_BEFORE = regex.compile(r"\p{L}+$")
@@ -420,8 +428,9 @@ def french_spacing(text: str) -> bool:
     return french >= 5 and french > 3 * english or page_language(text) == "fr"
 
 
-def remove_space_before_punctuation(text: str, marks: str = ",;:?!") -> Fixed:
-    """Remove the space a printer set before ``; : ? !`` (Wikisource's convention).
+def remove_space_before_punctuation(text: str, marks: str = ",;:?!.") -> Fixed:
+    """Remove the space a printer set before ``; : ? !`` (Wikisource's convention), and the
+    one OCR set before a sentence's full stop (:func:`_stop_closes`).
 
     >>> remove_space_before_punctuation("liable to be called ; his partner").text
     'liable to be called; his partner'
@@ -445,17 +454,24 @@ def remove_space_before_punctuation(text: str, marks: str = ",;:?!") -> Fixed:
 
     >>> remove_space_before_punctuation("Il lui dit : « Vous voyez ? » et , puis").text
     'Il lui dit : « Vous voyez ? » et, puis'
+
+    A full stop after a word, closing its sentence (a capital or the line's end after it):
+
+    >>> remove_space_before_punctuation("he had no share . The rest").text
+    'he had no share. The rest'
+    >>> remove_space_before_punctuation("and so . . . The end . . . . 5 of No . 5 at .5").text
+    'and so . . . The end . . . . 5 of No . 5 at .5'
     """
     if _SPACE_BEFORE.search(text) is None:
         return Fixed(text, [])  # (nothing to do: the language is not looked at)
     if french_spacing(text):
-        marks = "".join(m for m in marks if m == ",")
+        marks = "".join(m for m in marks if m in ",.")
         if not marks:
             return Fixed(text, [])
 
     def decide(m: regex.Match) -> tuple[str, float, str] | None:
         mark = m.group(2)
-        if mark not in marks:
+        if mark not in marks or mark == "." and not _stop_closes(text, m):
             return None
         before = text[m.start(1) - 1]  # the lookbehind asks for a letter or mark there
         after = text[m.end():m.end() + 2].strip()
@@ -468,6 +484,23 @@ def remove_space_before_punctuation(text: str, marks: str = ",;:?!") -> Fixed:
         return mark, 0.95, "space before punctuation"
 
     return substitute(text, _SPACE_BEFORE, "space-before-punctuation", decide, start_group=1)
+
+
+def _stop_closes(text: str, m: regex.Match[str]) -> bool:
+    """Whether the stop that ``m`` found after a space closes the sentence of the word
+    before it: a word of two letters or more, no abbreviation (``No .``), a capital or the
+    line's end after the stop, and no other spaced stop on the line (an ellipsis, ``. . .``,
+    or a contents' leaders)."""
+    word = _WORD_BEFORE.search(text, 0, m.start(1))
+    if word is None or len(word.group()) < 2 or word.group().casefold() in _ABBREVIATIONS:
+        return False
+    after = text[m.end():].lstrip(" \t\u00a0")
+    if after[:1] not in ("", "\n") and not after[:1].isupper():
+        return False
+    start = text.rfind("\n", 0, m.start()) + 1
+    end = text.find("\n", m.end())
+    line = text[start:end if end >= 0 else len(text)]
+    return _SPACED_DOTS.search(line) is None and line.count(" .") == 1
 
 
 _ETC = regex.compile(r"(?<=[,;]\s+|\bAc\.\s+|&c\.\s+)Ac\.(?=[,;:)\s]|$)")
