@@ -109,3 +109,17 @@ def test_ellipses_decimals_abbreviations_and_leaders_keep_their_spaces() -> None
                  "A . B . C", "the man . the dog"):
         assert _clean(text) == text, text
 
+
+# -- L7: a spaced ``--`` -------------------------------------------------------------------
+
+
+def test_a_spaced_double_hyphen_between_words_becomes_a_spaced_dash() -> None:
+    """L7: ``Then -- silence.`` keeps its spaces, the dash changes (as ``war--which``)."""
+    assert _clean("The war--which lasted--ended. Then -- silence.", "dash") == \
+        "The war—which lasted—ended. Then — silence."
+
+
+def test_a_spaced_double_hyphen_in_a_table_or_between_figures_stays() -> None:
+    for text in ("|    --      |  8  |", "pages 5 -- 12", "-- A. B.", "A  --  B", "end --\nnext"):
+        assert _clean(text, "dash") == text, text
+
