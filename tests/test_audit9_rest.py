@@ -123,3 +123,25 @@ def test_a_spaced_double_hyphen_in_a_table_or_between_figures_stays() -> None:
     for text in ("|    --      |  8  |", "pages 5 -- 12", "-- A. B.", "A  --  B", "end --\nnext"):
         assert _clean(text, "dash") == text, text
 
+
+# -- L8: an OCR table's columns ------------------------------------------------------------
+
+_TABLE = ("TABLE OF POPULATION. 77\n\nTown          1790     1800     1810\n"
+          "Boston       18,038   24,937   33,250\nSalem         7,921    9,457   12,613\n"
+          "Newport       6,716    6,739    7,907\n")
+
+
+def test_the_spacing_that_aligns_a_tables_columns_stays() -> None:
+    """L8: runs of spaces that line up cells on consecutive lines are the table's columns;
+    proofread, clean and repair keep them."""
+    rows = _TABLE.split("\n\n", 1)[1].rstrip("\n")
+    assert rows in _proofread(_TABLE)
+    assert _clean(rows, "whitespace") == rows
+    from wstools.repair.repair import Repairer
+    assert rows in Repairer.load().repair(_TABLE).text
+
+
+def test_double_spaces_in_prose_still_go() -> None:
+    text = "The senate  was strong,\nand its  members were  chosen."
+    assert _clean(text, "whitespace") == "The senate was strong,\nand its members were chosen."
+
