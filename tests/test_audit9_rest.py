@@ -145,3 +145,37 @@ def test_double_spaces_in_prose_still_go() -> None:
     text = "The senate  was strong,\nand its  members were  chosen."
     assert _clean(text, "whitespace") == "The senate was strong,\nand its members were chosen."
 
+
+# -- L9: parse's text and wikitext of a wikitext code ---------------------------------------
+
+_LAW_WIKI = ("{{c|{{sc|Laws of Whist}}}}\n\n'''1.''' The game is played by four.<ref>In some "
+             "clubs, five.</ref> See [[Whist|the game]].\n\n'''2.''' Each player has thirteen "
+             "cards, ''viz.'':\n{|\n| Spades || 13\n|}\n\n'''3.''' The deal passes to the "
+             "left.{{nop}}\n")
+
+
+def _export(to: str) -> str:
+    from wstools import export_laws, parse_laws
+    parsed = parse_laws(_LAW_WIKI)
+    return export_laws(parsed.codes, to, markup=parsed.shape == "wikitext")
+
+
+def test_text_of_a_wikitext_code_is_what_a_reader_copies() -> None:
+    """L9: no ``<ref>``, link brackets, ``{{nop}}`` or raw table lines in ``--to text``."""
+    out = _export("text")
+    for markup in ("<ref>", "[[", "{{", "{|", "|}", "''"):
+        assert markup not in out, markup
+    assert "four.[1] See the game." in out and "Spades\t13" in out
+    assert out.rstrip().endswith("[1] In some clubs, five.")
+
+
+def test_wikitext_of_a_wikitext_code_keeps_its_table_lines_together() -> None:
+    """L9: ``{|⏎⏎| Spades || 13⏎⏎|}`` had blank lines between a table's lines."""
+    assert "{|\n| Spades || 13\n|}" in _export("wikitext")
+
+
+def test_text_of_plain_ocr_laws_is_unchanged() -> None:
+    from wstools import export_laws, parse_laws
+    codes = parse_laws("12. Two packs are used.\n13. The deal.\n").codes
+    assert export_laws(codes, "text") == "12. Two packs are used.\n\n13. The deal.\n"
+

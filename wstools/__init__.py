@@ -177,7 +177,8 @@ def export_laws(codes: Sequence[Code], to: str = "json", form: str = "paragraphs
     """
     from .laws import render
     writers: dict[str, Callable[[list[Code]], str]] = {
-        "json": render.to_json, "text": render.to_text, "lines": render.to_lines,
+        "json": render.to_json, "text": lambda c: render.to_text(c, markup=markup),
+        "lines": render.to_lines,
         "wikitext": lambda c: render.to_wikitext(c, form, markup=markup)}
     if to in writers:
         return writers[to](list(codes))
