@@ -179,3 +179,17 @@ def test_text_of_plain_ocr_laws_is_unchanged() -> None:
     codes = parse_laws("12. Two packs are used.\n13. The deal.\n").codes
     assert export_laws(codes, "text") == "12. Two packs are used.\n\n13. The deal.\n"
 
+
+# -- L10: what book mode saw where it leaves out a {{nop}} ----------------------------------
+
+
+def test_the_nop_message_says_what_the_next_page_opens_with() -> None:
+    """L10: "opens a new document" said nothing of what was seen."""
+    pages = [("p04.txt", read_page("THE REPUBLIC. 57\n\nCicero tells us that as a boy he "
+                                   "learned\nthem by heart.\n")),
+             ("p05.txt", read_page("CHAPTER IV.\n\nTHE CONQUEST OF ITALY.\n\nThe wars of "
+                                   "Rome with her neighbours went on.\n"))]
+    first = proofread_book(pages)[0]
+    said = [d.message for d in first.diagnostics if d.code == "nop"]
+    said += [e.evidence for e in first.edits if e.rule == "nop"]
+    assert said and all("'CHAPTER IV.', a new chapter" in m for m in said)

@@ -939,7 +939,7 @@ def _starts_paragraph(body: str) -> bool | None:
     return None
 
 
-_DOCUMENT = regex.compile(r"\A[\"'‘“]?(?:EXECUTIVE ORDER|PROCLAMATION|CHAPTER|BOOK|PART)\b")
+_DOCUMENT = regex.compile(r"\A[\"'‘“]?(EXECUTIVE ORDER|PROCLAMATION|CHAPTER|BOOK|PART)\b")
 
 
 def _caps(paragraph: str) -> bool:
@@ -950,11 +950,33 @@ def _caps(paragraph: str) -> bool:
 def _starts_document(body: str) -> bool:
     """Whether a page opens a new document (an order, a chapter): its first line names one
     (``EXECUTIVE ORDER 13543``), or its first two paragraphs are headings in capitals."""
+    return _document_opening(body) is not None
+
+
+def _document_opening(body: str) -> str | None:
+    """What shows that a page opens a new document, said as seen: ``'CHAPTER IV.', a new
+    chapter``; ``two headings in capitals, 'A' and 'B'``; None when nothing does.
+
+    >>> _document_opening("{{c|CHAPTER IV.}}\\n\\n{{c|THE CONQUEST OF ITALY.}}\\n\\nThe war")
+    "'CHAPTER IV.', a new chapter"
+    >>> _document_opening("THE END.\\n\\nINDEX.\\n\\nAbbey, 12")
+    "two headings in capitals, 'THE END.' and 'INDEX.'"
+    """
     paragraphs = [p.strip() for p in regex.split(r"\n\s*\n", body.strip()) if p.strip()]
     plain = [regex.sub(r"\{\{[^{}|]*\||\}\}", "", p) for p in paragraphs[:2]]
-    if plain and _DOCUMENT.match(plain[0]):
-        return True
-    return len(plain) == 2 and all(_caps(p) and len(p) < 200 for p in plain)
+    m = _DOCUMENT.match(plain[0]) if plain else None
+    if m is not None:
+        line = plain[0].split("\n", 1)[0].strip()
+        line = line if len(line) <= 60 else line[:57] + "…"
+        return f"{line!r}, a new {m.group(1).lower()}"
+    if len(plain) == 2 and all(_caps(p) and len(p) < 200 for p in plain):
+        return f"two headings in capitals, {_short(plain[0])!r} and {_short(plain[1])!r}"
+    return None
+
+
+def _short(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= 40 else line[:37] + "…"
 
 
 def _nop(a: _Slot, b: _Slot | None, conventions: Conventions) -> None:
@@ -966,12 +988,13 @@ def _nop(a: _Slot, b: _Slot | None, conventions: Conventions) -> None:
         return
     body = a.result.page.body
     next_body = b.result.page.body
-    starts, document = _starts_paragraph(next_body), _starts_document(next_body)
+    starts, document = _starts_paragraph(next_body), _document_opening(next_body)
     has = body.endswith(nop)
     text = text_before_notes(body)  # a note at the foot is not the page's last paragraph
     if has and (starts is False or document):
-        why = ("the next page (%s) goes on with this paragraph" if not document else
-               "the next page (%s) opens a new document: this page ends one") % b.name
+        why = (f"the next page ({b.name}) goes on with this paragraph" if not document else
+               f"the next page ({b.name}) opens with {document}: this page's part ends "
+               "here (transcluded apart)")
         _drop_nop(a, nop, why)
     elif not has and starts is True and not document and _CLOSED.search(text) and (
             _PARAGRAPH_END.search(text) or not _HEADING_START.match(next_body.lstrip())):
