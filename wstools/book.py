@@ -48,7 +48,7 @@ from .proofread import Conventions, ProofreadResult, proofread_page
 from .repair.repair import Repairer, is_word
 from .running_head import DIGIT_READINGS, RunningHead
 from .text.foot_notes import text_before_notes
-from .text.kind import is_wikitext
+from .text.formatted import is_wikitext
 from .text.ocr import (
     capitalised_compound,
     hyphen_break_reading,

@@ -42,7 +42,7 @@ from .page_model import hyphen_joins, label_repairs, lay_out, read_blocks
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
 from .running_head import RunningHead, find_foot_folio, find_running_head
 from .text.foot_notes import text_before_notes
-from .text.kind import is_wikitext
+from .text.formatted import is_wikitext
 from .text.ocr import modernise_long_s
 from .text.stray_markup import stray_markup
 from .text.whitespace import normalise_line_ends, verse_lines

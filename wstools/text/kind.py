@@ -20,8 +20,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import regex
-
 MIN_NUMBERS = 2  # law numbers in sequence, at the least
 WORDS_PER_NUMBER = 400  # and at least one for every this many words (a law is shorter)
 WITNESSED_SHARE = 0.5  # or at least this share of the words witnessed by the corpus
@@ -54,40 +52,3 @@ def law_code(text: str) -> LawEvidence:
     from ..laws.numbering import find_law_starts
     # (read before the cleanup: a web reprint's typed dash, "4.--The", is a law's dash)
     return judge(len(find_law_starts(text.replace("--", "—"))), len(text.split()))
-
-
-# a heading line of wikitext: "== Chapter ==" (levels 1-6, its marks balanced)
-_HEADING_LINE = regex.compile(r"(?m)^[ \t]*(={1,6})[^=\n].*?\1[ \t]*$")
-# a word broken at a line's end, lower case on both sides: OCR's hard-wrapped print
-_LINE_END_BREAK = regex.compile(r"\p{Ll}-\n\p{Ll}")
-
-
-def ocr_with_headings(text: str) -> bool:
-    """Whether ``text`` is OCR that holds a line of wikitext heading (``== Note ==``) and no
-    other markup: a heading alone is no proof that a person formatted the page when the
-    page shows the print's own marks, a running head at its top or a word broken at a line
-    end. Without them the page is taken as wikitext, as before (do no harm).
-
-    >>> ocr_with_headings("THE REPUBLIC. 57\\n\\nThe senate was strong.\\n== Note ==\\nMore.")
-    True
-    >>> ocr_with_headings("The senate was strong.\\n== Note ==\\nMore text.")
-    False
-    >>> ocr_with_headings("THE REPUBLIC. 57\\n\\nThe {{sc|senate}}.\\n== Note ==\\nMore.")
-    False
-    """
-    from ..wikitext.markup import is_formatted
-    if _HEADING_LINE.search(text) is None:
-        return False
-    rest = _HEADING_LINE.sub("", text)
-    if is_formatted(rest):
-        return False  # (other markup: templates, tags, links… a person's wikitext)
-    from ..running_head import find_running_head
-    return _LINE_END_BREAK.search(rest) is not None or find_running_head(rest) is not None
-
-
-def is_wikitext(text: str) -> bool:
-    """Whether ``text`` is wikitext a person wrote, to be kept as it is, not OCR to
-    proofread: formatted (:func:`wstools.wikitext.markup.is_formatted`), and not OCR whose
-    only markup is a heading line (:func:`ocr_with_headings`)."""
-    from ..wikitext.markup import is_formatted
-    return is_formatted(text) and not ocr_with_headings(text)
