@@ -32,6 +32,13 @@ def test_guide_words_either_side_of_the_folio_are_the_head() -> None:
     assert "{{c|" not in out and "ABA 2 ABB" not in out
 
 
+def test_a_dictionarys_entries_are_not_read_as_verse() -> None:
+    """M6's page: its entries, each a line opening with a headword in capitals and a
+    comma, were warned of as verse (wrap in <poem>)."""
+    result = proofread_page(read_page(_DICT))
+    assert not [d for d in result.diagnostics if d.code == "verse"]
+
+
 def test_a_line_of_that_shape_out_of_order_or_in_a_table_stays_text() -> None:
     assert "{{rh|" not in _proofread(_DICT.replace("ABA 2 ABB", "ABB 2 ABA"))
     table = "BOSTON 12 CHICAGO\nDENVER 14 ELPASO\nFRESNO 16 GALVESTON\n"

@@ -274,6 +274,10 @@ def _next_note(text: str, paragraphs: list[regex.Match], at: int, next_line: str
     return before is not None and int(before.group(1)) + 1 == int(m.group(1))
 
 
+# a dictionary's entry: its headword in capitals, then a comma ("ABACUS, n. A frame.")
+_ENTRY_LINE = regex.compile(r"[ \t]*\p{Lu}{2,}[\p{Lu}'’\-]*,[ \t]")
+
+
 def verse_lines(text: str) -> int:
     """How many lines of ``text`` read as verse: those of its paragraphs of four lines or
     more each opening with a capital (:func:`_verse_kind`) whose lines are sentences' pieces
@@ -285,12 +289,16 @@ def verse_lines(text: str) -> int:
     4
     >>> verse_lines("LONDON:\\nROUTLEDGE AND SONS.\\n1864."), verse_lines("A card de-\\ntached")
     (0, 0)
+    >>> verse_lines("ABACUS, n. A counting frame.\\nABAFT, adv. Toward the stern.\\n"
+    ...             "ABANDON, v. t. To give up wholly.\\nABASE, v. t. To lower.")
+    0
     """
     count = 0
     for m in _PARAGRAPH.finditer(text):
         paragraph = m.group()
-        if _verse_kind(paragraph) != 2 or aligned_columns(paragraph):
-            continue  # (a table's rows, their cells aligned, are no verse)
+        if _verse_kind(paragraph) != 2 or aligned_columns(paragraph) or all(
+                _ENTRY_LINE.match(line) for line in paragraph.split("\n") if line.strip()):
+            continue  # (a table's rows, their cells aligned, or a dictionary's entries)
         lines = [line.strip() for line in paragraph.split("\n")
                  if line.strip() and not _VERSE_NUMBER.fullmatch(line)]
         if len(lines) < 4 or not all(len(line.split()) >= 3 and regex.search(r"\p{Ll}", line)
