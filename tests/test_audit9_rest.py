@@ -124,6 +124,9 @@ def test_a_spaced_double_hyphen_between_words_becomes_a_spaced_dash() -> None:
     """L7: ``Then -- silence.`` keeps its spaces, the dash changes (as ``war--which``)."""
     assert _clean("The war--which lasted--ended. Then -- silence.", "dash") == \
         "The war—which lasted—ended. Then — silence."
+    # (after a closing quote or guillemet, before an opening one: one line, one way)
+    assert _clean("of times\" -- and « non » -- ''truly'' so.", "dash") == \
+        "of times\" — and « non » — ''truly'' so."
 
 
 def test_a_spaced_double_hyphen_in_a_table_or_between_figures_stays() -> None:

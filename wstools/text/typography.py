@@ -11,8 +11,8 @@ _DOUBLE_HYPHEN = regex.compile(r"(?<![-<!|])--(?![->])")
 
 # a spaced "--" inside a sentence: one space on each side, a word (or its closing mark)
 # before, a word (or its opening quote) after
-_SPACED_DASH_BEFORE = regex.compile(r"[\p{L}.,;:!?'’\")\]][ ]\Z")
-_SPACED_DASH_AFTER = regex.compile(r"[ ][\"'‘“(]?\p{L}")
+_SPACED_DASH_BEFORE = regex.compile(r"[\p{L}\p{N}.,;:!?'’\"”»)\]][ ]\Z")
+_SPACED_DASH_AFTER = regex.compile(r"[ ][\"'‘“«(]{0,2}\p{L}")
 
 
 def _spaced_dash(text: str, start: int, end: int) -> bool:
@@ -43,6 +43,8 @@ def normalise_dashes(text: str, dash: str = "—") -> Fixed:
 
     >>> normalise_dashes("Then -- silence. And 5 -- 12.\\n| a -- b |").text
     'Then — silence. And 5 -- 12.\\n| a -- b |'
+    >>> normalise_dashes("times' -- and « non » -- ''truly'' so").text
+    "times' — and « non » — ''truly'' so"
     """
     def decide(m: regex.Match) -> tuple[str, float, str] | None:
         before = text[m.start() - 1] if m.start() else " "
