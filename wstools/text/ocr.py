@@ -490,13 +490,15 @@ def _stop_closes(text: str, m: regex.Match[str]) -> bool:
     """Whether the stop that ``m`` found after a space closes the sentence of the word
     before it: a word of two letters or more, no abbreviation (``No .``), a capital or the
     line's end after the stop, and no other spaced stop on the line (an ellipsis, ``. . .``,
-    or a contents' leaders)."""
+    or a contents' leaders). At a line's end, the next line must open with a capital."""
     word = _WORD_BEFORE.search(text, 0, m.start(1))
     if word is None or len(word.group()) < 2 or word.group().casefold() in _ABBREVIATIONS:
         return False
     after = text[m.end():].lstrip(" \t\u00a0")
+    if after[:1] == "\n":  # (the line's end: the next line opens a sentence, or none)
+        after = after[1:].lstrip(" \t\u00a0")
     if after[:1] not in ("", "\n") and not after[:1].isupper():
-        return False
+        return False  # (a speck before the sentence goes on, "the cards .⏎are": left seen)
     start = text.rfind("\n", 0, m.start()) + 1
     end = text.find("\n", m.end())
     line = text[start:end if end >= 0 else len(text)]
