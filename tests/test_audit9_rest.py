@@ -113,7 +113,9 @@ def test_a_space_before_a_sentences_full_stop_goes() -> None:
 def test_ellipses_decimals_abbreviations_and_leaders_keep_their_spaces() -> None:
     for text in ("and so . . . The end", "at .5 of an inch", "see No . 5 here", "Mr . Smith",
                  "Preface . . . . . . 5", "Contents . . . . . v\nChapter I . . . 1",
-                 "A . B . C", "the man . the dog", "the cards .\nare dealt"):
+                 "A . B . C", "the man . the dog", "the cards .\nare dealt",
+                 "the United . States", "Report on .\nInternational Freedom",
+                 "of the Office .\n\nof Management"):
         assert _clean(text) == text, text
 
 

@@ -388,6 +388,16 @@ _SPACE_BEFORE = regex.compile(
 _ABBREVIATIONS = frozenset(
     "no nos mr mrs messrs dr st viz vol vols p pp ch chap art arts sec sect fig figs cf ed "
     "eds esq rev gen col capt lieut hon jun sen co vs etc ibid id op cit ms mss".split())
+# words a sentence does not end with (a speck after one is no stop)
+_NO_SENTENCE_END = frozenset(
+    "of on to the a an and or in for by with from at as that than into upon nor under "
+    "through".split())
+# words that open a sentence: inside a line, a stop after a space is the sentence's only
+# before one of them ("share . The rest"; "United . States" is a speck before a name)
+_SENTENCE_OPENER = regex.compile(
+    r"(?:The|This|That|These|Those|It|He|She|They|We|You|There|Here|In|On|At|But|And|If|"
+    r"When|While|A|An|His|Her|Their|Its|Our|Then|Thus|So|As|For|No|Such|Each|All|Every)"
+    r"\b")
 # a space before a stop, then another (". . .", ". . . . 5"): an ellipsis or a contents'
 # leaders, printed spaced
 _SPACED_DOTS = regex.compile(r"\.[ \t\u00a0]+\.")
@@ -490,15 +500,21 @@ def _stop_closes(text: str, m: regex.Match[str]) -> bool:
     """Whether the stop that ``m`` found after a space closes the sentence of the word
     before it: a word of two letters or more, no abbreviation (``No .``), a capital or the
     line's end after the stop, and no other spaced stop on the line (an ellipsis, ``. . .``,
-    or a contents' leaders). At a line's end, the next line must open with a capital."""
+    or a contents' leaders). At a line's end, the next text must open with a capital;
+    inside a line, the next word must be one that opens sentences (``The``, ``It``…); and
+    the word before must be one a sentence ends with (not ``of``, ``to``): else the stop
+    may be a speck inside the sentence, and joining it would disguise it as a stop."""
     word = _WORD_BEFORE.search(text, 0, m.start(1))
-    if word is None or len(word.group()) < 2 or word.group().casefold() in _ABBREVIATIONS:
-        return False
+    if word is None or len(word.group()) < 2 or word.group().casefold() in _ABBREVIATIONS \
+            or word.group().casefold() in _NO_SENTENCE_END:
+        return False  # ("Report on . International": a speck, the sentence goes on)
     after = text[m.end():].lstrip(" \t\u00a0")
-    if after[:1] == "\n":  # (the line's end: the next line opens a sentence, or none)
-        after = after[1:].lstrip(" \t\u00a0")
-    if after[:1] not in ("", "\n") and not after[:1].isupper():
-        return False  # (a speck before the sentence goes on, "the cards .⏎are": left seen)
+    if after[:1] == "\n":  # (the line's end: the text after opens a sentence, or none)
+        after = after.lstrip()
+        if after and not after[:1].isupper():
+            return False  # (a speck before the sentence goes on, "the cards .⏎⏎are")
+    elif after and _SENTENCE_OPENER.match(after) is None:
+        return False  # ("United . States": a capital inside a sentence, after a speck)
     start = text.rfind("\n", 0, m.start()) + 1
     end = text.find("\n", m.end())
     line = text[start:end if end >= 0 else len(text)]
