@@ -262,7 +262,8 @@ def export_laws(codes: Sequence[Code], to: str = "json", form: str = "paragraphs
     if isinstance(codes, (str, bytes)) or not all(isinstance(c, Code) for c in codes):
         raise TypeError("codes must be a sequence of Code, as parse_laws(text).codes gives")
     writers: dict[str, Callable[[list[Code]], str]] = {
-        "json": render.to_json, "text": render.to_text, "lines": render.to_lines,
+        "json": render.to_json, "text": lambda c: render.to_text(c, markup=markup),
+        "lines": render.to_lines,
         "wikitext": lambda c: render.to_wikitext(c, form, markup=markup)}
     if to in writers:
         return writers[to](list(codes))

@@ -48,6 +48,7 @@ from .proofread import Conventions, ProofreadResult, proofread_page
 from .repair.repair import Repairer, is_word
 from .running_head import DIGIT_READINGS, RunningHead
 from .text.foot_notes import text_before_notes
+from .text.formatted import is_wikitext
 from .text.ocr import (
     capitalised_compound,
     hyphen_break_reading,
@@ -56,7 +57,6 @@ from .text.ocr import (
     printed_forms,
 )
 from .text.vocabulary import EMPTY
-from .wikitext.markup import is_formatted
 
 __all__ = ["BOOK_RULES", "apply_sequence", "proofread_book"]
 
@@ -170,7 +170,7 @@ def _copy(result: ProofreadResult) -> ProofreadResult:
 
 
 def _slot(name: str, page: Page, result: ProofreadResult) -> _Slot:
-    kept = page.level >= 3 or is_formatted(page.body) or result.page is page
+    kept = page.level >= 3 or is_wikitext(page.body) or result.page is page
     refused = any(d.code in ("order-check", "size-limit") for d in result.diagnostics)
     is_open = not kept and not refused
     head_open = is_open and result.running_head is not None and not page.header.strip()
@@ -196,6 +196,8 @@ def _header_parts(header: str) -> tuple[int | None, str | None, str]:
         return int(left), "left", centre
     if right.isdigit():
         return int(right), "right", centre
+    if centre.isdigit() and left and right:
+        return int(centre), None, ""  # a dictionary's guide words either side of its folio
     return None, None, centre
 
 
@@ -937,7 +939,7 @@ def _starts_paragraph(body: str) -> bool | None:
     return None
 
 
-_DOCUMENT = regex.compile(r"\A[\"'‘“]?(?:EXECUTIVE ORDER|PROCLAMATION|CHAPTER|BOOK|PART)\b")
+_DOCUMENT = regex.compile(r"\A[\"'‘“]?(EXECUTIVE ORDER|PROCLAMATION|CHAPTER|BOOK|PART)\b")
 
 
 def _caps(paragraph: str) -> bool:
@@ -948,11 +950,33 @@ def _caps(paragraph: str) -> bool:
 def _starts_document(body: str) -> bool:
     """Whether a page opens a new document (an order, a chapter): its first line names one
     (``EXECUTIVE ORDER 13543``), or its first two paragraphs are headings in capitals."""
+    return _document_opening(body) is not None
+
+
+def _document_opening(body: str) -> str | None:
+    """What shows that a page opens a new document, said as seen: ``'CHAPTER IV.', a new
+    chapter``; ``two headings in capitals, 'A' and 'B'``; None when nothing does.
+
+    >>> _document_opening("{{c|CHAPTER IV.}}\\n\\n{{c|THE CONQUEST OF ITALY.}}\\n\\nThe war")
+    "'CHAPTER IV.', a new chapter"
+    >>> _document_opening("THE END.\\n\\nINDEX.\\n\\nAbbey, 12")
+    "two headings in capitals, 'THE END.' and 'INDEX.'"
+    """
     paragraphs = [p.strip() for p in regex.split(r"\n\s*\n", body.strip()) if p.strip()]
     plain = [regex.sub(r"\{\{[^{}|]*\||\}\}", "", p) for p in paragraphs[:2]]
-    if plain and _DOCUMENT.match(plain[0]):
-        return True
-    return len(plain) == 2 and all(_caps(p) and len(p) < 200 for p in plain)
+    m = _DOCUMENT.match(plain[0]) if plain else None
+    if m is not None:
+        line = plain[0].split("\n", 1)[0].strip()
+        line = line if len(line) <= 60 else line[:57] + "…"
+        return f"{line!r}, a new {m.group(1).lower()}"
+    if len(plain) == 2 and all(_caps(p) and len(p) < 200 for p in plain):
+        return f"two headings in capitals, {_short(plain[0])!r} and {_short(plain[1])!r}"
+    return None
+
+
+def _short(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= 40 else line[:37] + "…"
 
 
 def _nop(a: _Slot, b: _Slot | None, conventions: Conventions) -> None:
@@ -964,12 +988,13 @@ def _nop(a: _Slot, b: _Slot | None, conventions: Conventions) -> None:
         return
     body = a.result.page.body
     next_body = b.result.page.body
-    starts, document = _starts_paragraph(next_body), _starts_document(next_body)
+    starts, document = _starts_paragraph(next_body), _document_opening(next_body)
     has = body.endswith(nop)
     text = text_before_notes(body)  # a note at the foot is not the page's last paragraph
     if has and (starts is False or document):
-        why = ("the next page (%s) goes on with this paragraph" if not document else
-               "the next page (%s) opens a new document: this page ends one") % b.name
+        why = (f"the next page ({b.name}) goes on with this paragraph" if not document else
+               f"the next page ({b.name}) opens with {document}: this page's part ends "
+               "here (transcluded apart)")
         _drop_nop(a, nop, why)
     elif not has and starts is True and not document and _CLOSED.search(text) and (
             _PARAGRAPH_END.search(text) or not _HEADING_START.match(next_body.lstrip())):

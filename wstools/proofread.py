@@ -42,11 +42,12 @@ from .page_model import hyphen_joins, label_repairs, lay_out, read_blocks
 from .repair.repair import Repairer, RepairResult, _match_case, is_word
 from .running_head import RunningHead, find_foot_folio, find_running_head
 from .text.foot_notes import text_before_notes
+from .text.formatted import is_wikitext
 from .text.ocr import modernise_long_s
 from .text.stray_markup import stray_markup
 from .text.web import remove_page_marks
 from .text.whitespace import normalise_line_ends, verse_lines
-from .wikitext.markup import clean_text_nodes, is_formatted
+from .wikitext.markup import clean_text_nodes, is_formatted  # noqa: F401 (imported from here)
 
 WIKI_CHROME = (
     "From Wikisource", "Jump to navigation", "Jump to search", "Jump to navigation Jump to search",
@@ -626,11 +627,7 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
         for a, b in head_pieces(spans, text, head.end):  # every piece of the head (a folio
             # on a line of its own) an edit, with the blank lines between the pieces
             edits.append(Edit(a, b, text[a:b], "", "running-head", 0.9,
-                              f"page {head.number or '(lost)'}"
-                              f"{f' (OCR printed {head.misread!r})' if head.misread else ''}"
-                              f" ({head.side or 'unknown'} "
-                              f"page) and title '{head.title or '(lost)'}' moved to the header as "
-                              f"{header_call}"))
+                              f"{head.described()} moved to the header as {header_call}"))
         offset = head.end
         cut = [Edit(a - offset, b - offset, text[a:b], "", "running-head")
                for a, b in spans if a >= offset]
@@ -1003,7 +1000,7 @@ def proofread_page(page: Page, *, title: str | None = None, repairer: Repairer |
             "quality-unread", "the page's level mark (<pagequality> or {{PageQuality}}) "
             "names no level 0-4: the page is left as it is", 0)], page.body, file)
         return left
-    if page.level >= 3 or is_formatted(page.body):
+    if page.level >= 3 or is_wikitext(page.body):
         return keep_page(page, title=title, conventions=conventions, fixes=fixes, file=file)
     header = page.header if page.header.strip() else ""
     footer = page.footer if page.footer.strip() else ""

@@ -88,14 +88,28 @@ class RunningHead:
     section: str = ""
     # the folio as OCR printed it, when its number was read from a misreading (3A7 for 347)
     misread: str = ""
+    # a dictionary's guide words, printed either side of a folio in the middle (``ABA 2
+    # ABB``): the first and last words the page defines, different on every page
+    guide: tuple[str, str] | None = None
 
     def __post_init__(self) -> None:
         if not self.spans:
             self.spans = [(self.start, self.end)]
 
+    def described(self) -> str:
+        """What the head says, for an edit's evidence: ``page 12 (left page) and title
+        'WHIST'``, ``page 2 and guide words 'ABA'–'ABB'``."""
+        if self.guide is not None:
+            return f"page {self.number} and guide words {self.guide[0]!r}–{self.guide[1]!r}"
+        misread = f" (OCR printed {self.misread!r})" if self.misread else ""
+        return (f"page {self.number or '(lost)'}{misread} ({self.side or 'unknown'} page) and "
+                f"title '{self.title or '(lost)'}'")
+
     def wikitext(self, style: str = "rh") -> str:
         """The header template for this head."""
         number = self.number or ""
+        if self.guide is not None:  # (three parts: no other place for the folio)
+            return f"{{{{rh|{self.guide[0]}|{number}|{self.guide[1]}}}}}"
         if style == "rvh" and not self.section:  # ({{rvh}} has no place for a section
             # name: "CHAP. IV.]" is printed text, kept in {{rh}})
             return f"{{{{rvh|{number}|{self.title}}}}}"
@@ -333,6 +347,62 @@ def _three_part(text: str, headings: Sequence[str], detached: bool, titles: Sequ
                                                       *head.spans[1:]])
 
 
+# a dictionary's guide words either side of its folio: "ABA 2 ABB", "Abacus 12 Abandon"
+_GUIDE = regex.compile(r"[ \t]*(?P<left>\p{Lu}[\p{L}'’\-]{1,19})[ \t]+(?P<n>\d{1,4})[ \t]+"
+                       r"(?P<right>\p{Lu}[\p{L}'’\-]{1,19})[ \t]*")
+_NOT_GUIDE = _OPEN_WORD | _VERB_WORD | _MONTHS
+
+
+def _guide_words(line: str) -> regex.Match[str] | None:
+    """``line`` as guide words either side of a folio: two words of the same case (capitals,
+    or a capital and lower case), the first not after the second in alphabetical order, no
+    word that numbers a part or names a month (``CHAPTER 2 THE``, ``APRIL 2 MAY``)."""
+    m = _GUIDE.fullmatch(line.rstrip("\n"))
+    if m is None:
+        return None
+    left, right = m.group("left"), m.group("right")
+    if left.isupper() != right.isupper() or not (left.isupper() or left[1:].islower()
+                                                 and right[1:].islower()):
+        return None
+    if left.casefold() > right.casefold() or int(m.group("n")) == 0:
+        return None
+    if any(w.upper() in _NOT_GUIDE or _PART_WORD.fullmatch(w) for w in (left, right)):
+        return None
+    return m
+
+
+def guide_words_head(text: str) -> RunningHead | None:
+    """A dictionary's head at the top of ``text``: its guide words (the first and last word
+    the page defines) either side of the folio, alone on the first line, as ``{{rh|ABA|2|
+    ABB}}``. A line of that shape that the next line repeats is a table's row, not a head.
+
+    >>> guide_words_head("ABA 2 ABB\\n\\nABACUS, n. A counting frame.").wikitext()
+    '{{rh|ABA|2|ABB}}'
+    >>> guide_words_head("Abacus 12 Abandon\\nABACUS, n. A counting frame.").wikitext()
+    '{{rh|Abacus|12|Abandon}}'
+    >>> guide_words_head("ABB 2 ABA\\n\\nABACUS, n.") is None  # (not in alphabetical order)
+    True
+    >>> guide_words_head("BOSTON 12 CHICAGO\\nDENVER 14 ELPASO\\n") is None  # a table
+    True
+    >>> guide_words_head("CHAPTER 2 THE\\n\\nIt was") is None
+    True
+    """
+    lines = [(m.start(), m.group()) for m in _LINE.finditer(text) if m.group()]
+    first = next((i for i, (_, s) in enumerate(lines) if s.strip()), None)
+    if first is None:
+        return None
+    at, line = lines[first]
+    m = _guide_words(line)
+    if m is None:
+        return None
+    after = next((s for _, s in lines[first + 1:] if s.strip()), "")
+    if not after or _guide_words(after) is not None or _ENTRY.search(after.rstrip("\n")):
+        return None  # (a page's text follows a head; a row like it follows a table's row)
+    end = at + len(line)
+    return RunningHead(m.group("n"), "", None, 0, end, [(0, end)],
+                       guide=(m.group("left"), m.group("right")))
+
+
 def _known_heading(title: str, headings: Sequence[str]) -> bool:
     key = _key(title)
     return any(_key(h) == key for h in headings)
@@ -389,6 +459,9 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     >>> find_running_head("12 ENGLAND 1801\\n13 SCOTLAND 1802\\n") is None  # a table's rows
     True
     """
+    guide = guide_words_head(text)
+    if guide is not None:
+        return guide
     three = _three_part(text, headings, detached, titles)
     if three is not None:
         return three

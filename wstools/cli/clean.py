@@ -26,7 +26,8 @@ def add_parser(sub: argparse._SubParsersAction, max_bytes: int) -> None:
                    "text is a law code, where boilerplate may run (default: from its law "
                    "numbers)")
     p.add_argument("--unwrap", action="store_true", help="join hard-wrapped paragraph lines")
-    p.add_argument("--dash", default="—", help="what '--' becomes (default: em dash)")
+    p.add_argument("--dash", default="—", help="what '--' becomes (default: em dash); a "
+                   "spaced ' -- ' between words keeps its spaces")
     p.add_argument("--quotes", choices=("keep", "straight", "curly"), default="keep")
     p.add_argument("--italics", choices=("wiki", "strip"), default="wiki")
     p.add_argument("--keep-space-before", action="store_true",
@@ -44,7 +45,7 @@ def cmd_clean(args: argparse.Namespace) -> int:
     index = corpus_index(args)
     options = pipeline.Options(dash=args.dash, quotes=None if args.quotes == "keep"
                                else args.quotes, italics=args.italics,
-                               space_before="" if args.keep_space_before else ",;:?!")
+                               space_before="" if args.keep_space_before else ",;:?!.")
     if index is not None:
         options.vocabulary = index.vocabulary
     options.law = LAW_CHOICES[args.law]

@@ -40,7 +40,7 @@ def cmd_parse(args: argparse.Namespace) -> int:
     if args.to == "json":
         out = render.to_json(codes)
     elif args.to == "text":
-        out = render.to_text(codes)
+        out = render.to_text(codes, markup=result.shape == "wikitext")
     elif args.to == "lines":
         out = render.to_lines(codes)
     elif args.to == "wikitext":

@@ -107,9 +107,18 @@ def _check_options(args: argparse.Namespace) -> None:
                          "book use --format json or --report")
 
 
+def _check_report(report: str | None) -> None:
+    """Refuse a ``--report`` path that cannot be written (its folder missing, a folder, a
+    link…) before any page is proofread or written: the report is written last."""
+    if report and report != "-":
+        from ..io.output import check_target
+        check_target(report)
+
+
 def cmd_proofread(args: argparse.Namespace) -> int:
     from ..io.inputs import read_input
     from ..io.output import check_distinct, write_output
+    _check_report(args.report)
     if args.dump:
         if args.image:
             raise UsageError("--image is the scan of one page, not of a dump")

@@ -109,30 +109,91 @@ def to_lines(codes: Sequence[Code], number_sep: str = " ") -> str:
     return "\n\n".join(out) + "\n"
 
 
-def to_text(codes: Sequence[Code], width: int | None = None) -> str:
-    """Plain text: one law a paragraph, clauses indented, no page marks or markup."""
-    def plain(s: str) -> str:
-        return s.replace("'''", "").replace("''", "")
+def _plain(s: str) -> str:
+    return s.replace("'''", "").replace("''", "")
 
+
+# a line of a wikitext table: its opening, a row, a cell, a header cell, its caption, its end
+_TABLE_LINE = regex.compile(r"[ \t]*(?:\{\||\|\}|\|[-+]?|!)")
+_REF = regex.compile(r"<ref(?P<attrs>(?:\s[^>]*?)?)(?:/>|>(?P<body>.*?)</ref\s*>)",
+                     regex.IGNORECASE | regex.DOTALL)
+_REF_NAME = regex.compile(r"\bname\s*=\s*[\"']?([^\"'/>]+?)[\"']?\s*(?:/|$)")
+
+
+class _WikiPlain:
+    """Texts read from wikitext rendered as the text a reader copies (templates expanded,
+    links as their text, tables as tab-separated rows), their ``<ref>`` notes numbered
+    ``[1]`` through the whole export and kept in :attr:`notes` for its end."""
+
+    def __init__(self) -> None:
+        from ..wikitext.registry import Registry
+        self.registry = Registry.from_directory()
+        self.notes: list[str] = []
+        self.names: dict[str, int] = {}
+
+    def _ref(self, m: regex.Match[str]) -> str:
+        name = _REF_NAME.search(m.group("attrs") or "")
+        key = name.group(1).strip() if name else None
+        if key is not None and key in self.names:
+            return f"[{self.names[key]}]"
+        if m.group("body") is None:
+            return ""  # (a reuse of a note never given)
+        self.notes.append(self(m.group("body")))
+        if key is not None:
+            self.names[key] = len(self.notes)
+        return f"[{len(self.notes)}]"
+
+    def __call__(self, s: str) -> str:
+        from ..wikitext.plain import to_text as wiki_to_text
+        return wiki_to_text(_REF.sub(self._ref, s), self.registry).text
+
+
+def _tables_joined(lines: list[str]) -> list[str]:
+    """The lines of a wikitext table (one paragraph each in the model) as one block."""
+    out: list[str] = []
+    for line in lines:
+        last = out[-1].split("\n") if out else []
+        if last and last[0].lstrip().startswith("{|") and not last[-1].strip().startswith(
+                "|}") and _TABLE_LINE.match(line):
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
+
+
+def _body_blocks(law: Law, markup: bool) -> list[str]:
+    """The blocks after a law's first line: clauses and indented paragraphs after four
+    spaces; a wikitext table's lines (``markup``) together."""
+    lines = [f"    {clause_label(b)} {b.text}" if isinstance(b, Clause)
+             else ("    " if b.indent else "") + b.text for b in law.body]
+    return _tables_joined(lines) if markup else lines
+
+
+def to_text(codes: Sequence[Code], width: int | None = None, *, markup: bool = False) -> str:
+    """Plain text: one law a paragraph, clauses indented, no page marks or markup. With
+    ``markup`` (texts read from wikitext), the texts are rendered as a reader copies them:
+    templates expanded, links as their text, a table's rows as lines of tab-separated
+    cells, each ``<ref>`` a mark ``[1]`` and its note at the end."""
+    plain = _WikiPlain() if markup else _plain
     out: list[str] = []
     for code in codes:
         out.extend(plain(p) for p in front(code))
         for s in code.sections + code.back_matter:
             if s.heading:
                 out.append(plain(s.heading).upper())
-            out.extend(plain(p) for p in s.paragraphs)
+            out.extend(plain(p) for p in (_tables_joined(s.paragraphs) if markup
+                                           else s.paragraphs))
             for law in s.laws:
                 head = f"{law.heading}.—" if law.heading else ""
                 out.append(plain(f"{number_mark(law)}{head}{law.text}".rstrip()))
-                for b in law.body:
-                    if isinstance(b, Clause):
-                        out.append("    " + plain(f"{clause_label(b)} {b.text}"))
-                    else:
-                        out.append(("    " if b.indent else "") + plain(b.text))
+                for b in _body_blocks(law, markup):
+                    out.append(("    " + plain(b[4:])) if b.startswith("    ") else plain(b))
                 for n in law.notes:
                     out.append("    " + plain(f"Note.—{n.text}"))
         for k, v in code.footnotes.items():
             out.append(plain(f"[{k}] {v}"))
+    if isinstance(plain, _WikiPlain):
+        out.extend(f"[{k}] {note}" for k, note in enumerate(plain.notes, 1))
     return "\n\n".join(out) + "\n"
 
 
@@ -195,9 +256,15 @@ def _wiki_body(law: Law, in_template: bool) -> list[str]:
     """The lines after a law's first: clauses and indented paragraphs as list items, a
     plain paragraph after a blank line (a single line break would run it into the text
     before it, in one paragraph)."""
-    out = []
+    out: list[str] = []
     esc = _wiki_escape if in_template else (lambda s: s)
+    table = False  # inside a wikitext table: its lines follow each other, no blank line
     for b in law.body:
+        if table and isinstance(b, Paragraph) and not b.indent and _TABLE_LINE.match(b.text):
+            out.append(esc(b.text))
+            table = not b.text.strip().startswith("|}")
+            continue
+        table = isinstance(b, Paragraph) and not b.indent and b.text.lstrip().startswith("{|")
         if isinstance(b, Clause):
             if b.style in ("-", "*"):
                 out.append(f"* {esc(b.text)}")

@@ -382,7 +382,25 @@ def _english(word: str) -> bool:
 
 # found from the mark, the space before it captured in a lookbehind (see _HYPHEN_BREAK)
 _SPACE_BEFORE = regex.compile(
-    r"(?<=[\p{L}\p{N}.)’'\"\]]([ \t\u00a0\u2009\u202f]+))([,;:?!])(?=\s|$)")
+    r"(?<=[\p{L}\p{N}.)’'\"\]]([ \t\u00a0\u2009\u202f]+))([,;:?!.])(?=\s|$)")
+# words printed with a stop that the next word may follow in capitals or figures ("No . 5",
+# "Mr . Smith"): a space OCR set inside one is left, it may be the print's
+_ABBREVIATIONS = frozenset(
+    "no nos mr mrs messrs dr st viz vol vols p pp ch chap art arts sec sect fig figs cf ed "
+    "eds esq rev gen col capt lieut hon jun sen co vs etc ibid id op cit ms mss".split())
+# words a sentence does not end with (a speck after one is no stop)
+_NO_SENTENCE_END = frozenset(
+    "of on to the a an and or in for by with from at as that than into upon nor under "
+    "through".split())
+# words that open a sentence: inside a line, a stop after a space is the sentence's only
+# before one of them ("share . The rest"; "United . States" is a speck before a name)
+_SENTENCE_OPENER = regex.compile(
+    r"(?:The|This|That|These|Those|It|He|She|They|We|You|There|Here|In|On|At|But|And|If|"
+    r"When|While|A|An|His|Her|Their|Its|Our|Then|Thus|So|As|For|No|Such|Each|All|Every)"
+    r"\b")
+# a space before a stop, then another (". . .", ". . . . 5"): an ellipsis or a contents'
+# leaders, printed spaced
+_SPACED_DOTS = regex.compile(r"\.[ \t\u00a0]+\.")
 
 
 _WORD_BEFORE = regex.compile(r"\p{L}+$")
@@ -420,8 +438,9 @@ def french_spacing(text: str) -> bool:
     return french >= 5 and french > 3 * english or page_language(text) == "fr"
 
 
-def remove_space_before_punctuation(text: str, marks: str = ",;:?!") -> Fixed:
-    """Remove the space a printer set before ``; : ? !`` (Wikisource's convention).
+def remove_space_before_punctuation(text: str, marks: str = ",;:?!.") -> Fixed:
+    """Remove the space a printer set before ``; : ? !`` (Wikisource's convention), and the
+    one OCR set before a sentence's full stop (:func:`_stop_closes`).
 
     >>> remove_space_before_punctuation("liable to be called ; his partner").text
     'liable to be called; his partner'
@@ -445,17 +464,24 @@ def remove_space_before_punctuation(text: str, marks: str = ",;:?!") -> Fixed:
 
     >>> remove_space_before_punctuation("Il lui dit : « Vous voyez ? » et , puis").text
     'Il lui dit : « Vous voyez ? » et, puis'
+
+    A full stop after a word, closing its sentence (a capital or the line's end after it):
+
+    >>> remove_space_before_punctuation("he had no share . The rest").text
+    'he had no share. The rest'
+    >>> remove_space_before_punctuation("and so . . . The end . . . . 5 of No . 5 at .5").text
+    'and so . . . The end . . . . 5 of No . 5 at .5'
     """
     if _SPACE_BEFORE.search(text) is None:
         return Fixed(text, [])  # (nothing to do: the language is not looked at)
     if french_spacing(text):
-        marks = "".join(m for m in marks if m == ",")
+        marks = "".join(m for m in marks if m in ",.")
         if not marks:
             return Fixed(text, [])
 
     def decide(m: regex.Match) -> tuple[str, float, str] | None:
         mark = m.group(2)
-        if mark not in marks:
+        if mark not in marks or mark == "." and not _stop_closes(text, m):
             return None
         before = text[m.start(1) - 1]  # the lookbehind asks for a letter or mark there
         after = text[m.end():m.end() + 2].strip()
@@ -468,6 +494,31 @@ def remove_space_before_punctuation(text: str, marks: str = ",;:?!") -> Fixed:
         return mark, 0.95, "space before punctuation"
 
     return substitute(text, _SPACE_BEFORE, "space-before-punctuation", decide, start_group=1)
+
+
+def _stop_closes(text: str, m: regex.Match[str]) -> bool:
+    """Whether the stop that ``m`` found after a space closes the sentence of the word
+    before it: a word of two letters or more, no abbreviation (``No .``), a capital or the
+    line's end after the stop, and no other spaced stop on the line (an ellipsis, ``. . .``,
+    or a contents' leaders). At a line's end, the next text must open with a capital;
+    inside a line, the next word must be one that opens sentences (``The``, ``It``…); and
+    the word before must be one a sentence ends with (not ``of``, ``to``): else the stop
+    may be a speck inside the sentence, and joining it would disguise it as a stop."""
+    word = _WORD_BEFORE.search(text, 0, m.start(1))
+    if word is None or len(word.group()) < 2 or word.group().casefold() in _ABBREVIATIONS \
+            or word.group().casefold() in _NO_SENTENCE_END:
+        return False  # ("Report on . International": a speck, the sentence goes on)
+    after = text[m.end():].lstrip(" \t\u00a0")
+    if after[:1] == "\n":  # (the line's end: the text after opens a sentence, or none)
+        after = after.lstrip()
+        if after and not after[:1].isupper():
+            return False  # (a speck before the sentence goes on, "the cards .⏎⏎are")
+    elif after and _SENTENCE_OPENER.match(after) is None:
+        return False  # ("United . States": a capital inside a sentence, after a speck)
+    start = text.rfind("\n", 0, m.start()) + 1
+    end = text.find("\n", m.end())
+    line = text[start:end if end >= 0 else len(text)]
+    return _SPACED_DOTS.search(line) is None and line.count(" .") == 1
 
 
 _ETC = regex.compile(r"(?<=[,;]\s+|\bAc\.\s+|&c\.\s+)Ac\.(?=[,;:)\s]|$)")

@@ -38,7 +38,7 @@ class Options:
     dash: str = "—"
     quotes: str | None = None  # None keeps them; "straight" or "curly" normalises
     italics: str = "wiki"  # "wiki" -> ''x'', "strip" -> x
-    space_before: str = ",;:?!"
+    space_before: str = ",;:?!."
     vocabulary: Vocabulary = field(default_factory=lambda: EMPTY)
     # whether the text is a law code, where LAW_ONLY_FIXES run; None: decided from the text
     law: bool | None = None

@@ -9,6 +9,22 @@ from .fix import Fixed, substitute
 _DOUBLE_HYPHEN = regex.compile(r"(?<![-<!|])--(?![->])")
 
 
+# a spaced "--" inside a sentence: one space on each side, a word (or its closing mark)
+# before, a word (or its opening quote) after
+_SPACED_DASH_BEFORE = regex.compile(r"[\p{L}\p{N}.,;:!?'’\"”»)\]][ ]\Z")
+_SPACED_DASH_AFTER = regex.compile(r"[ ][\"'‘“«(]{0,2}\p{L}")
+
+
+def _spaced_dash(text: str, start: int, end: int) -> bool:
+    """Whether the ``--`` at ``start``–``end``, with a space on each side, is a sentence's
+    dash: one space either side, a word before and after, on a line with no table's bar."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start:line_end if line_end >= 0 else len(text)]
+    return ("|" not in line and _SPACED_DASH_BEFORE.search(text, max(0, start - 2), start)
+            is not None and _SPACED_DASH_AFTER.match(text, end) is not None)
+
+
 def normalise_dashes(text: str, dash: str = "—") -> Fixed:
     """``--`` written for a dash becomes ``dash`` (an em dash by default).
 
@@ -21,12 +37,22 @@ def normalise_dashes(text: str, dash: str = "—") -> Fixed:
     '7.—(_a_) The candidates'
     >>> normalise_dashes("|    --      |  8  |\\n<!-- note -->\\n----").text
     '|    --      |  8  |\\n<!-- note -->\\n----'
+
+    A spaced ``--`` between two words of a sentence is a dash too, printed spaced: the dash
+    changes, its spaces stay (style guides differ on spacing; the print's is kept):
+
+    >>> normalise_dashes("Then -- silence. And 5 -- 12.\\n| a -- b |").text
+    'Then — silence. And 5 -- 12.\\n| a -- b |'
+    >>> normalise_dashes("times' -- and « non » -- ''truly'' so").text
+    "times' — and « non » — ''truly'' so"
     """
     def decide(m: regex.Match) -> tuple[str, float, str] | None:
         before = text[m.start() - 1] if m.start() else " "
         after = text[m.end()] if m.end() < len(text) else " "
         if before.isspace() and after.isspace():
-            return None
+            if not _spaced_dash(text, m.start(), m.end()):
+                return None
+            return dash, 0.9, "spaced double hyphen between words used as a dash (spaces kept)"
         return dash, 0.95, "double hyphen used as a dash"
 
     return substitute(text, _DOUBLE_HYPHEN, "dash", decide)

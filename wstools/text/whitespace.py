@@ -42,9 +42,11 @@ def tidy_whitespace(text: str) -> Fixed:
     """
     if "  " in text or "\t" in text or "\u00a0" in text or " \n" in text or \
             text.endswith(" "):  # (what a run needs: else there is none to look for)
+        columns = aligned_columns(text) if "  " in text else []
         edits = [Edit(a, b, text[a:b], new, "whitespace", 1.0, "extra whitespace")
                  for m in _RUN.finditer(text)
-                 for a, b, new in _tidy_run(text, m.start(), m.end()) if text[a:b] != new]
+                 for a, b, new in _tidy_run(text, m.start(), m.end()) if text[a:b] != new
+                 and not (new == " " and _inside(columns, a))]
     else:
         edits = []
     first = Fixed(apply_edits(text, edits) if edits else text, edits)
@@ -61,6 +63,57 @@ def tidy_whitespace(text: str) -> Fixed:
     return Fixed(second.text, compose(text, both, second.text)
                  or [Edit(0, len(text), text, second.text, "whitespace", 1.0,
                           "extra whitespace and blank lines")])
+
+
+# a gap between two cells of a table's row: two spaces or more between two characters
+_GAP = regex.compile(r"(?<=\S)[ ]{2,}(?=\S)")
+MIN_GAPS = 2  # a row of three cells at the least
+MIN_EDGES = 2  # cell edges two neighbouring rows share (within a character)
+
+
+def _edges(line: str) -> set[int] | None:
+    """Where the cells of a table's row begin and end (the gaps' edges), or None when the
+    line has fewer than :data:`MIN_GAPS` gaps."""
+    gaps = list(_GAP.finditer(line))
+    if len(gaps) < MIN_GAPS:
+        return None
+    return {p for g in gaps for p in (g.start(), g.end())}
+
+
+def _aligned(a: set[int], b: set[int]) -> bool:
+    return sum(1 for p in a if p in b or p - 1 in b or p + 1 in b) >= MIN_EDGES
+
+
+def aligned_columns(text: str) -> list[tuple[int, int]]:
+    """The spans of the lines that are a table's rows, their cells aligned by runs of spaces:
+    two or more consecutive lines with gaps of two spaces or more between three cells or
+    more, each line sharing the edges of two cells with the line next to it. Their spacing
+    is the only trace of the table's columns, and stays.
+
+    >>> t = "Town    1790    1800\\nBoston  18,038  24,937\\nSalem   7,921   9,457\\nthe  end"
+    >>> [t[a:b] for a, b in aligned_columns(t)]
+    ['Town    1790    1800\\nBoston  18,038  24,937\\nSalem   7,921   9,457']
+    >>> aligned_columns("a  b  c\\nlonger words  here  and there")
+    []
+    """
+    lines = [(m.start(), m.end(), _edges(m.group())) for m in regex.finditer(r"[^\n]+", text)]
+    spans: list[tuple[int, int]] = []
+    run: list[tuple[int, int]] = []
+    previous: set[int] | None = None
+    for start, end, edges in lines + [(len(text), len(text), None)]:
+        if edges is not None and previous is not None and _aligned(previous, edges) \
+                and run and text[run[-1][1]:start] == "\n":
+            run.append((start, end))
+        else:
+            if len(run) >= 2:
+                spans.append((run[0][0], run[-1][1]))
+            run = [(start, end)] if edges is not None else []
+        previous = edges
+    return spans
+
+
+def _inside(spans: list[tuple[int, int]], at: int) -> bool:
+    return any(a <= at < b for a, b in spans)
 
 
 def _tidy_run(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
@@ -221,6 +274,10 @@ def _next_note(text: str, paragraphs: list[regex.Match], at: int, next_line: str
     return before is not None and int(before.group(1)) + 1 == int(m.group(1))
 
 
+# a dictionary's entry: its headword in capitals, then a comma ("ABACUS, n. A frame.")
+_ENTRY_LINE = regex.compile(r"[ \t]*\p{Lu}{2,}[\p{Lu}'’\-]*,[ \t]")
+
+
 def verse_lines(text: str) -> int:
     """How many lines of ``text`` read as verse: those of its paragraphs of four lines or
     more each opening with a capital (:func:`_verse_kind`) whose lines are sentences' pieces
@@ -232,12 +289,16 @@ def verse_lines(text: str) -> int:
     4
     >>> verse_lines("LONDON:\\nROUTLEDGE AND SONS.\\n1864."), verse_lines("A card de-\\ntached")
     (0, 0)
+    >>> verse_lines("ABACUS, n. A counting frame.\\nABAFT, adv. Toward the stern.\\n"
+    ...             "ABANDON, v. t. To give up wholly.\\nABASE, v. t. To lower.")
+    0
     """
     count = 0
     for m in _PARAGRAPH.finditer(text):
         paragraph = m.group()
-        if _verse_kind(paragraph) != 2:
-            continue
+        if _verse_kind(paragraph) != 2 or aligned_columns(paragraph) or all(
+                _ENTRY_LINE.match(line) for line in paragraph.split("\n") if line.strip()):
+            continue  # (a table's rows, their cells aligned, or a dictionary's entries)
         lines = [line.strip() for line in paragraph.split("\n")
                  if line.strip() and not _VERSE_NUMBER.fullmatch(line)]
         if len(lines) < 4 or not all(len(line.split()) >= 3 and regex.search(r"\p{Ll}", line)
