@@ -897,6 +897,23 @@ td, th {{ border: 1px solid #c8ccd1; padding: 0.2em 0.5em; text-align: left; }}
 _MARKUP = regex.compile(r"\{\{\s*(?:hws|hwe|hyphenated word (?:start|end))\s*\|[^{}|]*\|?"
                         r"|\{\{[^{}|]*\|?|\}\}|\|[^{}|=]*=|\||<[^<>\n]*>|'{2,}"
                         r"|\[\[[^\]|\n]*\|?|\]\]")
+# a character reference the layout wrote for a printed mark ("~~&#126;~", "&#42;")
+_CHAR_REF = regex.compile(r"&#(?:(\d{1,7})|[xX]([0-9a-fA-F]{1,6}));")
+_SPECKS = "/\\¦^~«»£$§¬"  # (the characters of _JUNK's first branch)
+
+
+def _mask_char_ref(m: regex.Match[str]) -> str:
+    """A character reference masked to its length: as its character, repeated, when that is
+    a speck character (so that ``~~&#126;~`` reads as one run), else as NULs.
+
+    >>> _mask_char_ref(_CHAR_REF.search("~~&#126;~")), _mask_char_ref(_CHAR_REF.search("&#42;"))
+    ('~~~~~~', '\\x00\\x00\\x00\\x00\\x00')
+    """
+    code = int(m.group(1)) if m.group(1) else int(m.group(2), 16)
+    char = chr(code) if code <= 0x10FFFF else ""
+    return (char if char and char in _SPECKS else "\0") * len(m.group())
+
+
 _WORDISH = regex.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _MIXED = regex.compile(r"\b(?=\w*\d)(?=\w*[^\W\d_])\w+\b")  # letters and digits: U5, 8S
 _JUNK = regex.compile(
@@ -929,7 +946,7 @@ def suspects(body: str, is_word, bigrams=None,  # noqa: ANN001
     >>> sorted(w for _, _, w, _ in suspects("1. A tbe (/, b, x; , takes", lambda w: w != "tbe"))
     ['/', '; ,', 'tbe', 'x']
     """
-    text = _MARKUP.sub(lambda m: "\0" * len(m.group()), body)
+    text = _CHAR_REF.sub(_mask_char_ref, _MARKUP.sub(lambda m: "\0" * len(m.group()), body))
     found: dict[tuple[int, int], tuple[str, str]] = {}
 
     def add(a: int, b: int, why: str) -> None:

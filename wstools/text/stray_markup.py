@@ -50,6 +50,9 @@ _LINE_MARK_WHAT = {"*": "a list item", "#": "a numbered list item", ":": "an ind
                    ";": "a definition"}
 
 
+# a table's opening and closing marks: "{|" would open a table that swallows the lines after
+_TABLE_MARK = regex.compile(r"(?<=^[ \t]*)(?:\{\||\|\})", regex.M)
+
 _APOSTROPHES = regex.compile(r"'{2,}")
 _TILDES = regex.compile(r"~{3,}")
 # MediaWiki's behaviour switches (double-underscore magic words)
@@ -88,13 +91,22 @@ def wiki_signs(text: str, keep: Callable[[int, int], bool] = lambda a, b: False
 def stray_markup(text: str, keep: Callable[[int, int], bool] = lambda a, b: False
                  ) -> list[Edit]:
     """Edits writing the ``<`` of each unclosed comment or content tag as ``&lt;``, a list,
-    indent or definition mark that begins a line as its character reference, and the signs
-    of :func:`wiki_signs`."""
+    indent or definition mark that begins a line, and the first mark of a table's ``{|`` or
+    ``|}`` there, as its character reference, and the signs of :func:`wiki_signs`.
+
+    >>> [(e.old, e.new) for e in stray_markup("{| rule\\nand |} so\\n|} end")]
+    [('{', '&#123;'), ('|', '&#124;')]
+    """
     out = wiki_signs(text, keep)
     out += [Edit(m.start(), m.end(), m.group(), f"&#{ord(m.group())};", "stray-markup", 0.95,
                 f"a line that begins with '{m.group()}' is {_LINE_MARK_WHAT[m.group()]} in "
                 "wikitext; the printed mark is written as text")
            for m in _LINE_MARK.finditer(text)]
+    out += [Edit(m.start(), m.start() + 1, m.group()[0], f"&#{ord(m.group()[0])};",
+                 "stray-markup", 0.95, f"a line that begins with '{m.group()}' "
+                 f"{'opens' if m.group() == '{|' else 'closes'} a table in wikitext; the "
+                 "printed marks are written as text")
+            for m in _TABLE_MARK.finditer(text)]
     for m in _OPENING.finditer(text):
         if m.group("tag") is None:
             closed = text.find("-->", m.end()) >= 0
