@@ -140,3 +140,11 @@ def test_evidence_cites_the_file_line_that_holds_the_word(tmp_path: Path) -> Non
     assert edit.evidence.startswith("witness lines:11:")
     lines = (tmp_path / "lines" / "w.txt").read_text(encoding="utf-8").split("\n")
     assert "square" in lines[10]
+
+
+def test_evidence_does_not_call_a_rare_word_of_english_no_word(tmp_path: Path) -> None:
+    """'recorde' is in wordfreq (Zipf 1.35), if rare: the evidence says what was tested."""
+    repairer = _corpus(tmp_path, "rare", CHESS)
+    result = repairer.repair("\n".join(CHESS).replace("record the", "recorde the"))
+    (edit,) = [e for e in result.edits if e.old == "recorde"]
+    assert "'recorde' no word of the corpus nor of common English" in edit.evidence
