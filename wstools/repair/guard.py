@@ -79,17 +79,20 @@ def _doubled(a: str, b: str) -> bool:
 
 
 def _ending(a: str, b: str) -> bool:
-    """Whether ``a`` and ``b`` differ only in an ending printings spell apart."""
+    """Whether ``a`` and ``b`` differ only in an ending printings spell apart, after a
+    stem of three letters or more (``colour``/``color``; not ``four``/``for``).
+
+    >>> _ending("colours", "colors"), _ending("four", "for"), _ending("here", "heer")
+    (True, False, False)
+    """
     a, b = a.lower(), b.lower()
     for x, y in _ENDINGS:
         for p, q in ((x, y), (y, x)):
-            if a.endswith(p) and b.endswith(q) and a[:-len(p)] == b[:-len(q)] and \
-                    len(a) > len(p) + 1:
-                return True
             # (and before an ending of its own: "colours"/"colors", "centred"/"centered")
-            for tail in ("s", "ed", "d", "ing"):
-                if a.endswith(p + tail) and b.endswith(q + tail) and \
-                        a[:-len(p + tail)] == b[:-len(q + tail)] and len(a) > len(p + tail) + 1:
+            for tail in ("", "s", "ed", "d", "ing"):
+                stem = len(a) - len(p + tail)
+                if stem >= 3 and a.endswith(p + tail) and b.endswith(q + tail) and \
+                        a[:stem] == b[:len(b) - len(q + tail)]:
                     return True
     return False
 
@@ -106,6 +109,8 @@ def spelling_variant(ocr: str, reading: str) -> bool:
     >>> spelling_variant("looser", "loser"), spelling_variant("colour", "color")
     (True, True)
     >>> spelling_variant("iin", "in"), spelling_variant("crick", "trick")
+    (False, False)
+    >>> spelling_variant("four", "for"), spelling_variant("here", "heer")
     (False, False)
     """
     if ocr.lower() == reading.lower():
