@@ -284,7 +284,7 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
         confidence = round(max(0.6, min(0.97, 0.97 - 0.15 * c / max(1, len(w_words)))), 2)
         return _edit(unit, new, "witness", confidence,
                      f"{ctx.witness}: '{w_core}'; {', '.join(repr(x) for x in nonwords)} "
-                     f"not a word; OCR confusion cost {c}")
+                     f"no word of the corpus nor of common English; OCR confusion cost {c}")
     if len(o_words) != 1 or len(w_words) != 1:
         return None
     a, b = o_words[0], w_words[0]

@@ -70,6 +70,13 @@ from .choose import (
     support,
 )
 from .confusion import cost
+from .guard import (
+    cite,
+    common_word_by_model,
+    keep_long_s,
+    overwrites,
+    read_long_s,
+)
 from .model import Candidate, allowed, features, kind, load_model, raw_candidate
 from .numbers import clause_labels, from_line_starts, from_sequence, inline_clause_letters
 from .twins import ocr_twin, suspect
@@ -305,6 +312,7 @@ class Repairer:
     collect: list[Candidate] | None = None  # every witness candidate, for training
     exclude: frozenset[str] = frozenset()  # printings never taken as witnesses
     _headings: dict[int, list[tuple[str, list[str]]]] | None = None  # (_heading_words)
+    _passages: dict[str, str] = field(default_factory=dict)  # (_passage_text)
 
     @classmethod
     def load(cls, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE,
@@ -336,7 +344,7 @@ class Repairer:
                                        Options(vocabulary=self.index.vocabulary))
             return RepairResult(text, cleaned.text, cleaned, [], [], None)
         cleaned = clean(text, OCR_FIXES, Options(vocabulary=self.index.vocabulary))
-        base = cleaned.text
+        base = read_long_s(cleaned.text)  # (the print's ſ is given back: keep_long_s)
         edits: dict[int, Edit] = {}
         covered = bytearray(len(base))
         starts = find_law_starts(base)
@@ -413,8 +421,10 @@ class Repairer:
                 flags.append(flag)
         chosen = [e for e in sorted(edits.values(), key=lambda e: (e.start, e.end))
                   if e.confidence >= self.min_confidence and self.runs(e.rule, evidence.law)]
-        chosen = _no_overlaps(chosen)
-        return RepairResult(text, apply_edits(base, chosen), cleaned, chosen, flags, evidence)
+        chosen = keep_long_s(_no_overlaps(chosen), cleaned.text)
+        flags = [replace(f, old=cleaned.text[f.start:f.end]) for f in flags]
+        return RepairResult(text, apply_edits(cleaned.text, chosen), cleaned, chosen, flags,
+                            evidence)
 
     # -- witnesses ---------------------------------------------------------------------------
 
@@ -496,7 +506,8 @@ class Repairer:
                     candidates += [(e, False) for e in self._raw_candidates(unit, base)]
                 gaps: tuple[int, int] | None = None  # (made when a candidate needs it)
                 for edit, by_rule in candidates:
-                    if any(covered[edit.start:edit.end]):
+                    if any(covered[edit.start:edit.end]) or \
+                            self._overwrites(edit, by_rule, base):
                         continue
                     # (a rule's edit needs the model's features only to collect them)
                     if self.collect is not None or (model is not None and not by_rule):
@@ -520,6 +531,8 @@ class Repairer:
                                 f"differ; the model's probability {p:.3f}")[:200])
                     if not by_rule and model is None:
                         continue
+                    edit = cite(edit, label, window.passages, self._passage_text,
+                                window.printing)
                     covered[edit.start:edit.end] = b"\x01" * (edit.end - edit.start)
                     out.append(edit)
                     taken = True
@@ -532,6 +545,24 @@ class Repairer:
             if not open_spans:
                 break
         return out, seen
+
+    def _overwrites(self, edit: Edit, by_rule: bool, base: str) -> bool:
+        """Whether a witness's ``edit`` would overwrite what the print has right
+        (:mod:`.guard`): a spelling of the print, a word with the witness's misprint, or
+        (the model's alone) a common word where the corpus's context does not call for
+        the witness's."""
+        if overwrites(edit, self._is_word) is not None:
+            return True
+        if by_rule:
+            return False
+        prev, nxt = _neighbours(base, edit.start, edit.end)
+        return common_word_by_model(edit, self._is_word, self.index.bigrams, prev, nxt)
+
+    def _passage_text(self, passage: str) -> str:
+        """The text of the witness passage named ``passage`` (the map made on first use)."""
+        if not self._passages:
+            self._passages.update((p.id, p.text) for p in self.witnesses.passages)
+        return self._passages.get(passage, "")
 
     def _raw_candidates(self, unit: Unit, base: str) -> list[Edit]:
         """The witness's reading of ``unit`` (word by word where both have as many words)

@@ -176,7 +176,8 @@ class WitnessIndex:
             for n, line in enumerate(lines[p.id]):
                 if len(line) < 20:
                     continue
-                passages.append(Passage(f"{p.id}:{n + 1}", p.id, line, n))
+                # (named by its line in the file, as an editor finds it)
+                passages.append(Passage(f"{p.id}:{p.body_line + n}", p.id, line, n))
         return cls(passages, lines)
 
     def warm(self) -> None:
