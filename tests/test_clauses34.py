@@ -33,3 +33,57 @@ def test_run_in_ordinal_is_kept_and_labelled() -> None:
     clauses = {law.label: [c.label for c in law.clauses]
                for c in result.codes for s in c.sections for law in s.laws}
     assert clauses["10"] == ["1st", "2d"]
+
+
+def _clauses(text: str) -> dict[str, list[str]]:
+    result = proofread_page(read_page(text))
+    return {law.label: [c.label for c in law.clauses]
+            for c in result.codes for s in c.sections for law in s.laws}
+
+
+def test_run_in_first_numeral_read_as_one_l() -> None:
+    """``14.—L If…`` before ``II.``: the I and its stop read as one L are the law's first
+    numeral (Écarté, --fresh, EB Garamond), and the body prints ``I.``."""
+    text = ("13.—If the dealer expose any of his own cards, the deal stands.\n\n"
+            "14.—L If a player deal out of his turn, or with his adversary's pack, the deal "
+            "may be stopped.\n\n"
+            "II. After the trump card is turned up, it is too late to rectify the error.\n\n"
+            "15.—If, after the trump card is turned up, the dealer err, he loses.\n")
+    assert _clauses(text)["14"] == ["I", "II"]
+    assert "14.—I. If a player" in proofread_page(read_page(text)).page.body
+
+
+def test_numeral_whose_last_stroke_reads_as_a_bracket() -> None:
+    """``I]. By agreement`` after the law's ``I.``: its ``II.``, the bracket a stroke; the
+    repair writes ``II.`` (not ``II.].``)."""
+    text = ("45.—A player may call for new cards at his own expense.\n\n"
+            "46.—I. The game is five up.\n\n"
+            "I]. By agreement, the game may count a treble if the adversary has not "
+            "scored.\n\n"
+            "47.—A player turning up a king marks one.\n")
+    assert _clauses(text)["46"] == ["I", "II"]
+    body = proofread_page(read_page(text)).page.body
+    assert "II. By agreement" in body and "]" not in body
+
+
+def test_run_in_first_label_in_braces() -> None:
+    """``7.—{1} The dealer…`` then ``(2) In the latter case``: the braces are OCR's
+    brackets of the law's first clause (Loo, --fresh)."""
+    text = ("6.—Any player looking at miss forfeits a single to the pool.\n\n"
+            "7.—{1} The dealer, taking miss against one player only, must declare before "
+            "doing so.\n\n"
+            "(2) In the latter case he cannot be looed.\n\n"
+            "8.—If no one declares to play, the dealer is entitled to the pool.\n")
+    assert _clauses(text)["7"] == ["1", "2"]
+
+
+def test_first_ordinal_one_character_off_before_its_second() -> None:
+    """``Ast. If either…`` right before an exact ``2d.``: the list's ``1st`` (AWC Whist,
+    --fresh, Caladea); a word that is no ordinal's reading (``Last.``) stays text."""
+    text = ("39.—In all cases where a penalty has been incurred, the offender must await "
+            "the decision of the adversaries.\n\n"
+            "Ast. If either of them demands a penalty to which they are entitled, such "
+            "decision is final.\n\n"
+            "2d. If the wrong adversary demands a penalty, neither may do so.\n")
+    assert _clauses(text)["39"] == ["1st", "2d"]
+    assert _clauses(text.replace("Ast.", "Last."))["39"] == ["2d"]

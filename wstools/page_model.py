@@ -351,7 +351,7 @@ def _sequence_kind(label: str, style: str, open_: Sequence[tuple[tuple[str, str]
     return style, "capital" if label.isupper() else "letter"
 
 
-_FIRST_INLINE = regex.compile(r"(?<=\A|[._—–:-][ \t]*|\s)(?:[‘’'\"`,.-]?[({](?:a|A|i|1)\)"
+_FIRST_INLINE = regex.compile(r"(?<=\A|[._—–:-][ \t]*|\s)(?:[‘’'\"`,.-]?[({](?:a|A|i|1)[)}]"
                               r"|(?P<bare>(?:(?:a|I|1st|" + _MISREAD_FIRST_FORM +
                               r")\.|" + _MISREAD_FIRST_FORM + r":|a(?:[,:;]|\.[.,]))"
                               r"(?=[ \t]+[\p{Lu}“\"‘(])))")
@@ -829,9 +829,15 @@ def garbled_ordinal(text: str, previous: str | None) -> str | None:
 
 def _garbled_ordinals(blocks: list[Block]) -> None:
     """A paragraph opening with a garbled ordinal that the ordinal clause before it fixes
-    is that clause's next (see :func:`garbled_ordinal`)."""
+    is that clause's next (see :func:`garbled_ordinal`); one that opens a list, right
+    before an exact ``2d.`` (``2nd.``), is its ``1st`` when one character off it (``Ast.``)."""
     previous: Block | None = None
-    for b in blocks:
+    for i, b in enumerate(blocks):
+        if b.kind == "text" and previous is None:
+            after = next((x for x in blocks[i + 1:] if x.kind != "text"), None)
+            if after is not None and after.kind == "clause" and after.style == "1st." \
+                    and after.label in ("2d", "2nd") and garbled_ordinal(b.text, "0th"):
+                b.kind, b.label, b.style = "clause", "1st", "1st."
         if b.kind == "text" and previous is not None:
             found = garbled_ordinal(b.text, previous.label)
             if found is not None:
@@ -912,9 +918,10 @@ _RUN_IN_FIRST = regex.compile(r"(?<=[—–:][ \t]*)I\.[ \t]+(?=[\p{Lu}“\"‘]
 
 
 # the same, OCR's reading of it: the I as 1, l, L or | (after a title's dash, or right
-# after the law's number: "24. Leading Out of Turn.—1. If any", "zg. L. If a player")
+# after the law's number: "24. Leading Out of Turn.—1. If any", "zg. L. If a player"), or
+# the I and its stop read as one L ("14.—L If a player")
 _RUN_IN_FIRST_READ = regex.compile(r"(?:(?<=[—–:][ \t]*)|(?<=\A\S{1,5}\.[ \t—–-]*))"
-                                   r"(?P<tok>[I1lL|])\.[ \t]+(?=[\p{Lu}“\"‘])")
+                                   r"(?:(?P<tok>[I1lL|])\.|(?P<tok>L))[ \t]+(?=[\p{Lu}“\"‘])")
 
 
 def _reads_second_numeral(block: Block) -> bool:
@@ -1356,7 +1363,8 @@ def _garbled_romans(blocks: list[Block]) -> None:
             if after is not None and after.kind == "clause" and after.style == "I." \
                     and after.label == "II":
                 want = "I"
-        if want is not None and (roman_reading(m["tok"]) == want or _stroke_short(m["tok"], want)):
+        if want is not None and (roman_reading(m["tok"]) == want or _stroke_short(m["tok"], want)
+                                 or _bracket_stroke(b.text, m, want)):
             b.kind, b.label, b.style = "clause", want, "I."
 
 
@@ -1374,6 +1382,18 @@ def _repeated_roman(blocks: list[Block], i: int) -> None:
     if label is not None and want is not None and b.label == label and set(want) == {"I"} \
             and len(want) == len(label) + 1:
         b.label = want
+
+
+def _bracket_stroke(text: str, m: regex.Match, want: str) -> bool:
+    """The numeral's last stroke read as a bracket (``I]. By agreement`` where the sequence
+    has ``II``): strokes only, and with the bracket for a stroke exactly ``want``.
+
+    >>> _bracket_stroke("I]. By", _ROMAN_TOKEN.match("I]. By"), "II")
+    True
+    """
+    reading = roman_reading(m["tok"])
+    return text[m.end("tok"):m.end("tok") + 1] == "]" and set(reading) == {"I"} \
+        and reading + "I" == want
 
 
 def _stroke_short(token: str, want: str) -> bool:
@@ -1574,8 +1594,10 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
         if b.kind == "clause" and b.style == "I.":
             m = _ROMAN_TOKEN.match(b.text)
             if m is not None and m["tok"] != b.label:
-                stop = "" if text.startswith((".", ","), b.start + len(m["tok"])) else "."
-                out.append(Edit(b.start, b.start + len(m["tok"]), m["tok"], b.label + stop,
+                # (its last stroke read as a bracket, "I]." for "II.": the bracket goes too)
+                end = b.start + len(m["tok"]) + _bracket_stroke(b.text, m, b.label)
+                stop = "" if text.startswith((".", ","), end) else "."
+                out.append(Edit(b.start, end, text[b.start:end], b.label + stop,
                                 "clause-sequence", 0.9, f"'{m['tok']}.' stands where the "
                                 f"sequence of numerals has {b.label}."))
     # the label each paragraph opens with as printed, before the sequence judged it (a
