@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from wstools.laws.numbering import candidates, find_law_starts
 from wstools.page import read_page
+from wstools.page_model import lay_out
 from wstools.proofread import proofread_page
 
 # law 10's first clause run in after its number, "10. 1st. If…" (Snooker, --fresh)
@@ -87,3 +88,56 @@ def test_first_ordinal_one_character_off_before_its_second() -> None:
             "2d. If the wrong adversary demands a penalty, neither may do so.\n")
     assert _clauses(text)["39"] == ["1st", "2d"]
     assert _clauses(text.replace("Ast.", "Last."))["39"] == ["2d"]
+
+
+def test_letters_after_numerals_nested_under_them() -> None:
+    """``(ii) Every card…`` then, on the next line, ``(b) All the cards``: back to the
+    letters the numerals were nested under, a clause of its own (AWC Whist, --fresh, a
+    clean page)."""
+    text = ("20. Cards Liable to be Called.—The following cards are liable to be called:\n"
+            "(a) Every card faced upon the table otherwise than in the regular course of play.\n"
+            "(i) Every card thrown with the one led or played to the current trick.\n"
+            "(ii) Every card so held by a player that his partner sees any portion\n"
+            "of its face.\n"
+            "(b) All the cards in a hand lowered or shown by a player so that his\n"
+            "partner sees more than one card of it.\n"
+            "(c) Every card named by the player holding it.\n\n"
+            "21. All cards liable to be called must be placed face upward on the table.\n")
+    labels = [c.label for c in proofread_page(read_page(text)).codes[0].sections[0].laws[0]
+              .clauses]
+    assert labels == ["a", "b", "c"]
+
+
+def _model_clauses(text: str) -> dict[str, list[str]]:
+    """The page model's reading alone (a page of OCR lines, as the benchmark's are)."""
+    return {law.label: [c.label for c in law.clauses] for law in lay_out(text).laws}
+
+
+def test_item_of_a_list_in_one_sentence() -> None:
+    """``(3) Plays a card…, or`` then ``(4) Exposes a card``: the list's next item, though
+    the line before it ends with a comma and ``or`` (Loo, --fresh)."""
+    text = ("15.—If any player—\n\n"
+            "(1) Exposes a card before it is his turn to play, or\n\n"
+            "(2) Plays a card out of turn, or\n"
+            "(3) Plays a card before all have declared, or\n"
+            "(4) Exposes a card while playing, so as to be named by\n"
+            "any other declared player,\n"
+            "He shall be compelled to throw up his cards.\n\n"
+            "16.—In the case of a revoke, the option is any player's.\n")
+    assert _model_clauses(text)["15"] == ["1", "2", "3", "4"]
+    assert _model_clauses(text.replace("declared, or\n", "declared, the\n"))["15"] == \
+        ["1", "2", "3"]
+
+
+def test_bracketed_label_after_dust_and_a_space() -> None:
+    """``. (2) Exposes a card…`` after ``(1)``: the dust and its space before the brackets
+    are read past when the sequence has that label (Loo and Dummy, --fresh); alone, such a
+    paragraph stays text."""
+    text = ("3.—If the dealer—\n\n"
+            "(1) Deals without having the pack cut.\n\n"
+            ". (2) Exposes a card in dealing.\n\n"
+            "(3) Misses a hand.\n\n"
+            "4.—Players shall declare whether they play or pass.\n")
+    assert _clauses(text)["3"] == ["1", "2", "3"]
+    alone = "4.—Players shall declare.\n\n. (7) Exposes a card in dealing.\n"
+    assert _clauses(alone)["4"] == []

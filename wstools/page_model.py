@@ -90,6 +90,10 @@ _CLAUSE = (
     # OCR dust around the brackets (``‘(d).``, ``(c}``, ``{a)``) is read past, never changed
     (regex.compile(r"[‘’'\"`,._-]?[({](?P<l>[a-z]{1,2}|[A-Z]|[ivxlc]{1,5}|\d{1,2})\.?[)}\]]{1,2}"
                    r"(?:[.,:;-]{1,2}(?=\p{L})|[.,:;’-]{0,2}(?=\s|\Z|[\p{Lu}‘'“\"]))\s*"), "(a)"),
+    # dust and a space before the brackets (``. (2) Exposes``, ``—° (2) If``): a clause only
+    # in its sequence
+    (regex.compile(r"[^\w\s(){}\[\]]{1,2}[ \t]+[({](?P<l>[a-z]|[ivx]{1,5}|\d{1,2})[)}]"
+                   r"(?=[ \t]+\S)[ \t]*"), "a)"),
     # the opening bracket lost (``ii) Secretary``): a clause only in its sequence
     (regex.compile(r"(?P<l>[a-z]|[ivx]{2,5}|\d{1,2})\)(?=[ \t]+\S)[ \t]*"), "a)"),
     (regex.compile(r"(?P<l>[IVXL]{1,5})\.(?=[ \t]+[\p{Lu}“\"‘(])[ \t]*"), "I."),
@@ -113,6 +117,8 @@ _SENTENCE_END = regex.compile(r"""[.!?:;]['"’”)\]]*\Z""")
 _CLAUSE_END = regex.compile(r"[.:;]['’”)]*\s*\Z")
 # where a listed item ends: a sentence's end, or "…this order; and" before the next item
 _ITEM_END = regex.compile(r"""(?:[.!?:;—–]['"’”)\]]*|--|;[ \t]+(?:and|or))\Z""")
+# a list's item that goes on into the next one, its sentence not ended ("…declared, or")
+_LIST_GOES_ON = regex.compile(r",[ \t]+(?:and|or)\Z")
 _NOTE_MARK = regex.compile(r"\[\d{1,3}\]|[*†‡§]")
 
 
@@ -398,6 +404,7 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
     out: list[tuple[int, int]] = []
     last_law: int | None = None
     last_clause: str | None = None
+    earlier: list[str] = []  # the labels before last_clause since the last law
     for a, b in _split_inline_sections(text, spans):
         start = a
         lines = list(regex.finditer(r"[^\n]+", text[a:b]))
@@ -476,10 +483,19 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                         or clause[1] in ("(a)", "a)", "1st.", "I.", "a.", "a,")
                         and last_clause is not None
                         and _follows(clause[0], last_clause)
+                        or clause[1] in ("(a)", "a)")
+                        and any(_follows(clause[0], x) for x in earlier)
+                        # ("(ii) Every card…" then "(b) All the cards": back to the
+                        # letters the numerals were nested under)
                         or clause[1] == "I." and clause[0] == "I"
                         and _next_label_line(text, a + line.end()) == ("II", "I.")
                         or garbled is not None):
                     split = True  # (I. only before its II.: "I." alone may be a name's)
+            elif k and clause is not None and clause[1] in ("(a)", "a.", "1st.", "I.") \
+                    and last_clause is not None and _follows(clause[0], last_clause) \
+                    and _LIST_GOES_ON.search(lines[k - 1].group().rstrip()):
+                split = True  # "(3) Plays a card before all have declared, or" then "(4)
+                # Exposes a card": an item of a list in one sentence, the next label
             if k and not split and clause is not None and clause[1] == "1st." and (
                     clause[0] == "1st" or last_clause is None
                     or _follows(clause[0], last_clause)) and regex.search(
@@ -522,11 +538,14 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
             if law is not None and (k == 0 or split) and not (
                     clause is not None and clause[1] == "1st."):  # ("3d." is no law 3)
                 last_law = int(law.group("end") or law.group("num"))
+                earlier = []
                 inline = _inline_clause(text[at:b], law.end() + line.group().find(body))
                 if inline is not None:  # "Sec. 2. Membership. (a)": (b) comes next
                     last_clause = inline[0]
             if clause is not None and (k == 0 or split):
                 # (a garbled first label, "(ij)" before "(ii)", is the run's first)
+                if last_clause is not None:
+                    earlier.append(last_clause)
                 last_clause = garbled or clause[0]
         out.append((start, b))
     return out
