@@ -141,3 +141,29 @@ def test_bracketed_label_after_dust_and_a_space() -> None:
     assert _clauses(text)["3"] == ["1", "2", "3"]
     alone = "4.—Players shall declare.\n\n. (7) Exposes a card in dealing.\n"
     assert _clauses(alone)["4"] == []
+
+
+def test_law_number_whose_stop_is_lost_before_its_first_label() -> None:
+    """``1—a. Each player…`` before ``2.—(1)``: the page's first law, its stop lost before
+    its run-in first label (Loo, --fresh), read as the next law's number fixes it; alone
+    (no law 2 after it) it stays text."""
+    text = ("These may be briefly stated as follows:\n\n"
+            "1—a. Each player has a right to shuffle at the commencement of a deal.\n\n"
+            "b. The cards shall then be cut by the player to the dealer's right.\n\n"
+            "2.—(1) The cards shall be dealt one at a time to each player.\n\n"
+            "(2) If a card be found faced in the pack, there shall be a fresh deal.\n")
+    assert _model_clauses(text) == {"1": ["a", "b"], "2": ["1", "2"]}
+    alone = text.split("2.—(1)")[0]
+    assert "1" not in _model_clauses(alone)
+
+
+def test_garbled_number_with_a_doubled_stop_between_two_laws() -> None:
+    """``L8..1f a player…`` between laws 17 and 19: its stop and a speck, the space lost
+    (Snooker, --fresh); the gap between the laws reads it as 18."""
+    text = ("17. (a) If more than one error be committed, the highest penalty is paid.\n\n"
+            "(b) Penalties shall not hold good after one complete round.\n\n"
+            "L8..1f a player force a ball off the table, he shall pay the value of that "
+            "ball.\n\n"
+            "19. For making a foul stroke, the striker pays one point.\n")
+    assert [law.label for law in lay_out(text).laws] == ["17", "18", "19"]
+    assert [law.label for law in lay_out(text.replace("19.", "20.")).laws] == ["17", "20"]

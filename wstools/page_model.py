@@ -63,9 +63,11 @@ _LAW = regex.compile(
     r"(?=[ \t]*[—–-]|\s+\S|[ \t]*\Z|(?<=[.,:;°])[\p{Lu}(])")
 # a law number whose stop OCR lost ("31 The", "51—An") or ran into the next word ("77.1f the"): a
 # law only as the next number of the sequence (see _check_laws)
+# (or before its run-in first label, "1—a. Each player")
 _WEAK_LAW = regex.compile(r"(?P<prefix>)(?P<num>\d{1,4})(?P<suf>)(?P<end>)"
                           r"(?:\.(?=\d\p{L}{1,2}\b)|(?=[ \t]+\p{Lu}\p{Ll}+[ \t]+\p{Ll})"
-                          r"|(?=[—–][ \t]*\p{Lu}\p{Ll}*[ \t]+\p{Ll}))")
+                          r"|(?=[—–][ \t]*\p{Lu}\p{Ll}*[ \t]+\p{Ll})"
+                          r"|(?=[—–][ \t]*(?:(?:a|I|1st)\.|\((?:a|1|i)\))[ \t]+\p{Lu}))")
 # a law number with dust before it or after its stop, before its run-in first label or a
 # capital (".37.—Ist. If", "2..a. Dummy", "7._I. The"): a law only as the next number of the
 # sequence (weak)
@@ -1085,6 +1087,8 @@ _MISPUNCTUATED = regex.compile(r"(?P<prefix>)(?P<tok>\d{1,3})"
 _GAP_TOKEN = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?:[.,'‘’_](?=\d))?"
                            r"(?P<tok>[0-9A-Za-z$!|/\]]{1,3})"
                            r"(?:\.(?=[ \t]*[—–-]|[ \t]+\S)"
+                           # (its stop and a speck, the space lost: "L8..1f a player")
+                           r"|\.[.,_](?=[\p{L}\d])"
                            # (its stop lost, or read with the 1 before it: "3L—Ist. If")
                            r"|(?<=\d\S{0,2})(?=[—–][ \t]*\S)"
                            # (a 1 and its stop read as one L: "IL For making" for "11. For")
