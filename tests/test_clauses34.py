@@ -167,3 +167,29 @@ def test_garbled_number_with_a_doubled_stop_between_two_laws() -> None:
             "19. For making a foul stroke, the striker pays one point.\n")
     assert [law.label for law in lay_out(text).laws] == ["17", "18", "19"]
     assert [law.label for law in lay_out(text.replace("19.", "20.")).laws] == ["17", "20"]
+
+
+def test_run_in_first_numeral_read_as_lt() -> None:
+    """``10. Cutting to the Dealer—lt. The dealer…`` before ``Il. At least…``: the run-in
+    ``I.`` read with a t, the pair fixing both (AWC Whist, --poor --styles); the repair
+    writes ``I.``, not ``I.t.``."""
+    text = ("9. The pack must not be shuffled during the play of a hand.\n\n"
+            "10. Cutting to the Dealer—lt. The dealer must present the pack to his "
+            "right-hand adversary to be cut.\n\n"
+            "Il. At least four cards must be left in each packet.\n\n"
+            "11. If the dealer reshuffles the pack, he loses the deal.\n")
+    assert _model_clauses(text)["10"] == ["I", "II"]
+    body = proofread_page(read_page(text)).page.body
+    assert "Dealer—I. The dealer" in body
+
+
+def test_numeral_with_a_speck_for_its_space() -> None:
+    """``II..When during the play…`` after the law's ``82. I.``: its stop, a speck and no
+    space, read as the law's second numeral (Work's Auction, --fresh)."""
+    text = ("81. If any one omit playing to a trick, he may correct the error.\n\n"
+            "82. I. When any one plays two or more cards to the same trick, he is answerable "
+            "for any consequent revokes.\n\n"
+            "II..When during the play the error is detected, the tricks may be counted.\n\n"
+            "83. A revoke occurs when a player renounces in error.\n")
+    assert _model_clauses(text)["82"] == ["I", "II"]
+    assert _model_clauses(text.replace("82. I. When", "82. When"))["82"] == []

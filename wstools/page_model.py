@@ -940,9 +940,10 @@ _RUN_IN_FIRST = regex.compile(r"(?<=[—–:][ \t]*)I\.[ \t]+(?=[\p{Lu}“\"‘]
 
 # the same, OCR's reading of it: the I as 1, l, L or | (after a title's dash, or right
 # after the law's number: "24. Leading Out of Turn.—1. If any", "zg. L. If a player"), or
-# the I and its stop read as one L ("14.—L If a player")
+# the I and its stop read as one L ("14.—L If a player"), or the I with a t ("—lt. The")
 _RUN_IN_FIRST_READ = regex.compile(r"(?:(?<=[—–:][ \t]*)|(?<=\A\S{1,5}\.[ \t—–-]*))"
-                                   r"(?:(?P<tok>[I1lL|])\.|(?P<tok>L))[ \t]+(?=[\p{Lu}“\"‘])")
+                                   r"(?:(?P<tok>[I1lL|]|[Il]t)\.|(?P<tok>L))[ \t]+"
+                                   r"(?=[\p{Lu}“\"‘])")
 
 
 def _reads_second_numeral(block: Block) -> bool:
@@ -1333,8 +1334,9 @@ def _check_clauses(blocks: list[Block]) -> None:
 
 # a capital roman numeral as OCR may read it (``Il.``, ``IL.``, ``1I.``, ``TV.`` for ``IV.``)
 _ROMAN_TOKEN = regex.compile(r"(?P<tok>[IVXLlTJ1|!HY]{1,5}|[VX][IVXil]{1,4})"
-                             r"(?:[\]}]?[.,]|(?<=[IVX][Ll]))"  # ("II]. When": a speck)
-                             r"(?=[ \t]+[\p{Lu}“\"‘(])")  # ("VL If": the I and its stop as L)
+                             r"(?:(?:[\]}]?[.,]|(?<=[IVX][Ll]))"  # ("II]. When": a speck)
+                             r"(?=[ \t]+[\p{Lu}“\"‘(])"  # ("VL If": the I and its stop as L)
+                             r"|\.[.,](?=[\p{Lu}“\"‘]))")  # ("II..When": the space lost)
 _ROMAN_READING = str.maketrans({"l": "I", "L": "I", "T": "I", "J": "I", "1": "I", "|": "I",
                                 "!": "I", "Y": "V", "i": "I"})
 
@@ -1580,10 +1582,11 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
         for label, style, at in b.inline if b.kind == "law" else ():
             at += b.start
             if style == "I." and label == "I" and text[at] != "I":
-                old = text[at]  # ("72.1. If", "4.1 If": the space, or the stop, lost too)
+                # ("72.1. If", "4.1 If": the space, or the stop, lost too; "lt." the I's)
+                old = "lt" if text.startswith("lt.", at) else text[at]
                 new = ("" if not text[at - 1:at] or text[at - 1] in " \t\n—–-:" else " ") + "I" + \
-                    ("" if text.startswith(".", at + 1) else ".")
-                out.append(Edit(at, at + 1, old, new, "clause-sequence", 0.8,
+                    ("" if text.startswith(".", at + len(old)) else ".")
+                out.append(Edit(at, at + len(old), old, new, "clause-sequence", 0.8,
                                 f"'{old}' opens the law's clauses, before their II.: I."))
     for b in blocks:  # OCR's "ist." that a "2d." follows
         first = _MISREAD_FIRST.match(text, b.start) if b.kind == "clause" \
