@@ -193,3 +193,16 @@ def test_numeral_with_a_speck_for_its_space() -> None:
             "83. A revoke occurs when a player renounces in error.\n")
     assert _model_clauses(text)["82"] == ["I", "II"]
     assert _model_clauses(text.replace("82. I. When", "82. When"))["82"] == []
+
+
+def test_second_ordinal_garbled_after_a_run_in_first() -> None:
+    """``27. Abandoned Hand.—1st. If…`` then ``zd: The result…``: the law's run-in ``1st``
+    is the ordinal before it, and ``zd:`` (EB Garamond's old-style 2, its stop a colon) is
+    ``2d.`` (AWC Whist, --fresh); the repair writes ``2d.``."""
+    text = ("26. If the third hand has not played, the fourth hand may play.\n\n"
+            "27. Abandoned Hand.—1st. If all four players throw their cards on the table, "
+            "the hands may not be played out.\n\n"
+            "zd: The result of the hand, as then claimed or admitted, is established.\n\n"
+            "28. A revoke is a renounce in error.\n")
+    assert _model_clauses(text)["27"] == ["1st", "2d"]
+    assert "2d. The result" in proofread_page(read_page(text)).page.body

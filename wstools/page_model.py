@@ -820,7 +820,8 @@ _SECOND_NUMERAL = regex.compile(r"(?P<tok>[IiLlt1|!]{2}|H)[\]}]?[.,](?=[ \t]+[\p
 
 # an ordinal label OCR garbled ("Ath." for "4th.", "5tb."): read only as the next of the
 # ordinal before it, one character off
-_ORDINAL_TOKEN = regex.compile(r"(?P<tok>[\p{L}\d]{1,2}(?:st|nd|rd|th|d|tb|tli))\.(?=[ \t]+\p{Lu})")
+_ORDINAL_TOKEN = regex.compile(r"(?P<tok>[\p{L}\d]{1,2}(?:st|nd|rd|th|d|tb|tli))(?P<stop>[.:])"
+                               r"(?=[ \t]+\p{Lu})")  # (its stop read as a colon: "zd: The")
 
 
 def _next_ordinal(label: str) -> str | None:
@@ -838,21 +839,32 @@ def garbled_ordinal(text: str, previous: str | None) -> str | None:
     """The ordinal label ``text`` opens with as OCR garbled it, when it is one character off
     the next of ``previous``: ``Ath.`` after ``3d`` is ``4th``.
 
+    After ``1st`` the next is ``2d`` or ``2nd`` (the first label sets no style): the one
+    the token is one character off.
+
     >>> garbled_ordinal("Ath. Any card", "3d"), garbled_ordinal("Ath. Any card", "1st")
     ('4th', None)
+    >>> garbled_ordinal("zd: The result", "1st"), garbled_ordinal("Znd. The", "1st")
+    ('2d', '2nd')
+    >>> garbled_ordinal("2d: The result", "1st"), garbled_ordinal("2d. The result", "1st")
+    ('2d', None)
     """
     m = _ORDINAL_TOKEN.match(text)
     want = _next_ordinal(previous) if previous else None
-    if m is None or want is None or m["tok"] == want:
+    if m is None or want is None:
         return None
-    return want if Levenshtein.distance(m["tok"], want) == 1 else None
+    wants = ["2d", "2nd"] if previous == "1st" else [want]
+    if m["tok"] in wants:  # (the label as printed, its stop read as a colon)
+        return m["tok"] if m["stop"] == ":" else None
+    near = [w for w in wants if Levenshtein.distance(m["tok"], w) == 1]
+    return near[0] if len(near) == 1 else None
 
 
 def _garbled_ordinals(blocks: list[Block]) -> None:
     """A paragraph opening with a garbled ordinal that the ordinal clause before it fixes
     is that clause's next (see :func:`garbled_ordinal`); one that opens a list, right
     before an exact ``2d.`` (``2nd.``), is its ``1st`` when one character off it (``Ast.``)."""
-    previous: Block | None = None
+    previous: str | None = None  # the ordinal clause's label before (a law's run-in 1st)
     for i, b in enumerate(blocks):
         if b.kind == "text" and previous is None:
             after = next((x for x in blocks[i + 1:] if x.kind != "text"), None)
@@ -860,11 +872,13 @@ def _garbled_ordinals(blocks: list[Block]) -> None:
                     and after.label in ("2d", "2nd") and garbled_ordinal(b.text, "0th"):
                 b.kind, b.label, b.style = "clause", "1st", "1st."
         if b.kind == "text" and previous is not None:
-            found = garbled_ordinal(b.text, previous.label)
+            found = garbled_ordinal(b.text, previous)
             if found is not None:
                 b.kind, b.label, b.style = "clause", found, "1st."
         if b.kind == "clause":
-            previous = b if b.style == "1st." else None
+            previous = b.label if b.style == "1st." else None
+        elif b.kind == "law" and b.inline and b.inline[-1][1] == "1st.":
+            previous = b.inline[-1][0]  # ("27. Abandoned Hand.—1st. If…" then "zd: The")
         elif b.kind != "text":
             previous = None
 
@@ -1612,9 +1626,11 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
                                 0.9, f"'{old}' opens the law's clauses after its number: 1st."))
     for b in blocks:  # an ordinal the sequence read ("Ath." for "4th.")
         m = _ORDINAL_TOKEN.match(b.text) if b.kind == "clause" and b.style == "1st." else None
-        if m is not None and m["tok"] != b.label and b.label != "1st":  # (1st: see above)
-            out.append(Edit(b.start, b.start + len(m["tok"]), m["tok"], b.label,
-                            "clause-sequence", 0.8, f"'{m['tok']}.' stands where the sequence "
+        if m is not None and (m["tok"] != b.label or m["stop"] != ".") and b.label != "1st":
+            # (1st: see above; "zd:" for "2d.": the colon its stop)
+            old = m["tok"] + m["stop"]
+            out.append(Edit(b.start, b.start + len(old), old, b.label + ".",
+                            "clause-sequence", 0.8, f"'{old}' stands where the sequence "
                             f"of ordinals has {b.label}."))
     for b in blocks:  # a capital numeral the sequence read (Il. for II.)
         if b.kind == "clause" and b.style == "I.":
