@@ -29,6 +29,8 @@ fonts-linuxlibertine, fonts-crosextra-caladea).
                                                     # in every style, mostly poor
     python scripts/make-page-benchmark.py --poor    # two more, Caladea and Bonum, mostly poor
     python scripts/make-page-benchmark.py --poor --styles  # those two with clause styles
+    python scripts/make-page-benchmark.py --fresh   # a ninth and tenth, clause styles, faces
+                                                    # weighted to EB Garamond, Caladea, Bonum
 
 Tesseract runs one process at a time with OMP_THREAD_LIMIT=1. Deterministic for a seed
 (given the same Tesseract and fonts).
@@ -1310,19 +1312,24 @@ def plan_styles_runs(rnd: random.Random, seed: int, out: Path) -> list[Run]:
             runs.append(Run(f"{tid}-sty{e + 1}", [(tid, blocks, even, odd)], "",
                             cols[e % len(cols)], rnd.choice(["caps", "sc"]),
                             rnd.randrange(20, 400), "laws", STYLES_LEVELS))
-    # faces by the text's length (its pages), longest runs first, each to the face furthest
-    # under its weight's share, no two editions of a text in one face
-    load = dict.fromkeys(STYLES_FACES, 0)
-    size = {r.id: sum(len(t.text) + 1 for b in r.texts[0][1] for t in b.tokens) for r in runs}
-    for r in sorted(runs, key=lambda r: (-size[r.id], r.id)):
-        taken = {q.face for q in runs if q.texts[0][0] == r.texts[0][0]}
-        r.face = min((f for f in STYLES_FACES if f not in taken),
-                     key=lambda f: ((load[f] + size[r.id]) / STYLES_FACES[f], f))
-        load[r.face] += size[r.id]
-    assert {r.face for r in runs} == set(FONTS)
+    weigh_faces(runs, STYLES_FACES)
     for r in runs:
         assert r.id.rsplit("-sty", 1)[0] not in TEST_TEXTS and not r.id.startswith("eo-")
     return runs
+
+
+def weigh_faces(runs: list[Run], weights: dict[str, int]) -> None:
+    """Give each run its typeface by the text's length (its pages), longest runs first,
+    each to the face furthest under its weight's share, no two editions of a text in one
+    face; every face of ``FONTS`` at least once (asserted)."""
+    load = dict.fromkeys(weights, 0)
+    size = {r.id: sum(len(t.text) + 1 for b in r.texts[0][1] for t in b.tokens) for r in runs}
+    for r in sorted(runs, key=lambda r: (-size[r.id], r.id)):
+        taken = {q.face for q in runs if q.texts[0][0] == r.texts[0][0]}
+        r.face = min((f for f in weights if f not in taken),
+                     key=lambda f: ((load[f] + size[r.id]) / weights[f], f))
+        load[r.face] += size[r.id]
+    assert {r.face for r in runs} == set(FONTS)
 
 
 # ``--poor``: the faces of the test split's misses (Caladea, Bonum) at level poor, in dev's
@@ -1374,12 +1381,52 @@ def plan_poor_styles_runs(rnd: random.Random, seed: int, out: Path) -> list[Run]
     return runs
 
 
+# ``--fresh``: the closest to unseen pages that dev can hold: a ninth and a tenth edition of
+# every dev law code, the numbered ones with clauses in the ``--styles`` manner, faces drawn
+# from all seven with weight on EB Garamond, Caladea and Bonum, levels as ``--styles``'s
+FRESH_FACES = {"EB Garamond": 3, "Caladea": 3, "TeX Gyre Bonum": 3, "TeX Gyre Termes": 1,
+               "TeX Gyre Schola": 1, "TeX Gyre Pagella": 1, "Linux Libertine": 1}
+FRESH_EDITIONS = (9, 10)
+
+
+def plan_fresh_runs(rnd: random.Random, seed: int, out: Path) -> list[Run]:
+    """``--fresh``: a ninth and a tenth edition (``-ed9``, ``-ed10``) of each dev law code
+    (``poor_texts``: dev only in the manifest, never a test text), the ones with numbered
+    laws given clauses by ``styled_blocks`` (one style for the edition or one per law, by
+    ``rnd`` and ``"<seed>-<text>-fresh-ed<n>"``), the others as printed; one and two
+    columns, heading style and first folio by ``rnd``, faces by ``weigh_faces`` under
+    ``FRESH_FACES``, levels by ``STYLES_LEVELS``."""
+    runs, pool = [], []  # pool: the editions' own styles, each in turn
+    for tid, make, even, odd in poor_texts(out):
+        numbered = any(_LAW.match(" ".join(t.text for t in b.tokens[:3]))
+                       for b in make() if b.kind == "para" and not b.depth)
+        cols = rnd.sample([1, 2], 2)
+        for e, ed in enumerate(FRESH_EDITIONS):
+            blocks = make()
+            if numbered:
+                style = None
+                if rnd.random() < 0.5:
+                    pool = pool or rnd.sample(STYLES, len(STYLES))
+                    style = pool.pop()
+                blocks = styled_blocks(random.Random(f"{seed}-{tid}-fresh-ed{ed}"), blocks,
+                                       style)
+            runs.append(Run(f"{tid}-ed{ed}", [(tid, blocks, even, odd)], "", cols[e],
+                            rnd.choice(["caps", "sc"]), rnd.randrange(20, 400), "laws",
+                            STYLES_LEVELS))
+    weigh_faces(runs, FRESH_FACES)
+    for r in runs:
+        assert r.texts[0][0] not in TEST_TEXTS and not r.id.startswith("eo-"), r.id
+    return runs
+
+
 def make_extra(args, out: Path, images: Path, started: float) -> int:
     """``--extra``: only the dev-only runs of EXTRA_TEXTS, planned by their own seeded RNG;
     their entries replace any earlier ones of the same runs at the end of the manifest, and
     nothing else in the manifest or pages/ is touched. ``--more`` and ``--hard`` likewise
     with their runs."""
-    if args.poor and args.styles:
+    if args.fresh:
+        runs = plan_fresh_runs(random.Random(f"{args.seed}-fresh-plan"), args.seed, out)
+    elif args.poor and args.styles:
         runs = plan_poor_styles_runs(random.Random(f"{args.seed}-poor-styles-plan"),
                                      args.seed, out)
     elif args.poor:
@@ -1440,12 +1487,17 @@ def main(argv: list[str] | None = None) -> int:
                          "one column) edition of the dev split's law codes, mostly poor (dev); "
                          "with --styles, those editions of the numbered ones with clauses in "
                          "every style (not made yet: dev would pass 80 %% of the pages)")
+    ap.add_argument("--fresh", action="store_true",
+                    help="make only a ninth and a tenth edition of the dev split's law codes, "
+                         "the numbered ones with clauses in every style, faces weighted to EB "
+                         "Garamond, Caladea and Bonum, mostly poor (dev)")
     args = ap.parse_args(argv)
     out, images = Path(args.out), Path(args.images)
     (out / "pages").mkdir(parents=True, exist_ok=True)
     images.mkdir(parents=True, exist_ok=True)
     started = time.time()
-    if args.extra or args.more or args.hard or args.hard_eo or args.styles or args.poor:
+    if args.extra or args.more or args.hard or args.hard_eo or args.styles or args.poor \
+            or args.fresh:
         return make_extra(args, out, images, started)
     rnd = random.Random(f"{args.seed}-plan")
     runs = plan_runs(rnd, 0)

@@ -63,9 +63,11 @@ _LAW = regex.compile(
     r"(?=[ \t]*[—–-]|\s+\S|[ \t]*\Z|(?<=[.,:;°])[\p{Lu}(])")
 # a law number whose stop OCR lost ("31 The", "51—An") or ran into the next word ("77.1f the"): a
 # law only as the next number of the sequence (see _check_laws)
+# (or before its run-in first label, "1—a. Each player")
 _WEAK_LAW = regex.compile(r"(?P<prefix>)(?P<num>\d{1,4})(?P<suf>)(?P<end>)"
                           r"(?:\.(?=\d\p{L}{1,2}\b)|(?=[ \t]+\p{Lu}\p{Ll}+[ \t]+\p{Ll})"
-                          r"|(?=[—–][ \t]*\p{Lu}\p{Ll}*[ \t]+\p{Ll}))")
+                          r"|(?=[—–][ \t]*\p{Lu}\p{Ll}*[ \t]+\p{Ll})"
+                          r"|(?=[—–][ \t]*(?:(?:a|I|1st)\.|\((?:a|1|i)\))[ \t]+\p{Lu}))")
 # a law number with dust before it or after its stop, before its run-in first label or a
 # capital (".37.—Ist. If", "2..a. Dummy", "7._I. The"): a law only as the next number of the
 # sequence (weak)
@@ -90,6 +92,10 @@ _CLAUSE = (
     # OCR dust around the brackets (``‘(d).``, ``(c}``, ``{a)``) is read past, never changed
     (regex.compile(r"[‘’'\"`,._-]?[({](?P<l>[a-z]{1,2}|[A-Z]|[ivxlc]{1,5}|\d{1,2})\.?[)}\]]{1,2}"
                    r"(?:[.,:;-]{1,2}(?=\p{L})|[.,:;’-]{0,2}(?=\s|\Z|[\p{Lu}‘'“\"]))\s*"), "(a)"),
+    # dust and a space before the brackets (``. (2) Exposes``, ``—° (2) If``): a clause only
+    # in its sequence
+    (regex.compile(r"[^\w\s(){}\[\]]{1,2}[ \t]+[({](?P<l>[a-z]|[ivx]{1,5}|\d{1,2})[)}]"
+                   r"(?=[ \t]+\S)[ \t]*"), "a)"),
     # the opening bracket lost (``ii) Secretary``): a clause only in its sequence
     (regex.compile(r"(?P<l>[a-z]|[ivx]{2,5}|\d{1,2})\)(?=[ \t]+\S)[ \t]*"), "a)"),
     (regex.compile(r"(?P<l>[IVXL]{1,5})\.(?=[ \t]+[\p{Lu}“\"‘(])[ \t]*"), "I."),
@@ -113,6 +119,8 @@ _SENTENCE_END = regex.compile(r"""[.!?:;]['"’”)\]]*\Z""")
 _CLAUSE_END = regex.compile(r"[.:;]['’”)]*\s*\Z")
 # where a listed item ends: a sentence's end, or "…this order; and" before the next item
 _ITEM_END = regex.compile(r"""(?:[.!?:;—–]['"’”)\]]*|--|;[ \t]+(?:and|or))\Z""")
+# a list's item that goes on into the next one, its sentence not ended ("…declared, or")
+_LIST_GOES_ON = regex.compile(r",[ \t]+(?:and|or)\Z")
 _NOTE_MARK = regex.compile(r"\[\d{1,3}\]|[*†‡§]")
 
 
@@ -351,7 +359,7 @@ def _sequence_kind(label: str, style: str, open_: Sequence[tuple[tuple[str, str]
     return style, "capital" if label.isupper() else "letter"
 
 
-_FIRST_INLINE = regex.compile(r"(?<=\A|[._—–:-][ \t]*|\s)(?:[‘’'\"`,.-]?[({](?:a|A|i|1)\)"
+_FIRST_INLINE = regex.compile(r"(?<=\A|[._—–:-][ \t]*|\s)(?:[‘’'\"`,.-]?[({](?:a|A|i|1)[)}]"
                               r"|(?P<bare>(?:(?:a|I|1st|" + _MISREAD_FIRST_FORM +
                               r")\.|" + _MISREAD_FIRST_FORM + r":|a(?:[,:;]|\.[.,]))"
                               r"(?=[ \t]+[\p{Lu}“\"‘(])))")
@@ -398,6 +406,7 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
     out: list[tuple[int, int]] = []
     last_law: int | None = None
     last_clause: str | None = None
+    earlier: list[str] = []  # the labels before last_clause since the last law
     for a, b in _split_inline_sections(text, spans):
         start = a
         lines = list(regex.finditer(r"[^\n]+", text[a:b]))
@@ -476,10 +485,19 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                         or clause[1] in ("(a)", "a)", "1st.", "I.", "a.", "a,")
                         and last_clause is not None
                         and _follows(clause[0], last_clause)
+                        or clause[1] in ("(a)", "a)")
+                        and any(_follows(clause[0], x) for x in earlier)
+                        # ("(ii) Every card…" then "(b) All the cards": back to the
+                        # letters the numerals were nested under)
                         or clause[1] == "I." and clause[0] == "I"
                         and _next_label_line(text, a + line.end()) == ("II", "I.")
                         or garbled is not None):
                     split = True  # (I. only before its II.: "I." alone may be a name's)
+            elif k and clause is not None and clause[1] in ("(a)", "a.", "1st.", "I.") \
+                    and last_clause is not None and _follows(clause[0], last_clause) \
+                    and _LIST_GOES_ON.search(lines[k - 1].group().rstrip()):
+                split = True  # "(3) Plays a card before all have declared, or" then "(4)
+                # Exposes a card": an item of a list in one sentence, the next label
             if k and not split and clause is not None and clause[1] == "1st." and (
                     clause[0] == "1st" or last_clause is None
                     or _follows(clause[0], last_clause)) and regex.search(
@@ -522,11 +540,14 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
             if law is not None and (k == 0 or split) and not (
                     clause is not None and clause[1] == "1st."):  # ("3d." is no law 3)
                 last_law = int(law.group("end") or law.group("num"))
+                earlier = []
                 inline = _inline_clause(text[at:b], law.end() + line.group().find(body))
                 if inline is not None:  # "Sec. 2. Membership. (a)": (b) comes next
                     last_clause = inline[0]
             if clause is not None and (k == 0 or split):
                 # (a garbled first label, "(ij)" before "(ii)", is the run's first)
+                if last_clause is not None:
+                    earlier.append(last_clause)
                 last_clause = garbled or clause[0]
         out.append((start, b))
     return out
@@ -799,7 +820,8 @@ _SECOND_NUMERAL = regex.compile(r"(?P<tok>[IiLlt1|!]{2}|H)[\]}]?[.,](?=[ \t]+[\p
 
 # an ordinal label OCR garbled ("Ath." for "4th.", "5tb."): read only as the next of the
 # ordinal before it, one character off
-_ORDINAL_TOKEN = regex.compile(r"(?P<tok>[\p{L}\d]{1,2}(?:st|nd|rd|th|d|tb|tli))\.(?=[ \t]+\p{Lu})")
+_ORDINAL_TOKEN = regex.compile(r"(?P<tok>[\p{L}\d]{1,2}(?:st|nd|rd|th|d|tb|tli))(?P<stop>[.:])"
+                               r"(?=[ \t]+\p{Lu})")  # (its stop read as a colon: "zd: The")
 
 
 def _next_ordinal(label: str) -> str | None:
@@ -817,27 +839,46 @@ def garbled_ordinal(text: str, previous: str | None) -> str | None:
     """The ordinal label ``text`` opens with as OCR garbled it, when it is one character off
     the next of ``previous``: ``Ath.`` after ``3d`` is ``4th``.
 
+    After ``1st`` the next is ``2d`` or ``2nd`` (the first label sets no style): the one
+    the token is one character off.
+
     >>> garbled_ordinal("Ath. Any card", "3d"), garbled_ordinal("Ath. Any card", "1st")
     ('4th', None)
+    >>> garbled_ordinal("zd: The result", "1st"), garbled_ordinal("Znd. The", "1st")
+    ('2d', '2nd')
+    >>> garbled_ordinal("2d: The result", "1st"), garbled_ordinal("2d. The result", "1st")
+    ('2d', None)
     """
     m = _ORDINAL_TOKEN.match(text)
     want = _next_ordinal(previous) if previous else None
-    if m is None or want is None or m["tok"] == want:
+    if m is None or want is None:
         return None
-    return want if Levenshtein.distance(m["tok"], want) == 1 else None
+    wants = ["2d", "2nd"] if previous == "1st" else [want]
+    if m["tok"] in wants:  # (the label as printed, its stop read as a colon)
+        return m["tok"] if m["stop"] == ":" else None
+    near = [w for w in wants if Levenshtein.distance(m["tok"], w) == 1]
+    return near[0] if len(near) == 1 else None
 
 
 def _garbled_ordinals(blocks: list[Block]) -> None:
     """A paragraph opening with a garbled ordinal that the ordinal clause before it fixes
-    is that clause's next (see :func:`garbled_ordinal`)."""
-    previous: Block | None = None
-    for b in blocks:
+    is that clause's next (see :func:`garbled_ordinal`); one that opens a list, right
+    before an exact ``2d.`` (``2nd.``), is its ``1st`` when one character off it (``Ast.``)."""
+    previous: str | None = None  # the ordinal clause's label before (a law's run-in 1st)
+    for i, b in enumerate(blocks):
+        if b.kind == "text" and previous is None:
+            after = next((x for x in blocks[i + 1:] if x.kind != "text"), None)
+            if after is not None and after.kind == "clause" and after.style == "1st." \
+                    and after.label in ("2d", "2nd") and garbled_ordinal(b.text, "0th"):
+                b.kind, b.label, b.style = "clause", "1st", "1st."
         if b.kind == "text" and previous is not None:
-            found = garbled_ordinal(b.text, previous.label)
+            found = garbled_ordinal(b.text, previous)
             if found is not None:
                 b.kind, b.label, b.style = "clause", found, "1st."
         if b.kind == "clause":
-            previous = b if b.style == "1st." else None
+            previous = b.label if b.style == "1st." else None
+        elif b.kind == "law" and b.inline and b.inline[-1][1] == "1st.":
+            previous = b.inline[-1][0]  # ("27. Abandoned Hand.—1st. If…" then "zd: The")
         elif b.kind != "text":
             previous = None
 
@@ -912,9 +953,11 @@ _RUN_IN_FIRST = regex.compile(r"(?<=[—–:][ \t]*)I\.[ \t]+(?=[\p{Lu}“\"‘]
 
 
 # the same, OCR's reading of it: the I as 1, l, L or | (after a title's dash, or right
-# after the law's number: "24. Leading Out of Turn.—1. If any", "zg. L. If a player")
+# after the law's number: "24. Leading Out of Turn.—1. If any", "zg. L. If a player"), or
+# the I and its stop read as one L ("14.—L If a player"), or the I with a t ("—lt. The")
 _RUN_IN_FIRST_READ = regex.compile(r"(?:(?<=[—–:][ \t]*)|(?<=\A\S{1,5}\.[ \t—–-]*))"
-                                   r"(?P<tok>[I1lL|])\.[ \t]+(?=[\p{Lu}“\"‘])")
+                                   r"(?:(?P<tok>[I1lL|]|[Il]t)\.|(?P<tok>L))[ \t]+"
+                                   r"(?=[\p{Lu}“\"‘])")
 
 
 def _reads_second_numeral(block: Block) -> bool:
@@ -1059,6 +1102,8 @@ _MISPUNCTUATED = regex.compile(r"(?P<prefix>)(?P<tok>\d{1,3})"
 _GAP_TOKEN = regex.compile(r"(?P<prefix>(?:Sec|SEC)\.?[ \t]+)?(?:[.,'‘’_](?=\d))?"
                            r"(?P<tok>[0-9A-Za-z$!|/\]]{1,3})"
                            r"(?:\.(?=[ \t]*[—–-]|[ \t]+\S)"
+                           # (its stop and a speck, the space lost: "L8..1f a player")
+                           r"|\.[.,_](?=[\p{L}\d])"
                            # (its stop lost, or read with the 1 before it: "3L—Ist. If")
                            r"|(?<=\d\S{0,2})(?=[—–][ \t]*\S)"
                            # (a 1 and its stop read as one L: "IL For making" for "11. For")
@@ -1303,8 +1348,9 @@ def _check_clauses(blocks: list[Block]) -> None:
 
 # a capital roman numeral as OCR may read it (``Il.``, ``IL.``, ``1I.``, ``TV.`` for ``IV.``)
 _ROMAN_TOKEN = regex.compile(r"(?P<tok>[IVXLlTJ1|!HY]{1,5}|[VX][IVXil]{1,4})"
-                             r"(?:[\]}]?[.,]|(?<=[IVX][Ll]))"  # ("II]. When": a speck)
-                             r"(?=[ \t]+[\p{Lu}“\"‘(])")  # ("VL If": the I and its stop as L)
+                             r"(?:(?:[\]}]?[.,]|(?<=[IVX][Ll]))"  # ("II]. When": a speck)
+                             r"(?=[ \t]+[\p{Lu}“\"‘(])"  # ("VL If": the I and its stop as L)
+                             r"|\.[.,](?=[\p{Lu}“\"‘]))")  # ("II..When": the space lost)
 _ROMAN_READING = str.maketrans({"l": "I", "L": "I", "T": "I", "J": "I", "1": "I", "|": "I",
                                 "!": "I", "Y": "V", "i": "I"})
 
@@ -1356,7 +1402,8 @@ def _garbled_romans(blocks: list[Block]) -> None:
             if after is not None and after.kind == "clause" and after.style == "I." \
                     and after.label == "II":
                 want = "I"
-        if want is not None and (roman_reading(m["tok"]) == want or _stroke_short(m["tok"], want)):
+        if want is not None and (roman_reading(m["tok"]) == want or _stroke_short(m["tok"], want)
+                                 or _bracket_stroke(b.text, m, want)):
             b.kind, b.label, b.style = "clause", want, "I."
 
 
@@ -1374,6 +1421,18 @@ def _repeated_roman(blocks: list[Block], i: int) -> None:
     if label is not None and want is not None and b.label == label and set(want) == {"I"} \
             and len(want) == len(label) + 1:
         b.label = want
+
+
+def _bracket_stroke(text: str, m: regex.Match, want: str) -> bool:
+    """The numeral's last stroke read as a bracket (``I]. By agreement`` where the sequence
+    has ``II``): strokes only, and with the bracket for a stroke exactly ``want``.
+
+    >>> _bracket_stroke("I]. By", _ROMAN_TOKEN.match("I]. By"), "II")
+    True
+    """
+    reading = roman_reading(m["tok"])
+    return text[m.end("tok"):m.end("tok") + 1] == "]" and set(reading) == {"I"} \
+        and reading + "I" == want
 
 
 def _stroke_short(token: str, want: str) -> bool:
@@ -1537,10 +1596,11 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
         for label, style, at in b.inline if b.kind == "law" else ():
             at += b.start
             if style == "I." and label == "I" and text[at] != "I":
-                old = text[at]  # ("72.1. If", "4.1 If": the space, or the stop, lost too)
+                # ("72.1. If", "4.1 If": the space, or the stop, lost too; "lt." the I's)
+                old = "lt" if text.startswith("lt.", at) else text[at]
                 new = ("" if not text[at - 1:at] or text[at - 1] in " \t\n—–-:" else " ") + "I" + \
-                    ("" if text.startswith(".", at + 1) else ".")
-                out.append(Edit(at, at + 1, old, new, "clause-sequence", 0.8,
+                    ("" if text.startswith(".", at + len(old)) else ".")
+                out.append(Edit(at, at + len(old), old, new, "clause-sequence", 0.8,
                                 f"'{old}' opens the law's clauses, before their II.: I."))
     for b in blocks:  # OCR's "ist." that a "2d." follows
         first = _MISREAD_FIRST.match(text, b.start) if b.kind == "clause" \
@@ -1566,16 +1626,20 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
                                 0.9, f"'{old}' opens the law's clauses after its number: 1st."))
     for b in blocks:  # an ordinal the sequence read ("Ath." for "4th.")
         m = _ORDINAL_TOKEN.match(b.text) if b.kind == "clause" and b.style == "1st." else None
-        if m is not None and m["tok"] != b.label and b.label != "1st":  # (1st: see above)
-            out.append(Edit(b.start, b.start + len(m["tok"]), m["tok"], b.label,
-                            "clause-sequence", 0.8, f"'{m['tok']}.' stands where the sequence "
+        if m is not None and (m["tok"] != b.label or m["stop"] != ".") and b.label != "1st":
+            # (1st: see above; "zd:" for "2d.": the colon its stop)
+            old = m["tok"] + m["stop"]
+            out.append(Edit(b.start, b.start + len(old), old, b.label + ".",
+                            "clause-sequence", 0.8, f"'{old}' stands where the sequence "
                             f"of ordinals has {b.label}."))
     for b in blocks:  # a capital numeral the sequence read (Il. for II.)
         if b.kind == "clause" and b.style == "I.":
             m = _ROMAN_TOKEN.match(b.text)
             if m is not None and m["tok"] != b.label:
-                stop = "" if text.startswith((".", ","), b.start + len(m["tok"])) else "."
-                out.append(Edit(b.start, b.start + len(m["tok"]), m["tok"], b.label + stop,
+                # (its last stroke read as a bracket, "I]." for "II.": the bracket goes too)
+                end = b.start + len(m["tok"]) + _bracket_stroke(b.text, m, b.label)
+                stop = "" if text.startswith((".", ","), end) else "."
+                out.append(Edit(b.start, end, text[b.start:end], b.label + stop,
                                 "clause-sequence", 0.9, f"'{m['tok']}.' stands where the "
                                 f"sequence of numerals has {b.label}."))
     # the label each paragraph opens with as printed, before the sequence judged it (a

@@ -49,11 +49,16 @@ COMMON_TOKENS = frozenset("a an as at be by do he if in is it me my no of on or 
                           "i ii iii iv v vi the and per viz etc mr mrs dr st ed ib id"
                           .split())
 
+# an ordinal clause label, or OCR's reading of one ("1st", "2d", "4th", "Ist", "lst"): a
+# clause, never a law's number ("10. 1st. If…" is law 10 and its first clause)
+_ORDINAL_FORM = r"(?:[\dIl|!]{1,2}(?:st|nd|rd|th)|\d{1,2}d)"
+_ORDINAL_TOKEN = regex.compile(_ORDINAL_FORM)
+
 _CANDIDATE = regex.compile(
     r"(?:(?<=\A\s{0,3})|(?<=[.;:!?)\]*”\"'—-]\s{1,3})"
     r"|(?<=[.;:!?][ \t]{0,2}[/|\\·•'‘,][ \t]*\n[ \t]*\n[ \t]*))"
     r"([0-9A-Za-z$!|/\]]{1,3})\."
-    r"(?=\s+[\p{Lu}(“\"']|—+\s*[\p{Lu}(])")
+    r"(?=\s+[\p{Lu}(“\"']|—+\s*[\p{Lu}(]|[ \t]+" + _ORDINAL_FORM + r"\.[ \t]+\p{Lu})")
 # a number in digits opening a line with a law's marks ("8.—The dealer"), after a line
 # that does not end a sentence (its stop misread as a comma, or lost: "a fresh cut,"): a
 # law start only as the next number of the sequence (see find_law_starts)
@@ -219,6 +224,8 @@ def candidates(text: str) -> list[tuple[int, int, str]]:
         if is_reference(text, m.start(1)):
             continue
         if token.lower() in COMMON_TOKENS and not token.isdigit():
+            continue
+        if _ORDINAL_TOKEN.fullmatch(token):
             continue
         if not token.isdigit() and not any(c in CONFUSIONS or c.isdigit() for c in token):
             continue
