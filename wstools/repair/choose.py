@@ -24,7 +24,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ..corpus.index import CorpusIndex
 from ..edits import Edit
@@ -89,6 +89,39 @@ class Context:
     # (confusion cost, then frequency) if it is another than ``reading``, costs at most
     # ``price`` and could be found between ``prev`` and ``nxt`` as often as ``reading``
     rival: Callable[[str, str, float, str, str], str | None] | None = None
+    units: tuple[Unit, ...] = ()  # every unit of the window that differs from the OCR
+
+    @cached_property
+    def printing_differs(self) -> bool:
+        """Whether the window reads the segment as another printing (:func:`reads_otherwise`),
+        so that marks OCR could have misread may be the printing's own."""
+        return reads_otherwise(self.units, self.is_word)
+
+
+def reads_otherwise(units: tuple[Unit, ...], is_word: Callable[[str], bool]) -> bool:
+    """Whether any of a window's ``units`` is a difference no OCR error makes, but a
+    printing does: words of the language against other words no plausible misreading
+    apart (``mistake``/``error``), a comma after a word the OCR reads clean (``one``/
+    ``one,``), or a dash one side has and the other not (``called, or``/``called—or``).
+
+    >>> reads_otherwise((Unit(0, 7, "mistake", "error", 1),), lambda w: True)
+    True
+    >>> reads_otherwise((Unit(0, 3, "che", "the", 1),), lambda w: True)
+    False
+    """
+    for u in units:
+        o_words, w_words = _LETTERS.findall(u.ocr), _LETTERS.findall(u.witness)
+        o_letters, w_letters = " ".join(o_words).lower(), " ".join(w_words).lower()
+        if ("—" in u.ocr) != ("—" in u.witness) or \
+                (u.witness == u.ocr + "," and u.ocr.isalpha()):
+            return True
+        if not o_words or not w_words or o_letters == w_letters or \
+                not all(map(is_word, o_words + w_words)):
+            continue
+        limit = _PLAUSIBLE * len(w_letters) + _PLAUSIBLE_BASE
+        if cost(o_letters, w_letters, limit) > limit:
+            return True
+    return False
 
 
 # a confusion cost OCR could plausibly produce over n letters: 0.3 n + 0.6
@@ -577,6 +610,11 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
         return True  # a stack: one mark was printed
     if o_marks == ":" and w_tail == "." and nxt[:1].isupper():
         return True  # a colon before a capital: law text has none
+    if o_marks.count(":") == 1 and o_marks.replace(":", ";") == w_tail and \
+            not ctx.printing_differs:
+        # a semicolon whose lower dot OCR lost ("called:" for "called;"); but where the
+        # window reads as another printing, a colon may be the printing's ("taken back :")
+        return True
     if paragraph_end and o_marks in (",", ";", ":") and w_tail == ".":
         return True
     if o_marks == "." and w_tail in (",", ";") and nxt[:1].islower():

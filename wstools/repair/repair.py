@@ -484,7 +484,7 @@ class Repairer:
                     confirmed[unit.start:unit.end] = b"\x00" * (unit.end - unit.start)
             seen = True
             label = f"witness {', '.join(window.passages[:3])}"
-            ctx = Context(self.index, self._is_word, base, label, self._rival)
+            ctx = Context(self.index, self._is_word, base, label, self._rival, tuple(found))
             left = []
             for k, unit in enumerate(found):
                 taken = False

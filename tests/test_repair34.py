@@ -1,0 +1,67 @@
+"""OCR repair, recall on the page benchmark's dev split (issue 20, branch rep34): marks
+a witness reads that the OCR garbled in ways no printing differs by."""
+
+from __future__ import annotations
+
+import pytest
+
+from wstools.repair.align import Unit
+from wstools.repair.choose import Context, choose
+from wstools.repair.repair import Repairer
+
+
+@pytest.fixture(scope="module")
+def repairer() -> Repairer:
+    return Repairer.load()
+
+
+def _choose(repairer: Repairer, text: str, ocr: str, witness: str) -> str | None:
+    start = text.index(ocr)
+    unit = Unit(start, start + len(ocr), ocr, witness, 1)
+    ctx = Context(repairer.index, repairer._is_word, text, "witness", repairer._rival)
+    edit = choose(unit, ctx)
+    return None if edit is None else edit.new
+
+
+LAW_78 = ("78. If any player lead out of turn and the three others follow, the trick is "
+          "complete and the error cannot be rectified{} but if only the second, or second "
+          "and third play to the false lead, their cards may be taken back{} there is no "
+          "penalty against any except the original offender.")
+
+
+def test_a_colon_for_the_witness_semicolon_is_its_lost_dot(repairer: Repairer) -> None:
+    """Tesseract reads a semicolon whose lower dot is faint as a colon; where the witness
+    prints a semicolon, the colon is that misreading (dev: 90 right, none wrong)."""
+    result = repairer.repair(LAW_78.format(":", ":"), law=True)
+    assert result.text == LAW_78.format(";", ";")
+
+
+def test_a_colon_for_the_witness_semicolon_in_a_misread_word(repairer: Repairer) -> None:
+    text = "their cards may be taken back: there is no penalty"
+    assert _choose(repairer, text, "back:", "back;") == "back;"
+    assert _choose(repairer, "on the table): or if either", "table):", "table);") == "table);"
+
+
+def test_a_semicolon_for_the_witness_colon_stays(repairer: Repairer) -> None:
+    """The other way round is no misreading OCR makes: a printing's punctuation."""
+    text = "they cut again; the lower of the new cut deals"
+    assert _choose(repairer, text, "again;", "again:") is None
+
+
+def test_a_colon_stays_where_the_window_reads_as_another_printing(repairer: Repairer
+                                                                   ) -> None:
+    """The Cyclopædia prints 'taken back : there is' where the witness has a semicolon:
+    its window has words no misreading makes ('mistake' against 'error'), a comma the
+    OCR lacks after a clean word, a dash: the colon may be the printing's."""
+    text = "on discovery of the mistake, are taken back: there is no penalty"
+    start = text.index("back:")
+    unit = Unit(start, start + 5, "back:", "back;", 1)
+    for other in (Unit(16, 23, "mistake", "error", 1), Unit(0, 2, "on", "on,", 1),
+                  Unit(0, 12, "on discovery", "on—discovery", 2)):
+        ctx = Context(repairer.index, repairer._is_word, text, "witness", repairer._rival,
+                      (other, unit))
+        assert choose(unit, ctx) is None
+    ctx = Context(repairer.index, repairer._is_word, text, "witness", repairer._rival,
+                  (Unit(16, 23, "mistako", "mistake", 1), unit))
+    edit = choose(unit, ctx)
+    assert edit is not None and edit.new == "back;"
