@@ -65,3 +65,33 @@ def test_a_colon_stays_where_the_window_reads_as_another_printing(repairer: Repa
                   (Unit(16, 23, "mistako", "mistake", 1), unit))
     edit = choose(unit, ctx)
     assert edit is not None and edit.new == "back;"
+
+
+@pytest.mark.parametrize(("text", "ocr", "witness"), [
+    ("as declared in Executive Order. 13338 and expanded", "Order.", "Order"),
+    ("under the National Emergencies Act. (50 U.S.C. 1601 et seq.)", "Act.", "Act"),
+    ("looked at (except under Law. 82) until the end", "Law.", "Law"),
+])
+def test_a_full_stop_before_a_number_the_line_goes_on_with_is_dust(
+        repairer: Repairer, text: str, ocr: str, witness: str) -> None:
+    """A full stop before a number or a bracket on the same line, where the witness reads
+    on without one, is dust (dev: 45 right, none wrong)."""
+    assert _choose(repairer, text, ocr, witness) == witness
+
+
+@pytest.mark.parametrize(("text", "ocr", "witness"), [
+    ("the penalty is paid.\n(b) If the dealer", "paid.", "paid"),  # the line ends
+    ("as provided in No. 5 of the rules", "No.", "No"),  # an abbreviation's
+])
+def test_a_full_stop_where_the_line_ends_or_an_abbreviation_stays(
+        repairer: Repairer, text: str, ocr: str, witness: str) -> None:
+    assert _choose(repairer, text, ocr, witness) is None
+
+
+def test_a_full_stop_before_a_law_number_stays(repairer: Repairer) -> None:
+    """The Cyclopædia's run-in heading 'The revoke. 71. A revoke': the stop before the
+    law's number ends it; 'Section. 1.' is the section's number."""
+    text = "may have meanwhile made. The revoke. 71. A revoke is when"
+    assert _choose(repairer, text, "revoke.", "revoke") is None
+    text = "hereby ordered as follows:\n\nSection. 1. Purpose. Recent"
+    assert _choose(repairer, text, "Section.", "Section") == "Section"

@@ -619,6 +619,13 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
         return True
     if o_marks == "." and w_tail in (",", ";") and nxt[:1].islower():
         return True
+    if o_marks == "." and not w_tail and _ON_THE_LINE.match(after) and \
+            _last_word(o_core).lower() not in STOP_WORDS and (
+                not _NUMBER_NEXT.match(after) or _last_word(o_core).lower() in NUMBERED):
+        # dust before a number or a bracket the line goes on with ("Order. 13257", "Act.
+        # (50 U.S.C.", "Law. 82)"), where the witness reads on; but before a law's number
+        # ("The revoke. 71. A revoke") the stop ends a sentence or a heading
+        return True
     if o_marks in ("'", "’") and not w_tail and nxt[:1].islower() and \
             o_core[-1:].lower() != "s" and not _QUOTE.search(_sentence_before(ctx.text,
                                                                               unit.start)):
@@ -644,6 +651,11 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
 
 
 _QUOTE = re.compile(r"['‘’“”\"`]")
+_ON_THE_LINE = re.compile(r"[ \t]+[\d(]")  # a number or a bracket after a space, on the line
+_NUMBER_NEXT = re.compile(r"\s+\d+\.(?!\d)")  # a law's number ("71. A revoke")
+# words a number goes with ("Section 1.", "Law 82."): a stop between them is dust
+NUMBERED = frozenset("section sections subsection law laws rule rules article order "
+                     "chapter title part clause paragraph".split())
 _SENTENCE_END = re.compile(r"[.!?]\s|\n[ \t]*\n")
 
 
