@@ -95,3 +95,12 @@ def test_a_full_stop_before_a_law_number_stays(repairer: Repairer) -> None:
     assert _choose(repairer, text, "revoke.", "revoke") is None
     text = "hereby ordered as follows:\n\nSection. 1. Purpose. Recent"
     assert _choose(repairer, text, "Section.", "Section") == "Section"
+
+
+def test_a_dash_ocr_spaced_after_a_colon_closes_up(repairer: Repairer) -> None:
+    """'exceptions: —' where the witness prints 'exceptions:—' (dev: 13 right, none
+    wrong); a dash across a line break is the layout's."""
+    text = "whist, with the following exceptions: —\n\n1. Dummy deals at the"
+    assert _choose(repairer, text, "exceptions: —", "exceptions:—") == "exceptions:—"
+    text = "whist, with the following exceptions:\n—\n\n1. Dummy deals at the"
+    assert _choose(repairer, text, "exceptions:\n—", "exceptions:—") is None

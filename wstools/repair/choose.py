@@ -610,6 +610,8 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
         return True  # a stack: one mark was printed
     if o_marks == ":" and w_tail == "." and nxt[:1].isupper():
         return True  # a colon before a capital: law text has none
+    if o_marks == w_tail and "\n" not in o_tail and w_tail[-1:] in ("—", "–"):
+        return True  # OCR spaced a dash the printing sets close ("exceptions: —")
     if o_marks.count(":") == 1 and o_marks.replace(":", ";") == w_tail and \
             not ctx.printing_differs:
         # a semicolon whose lower dot OCR lost ("called:" for "called;"); but where the
