@@ -104,3 +104,18 @@ def test_a_dash_ocr_spaced_after_a_colon_closes_up(repairer: Repairer) -> None:
     assert _choose(repairer, text, "exceptions: —", "exceptions:—") == "exceptions:—"
     text = "whist, with the following exceptions:\n—\n\n1. Dummy deals at the"
     assert _choose(repairer, text, "exceptions:\n—", "exceptions:—") is None
+
+
+@pytest.mark.parametrize(("text", "ocr", "witness"), [
+    ("authority granted by law to an- executive department", "an-", "an"),
+    ("the Chair of the Task Force shall- rotate annually", "shall-", "shall"),
+])
+def test_a_hyphen_after_a_whole_word_the_witness_reads_is_a_speck(
+        repairer: Repairer, text: str, ocr: str, witness: str) -> None:
+    """Not the first part of a broken word: the witness reads the part as a word of its
+    own, and the next word as the next (dev: 24 more right, none wrong)."""
+    assert _choose(repairer, text, ocr, witness) == witness
+
+
+def test_the_first_part_of_a_broken_word_is_still_the_joins(repairer: Repairer) -> None:
+    assert _choose(repairer, "can be establi- shed;", "establi-", "established") is None
