@@ -119,3 +119,22 @@ def test_a_hyphen_after_a_whole_word_the_witness_reads_is_a_speck(
 
 def test_the_first_part_of_a_broken_word_is_still_the_joins(repairer: Repairer) -> None:
     assert _choose(repairer, "can be establi- shed;", "establi-", "established") is None
+
+
+@pytest.mark.parametrize(("text", "ocr", "witness"), [
+    ("the fourth hand may also play bet-ore the second", "bet-ore", "before"),
+    ("the cards are again shu-fled and cut", "shu-fled", "shuffled"),
+])
+def test_a_letter_read_as_a_hyphen_inside_a_word(repairer: Repairer, text: str, ocr: str,
+                                                 witness: str) -> None:
+    """'bet' and 'ore' are words, 'betore' is none: one word misread, not two."""
+    assert _choose(repairer, text, ocr, witness) == witness
+
+
+@pytest.mark.parametrize(("text", "ocr", "witness"), [
+    ("have made. The revoke A-revoke occurs when", "A-revoke", "revoke"),
+    ("we shall meet to-day at noon", "to-day", "today"),
+])
+def test_a_hyphen_between_words_stays(repairer: Repairer, text: str, ocr: str,
+                                      witness: str) -> None:
+    assert _choose(repairer, text, ocr, witness) is None

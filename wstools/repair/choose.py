@@ -218,6 +218,7 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
     o_words, w_words = _LETTERS.findall(o), _LETTERS.findall(w)
     if not w_words and o_words:
         return None
+    o_words = _hyphen_in_word(o, o_words, w_words, ctx)
     if label_at_paragraph(ctx.text, unit.start, o):
         return None  # a clause's label ("Il. Cards…"), the witness's a word ("it."): a
         # printing that labels its clauses where the witness does not
@@ -341,6 +342,25 @@ _FRAGMENT = re.compile(r"([^\W\d_]+)-\s*$")
 
 _LABEL_TOKEN = re.compile(r"(?:[IVXLl|1]{1,4}|\(?[a-z]{1,2}\)|[a-z])[.,]?")
 _PARAGRAPH_START = re.compile(r"(?:\A|\n[ \t]*\n)[ \t]*\Z")
+
+
+_INNER_HYPHEN = re.compile(r"[^\W\d_]+-[^\W\d_]+")
+
+
+def _hyphen_in_word(o: str, o_words: list[str], w_words: list[str], ctx: Context
+                    ) -> list[str]:
+    """``o_words``, but a token's two parts one word where OCR read a letter as a hyphen
+    inside it (``bet-ore`` for ``before``, ``shu-fled`` for ``shuffled``): the witness
+    reads one word without a hyphen, begun and ended with the same letters, and the parts
+    joined are no word (``to-day``, ``co-operate`` stay: a printing's compounds).
+    """
+    core = _edges(o)[1]
+    if len(o_words) != 2 or len(w_words) != 1 or not _INNER_HYPHEN.fullmatch(core):
+        return o_words
+    joined, word = "".join(o_words).lower(), w_words[0].lower()
+    if joined[0] != word[0] or joined[-1] != word[-1] or ctx.is_word(joined):
+        return o_words  # ("A-revoke" against "revoke": the article, aligned elsewhere)
+    return ["".join(o_words)]
 
 
 def label_at_paragraph(text: str, start: int, ocr: str) -> bool:
