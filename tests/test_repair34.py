@@ -138,3 +138,11 @@ def test_a_letter_read_as_a_hyphen_inside_a_word(repairer: Repairer, text: str, 
 def test_a_hyphen_between_words_stays(repairer: Repairer, text: str, ocr: str,
                                       witness: str) -> None:
     assert _choose(repairer, text, ocr, witness) is None
+
+
+def test_rn_read_as_m(repairer: Repairer) -> None:
+    """Tesseract reads a printed 'rn' as 'm' ('tum' for 'turn'), as it reads 'm' as 'rn'."""
+    from wstools.repair.confusion import cost
+    assert cost("tum", "turn") < 0.6
+    text = "a card to the adversary whose tum it is next to lead"
+    assert _choose(repairer, text, "tum", "turn") == "turn"
