@@ -146,3 +146,20 @@ def test_rn_read_as_m(repairer: Repairer) -> None:
     assert cost("tum", "turn") < 0.6
     text = "a card to the adversary whose tum it is next to lead"
     assert _choose(repairer, text, "tum", "turn") == "turn"
+
+
+@pytest.mark.parametrize(("text", "ocr", "witness"), [
+    ("play his highest or his lowest rump called by either adversary", "rump", "trump"),
+    ("a card faced downward upon his ow or any other player's cards", "ow", "own"),
+])
+def test_a_word_the_corpus_never_uses_with_a_letter_lost(repairer: Repairer, text: str,
+                                                         ocr: str, witness: str) -> None:
+    """'rump' is a word of English the corpus never uses; the slot calls for 'trump' (the
+    corpus has 'lowest trump' and 'trump called'), a letter OCR lost away."""
+    assert _choose(repairer, text, ocr, witness) == witness
+
+
+def test_a_word_the_witness_has_with_an_ending_stays(repairer: Repairer) -> None:
+    """'upward'/'upwards': an ending is how printings differ."""
+    text = "the card is turned face upward on the table"
+    assert _choose(repairer, text, "upward", "upwards") is None

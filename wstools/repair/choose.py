@@ -498,8 +498,12 @@ def _slot_calls_for(ctx: Context, unit: Unit, ocr: str, reading: str) -> bool:
     the slot calls for the witness's: the corpus has it after the word before and before
     the word after, each at least ``SLOT_SUPPORT`` times, and never the OCR's word beside
     either (``lead our of turn``: ``lead out`` 14×, ``out of`` 33×, ``lead our`` and
-    ``our of`` never). ``more of less`` stays: the corpus has ``more of``."""
-    if len(ocr) != len(reading) or ocr.lower() == reading.lower() or \
+    ``our of`` never). ``more of less`` stays: the corpus has ``more of``. A word the
+    corpus never uses may also be the witness's with a letter lost (``rump`` for ``trump``,
+    ``ow`` for ``own``), but not its ending (``upward``/``upwards``: a printing's)."""
+    lost = len(reading) == len(ocr) + 1 and not ctx.index.vocabulary.count(ocr.lower()) \
+        and not inflection(ocr.lower(), reading.lower())
+    if (len(ocr) != len(reading) and not lost) or ocr.lower() == reading.lower() or \
             ocr[:1].isupper() != reading[:1].isupper() or len(ocr) < 2:
         return False
     prev, nxt = _neighbours(ctx.text, unit.start, unit.end)
@@ -509,7 +513,7 @@ def _slot_calls_for(ctx: Context, unit: Unit, ocr: str, reading: str) -> bool:
         return False
     if bigrams.get((prev, b), 0) < SLOT_SUPPORT or bigrams.get((b, nxt), 0) < SLOT_SUPPORT:
         return False
-    return cost(a, b, SLOT_COST) <= SLOT_COST
+    return cost(a, b, PLAIN if lost else SLOT_COST) <= (PLAIN if lost else SLOT_COST)
 
 
 def support(bigrams: dict[tuple[str, str], int], prev: str, word: str, nxt: str) -> int:
