@@ -150,7 +150,7 @@ def test_rn_read_as_m(repairer: Repairer) -> None:
 
 @pytest.mark.parametrize(("text", "ocr", "witness"), [
     ("play his highest or his lowest rump called by either adversary", "rump", "trump"),
-    ("a card faced downward upon his ow or any other player's cards", "ow", "own"),
+    ("a card faced upon his ow or any other player's cards", "ow", "own"),
 ])
 def test_a_word_the_corpus_never_uses_with_a_letter_lost(repairer: Repairer, text: str,
                                                          ocr: str, witness: str) -> None:
@@ -163,3 +163,15 @@ def test_a_word_the_witness_has_with_an_ending_stays(repairer: Repairer) -> None
     """'upward'/'upwards': an ending is how printings differ."""
     text = "the card is turned face upward on the table"
     assert _choose(repairer, text, "upward", "upwards") is None
+
+
+@pytest.mark.parametrize(("text", "ocr", "witness", "gold"), [
+    ("to trump or not to (rump the trick.", "(rump", "trump", "trump"),
+    ("if they wish to cal] the card liable to be called", "cal]", "call", "call"),
+    ("the (wo lowest of the new draw are partners", "(wo", "two", "two"),
+    # a bracket something closes is the text's
+    ("to trump or not to (rump the trick) or", "(rump", "trump", "(trump"),
+])
+def test_a_letter_read_as_a_bracket_nothing_closes(repairer: Repairer, text: str, ocr: str,
+                                                   witness: str, gold: str) -> None:
+    assert _choose(repairer, text, ocr, witness) == gold

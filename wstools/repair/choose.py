@@ -670,6 +670,10 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
         return len(word) > 1 and word not in STOP_WORDS and (
             following is None or following.group().lower() not in CLAUSE_WORDS or
             len(word) > 3 or word in NO_PAUSE)
+    if o_marks in (")", "]", "}") and not w_tail and len(w_core) == len(o_core) + 1 and \
+            w_core.lower().startswith(o_core.lower()) and \
+            not _OPENING.search(_sentence_before(ctx.text, unit.start)):
+        return True  # the word's last letter read as a bracket nothing opened ("cal]")
     if not o_marks and w_tail in (".", ",", ";", ":") and len(o_core) > len(w_core) and \
             o_core.lower().startswith(w_core.lower()):
         return True  # the mark was read as a letter: "higheste", "cntrvs"
@@ -679,6 +683,7 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
 
 
 _QUOTE = re.compile(r"['‘’“”\"`]")
+_OPENING, _CLOSING = re.compile(r"[(\[{]"), re.compile(r"[)\]}]")
 _ON_THE_LINE = re.compile(r"[ \t]+[\d(]")  # a number or a bracket after a space, on the line
 _NUMBER_NEXT = re.compile(r"\s+\d+\.(?!\d)")  # a law's number ("71. A revoke")
 # words a number goes with ("Section 1.", "Law 82."): a stop between them is dust
@@ -728,8 +733,12 @@ def _keep_edges(o: str, w: str, unit: Unit, ctx: Context) -> str:
     elif o_lead in ("{", "[", "(") and w_lead in ("(", "["):
         lead = w_lead  # a misread bracket
     elif not w_lead and len(o_lead) == 1 and len(o_core) + 1 == len(w_core) and \
-            w_core[1:].lower() == o_core.lower() and cost(o_lead, w_core[0]) < PLAIN:
-        lead = ""  # the word's first letter read as a mark: "(ongress" for "Congress"
+            w_core[1:].lower() == o_core.lower() and (
+                cost(o_lead, w_core[0]) < PLAIN or
+                o_lead in "([{" and not _CLOSING.search(_sentence_after(ctx.text, unit.end))):
+        # the word's first letter read as a mark: "(ongress" for "Congress", "(rump" for
+        # "trump" (a bracket nothing closes)
+        lead = ""
     else:
         lead = o_lead
     return lead + w_core + tail
