@@ -175,3 +175,29 @@ def test_a_word_the_witness_has_with_an_ending_stays(repairer: Repairer) -> None
 def test_a_letter_read_as_a_bracket_nothing_closes(repairer: Repairer, text: str, ocr: str,
                                                    witness: str, gold: str) -> None:
     assert _choose(repairer, text, ocr, witness) == gold
+
+
+HEADINGS = ("is subject to call.\nCarps Exposep DurInG Play\n\n67. All cards\n\n"
+            "the penalty is paid.\nCarps PLayep tN ERROR\n\n80. Should the\n\n"
+            "may have made.\n\nTue REvoke\n\n83. A revoke occurs\n\n"
+            "Leaps Out oF TurN\n\n76. If either")
+
+
+def test_a_heading_line_takes_the_corpus_headings_words(repairer: Repairer) -> None:
+    """Small capitals Tesseract misread, on a line of their own: the corpus heading of as
+    many words, one or more of them the same (dev: 27 right, none wrong)."""
+    edits = repairer._heading_lines(HEADINGS)
+    assert [(e.old, e.new) for e in edits] == [
+        ("Carps", "Cards"), ("Exposep", "Exposed"), ("Carps", "Cards"), ("PLayep", "Played"),
+        ("tN", "in"), ("Tue", "The"), ("Leaps", "Leads")]
+    text = repairer.repair(HEADINGS, law=True).text
+    assert "Cards Exposed DurInG Play" in text and "The REvoke" in text
+
+
+@pytest.mark.parametrize("text", [
+    "the cards are\nCarps Exposep DurInG Play\nand then",  # not a line of its own
+    "is subject to call.\n\nCARDS EXPOSED BY PLAY\n\n67. All",  # a word of the corpus
+    "is subject to call.\n\nGrnrrar Rus\n\n90. Once",  # no word the heading's
+])
+def test_a_line_that_is_no_misread_heading_stays(repairer: Repairer, text: str) -> None:
+    assert repairer._heading_lines(text) == []
