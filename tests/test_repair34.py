@@ -201,3 +201,17 @@ def test_a_heading_line_takes_the_corpus_headings_words(repairer: Repairer) -> N
 ])
 def test_a_line_that_is_no_misread_heading_stays(repairer: Repairer, text: str) -> None:
     assert repairer._heading_lines(text) == []
+
+
+def test_a_slash_alone_after_a_stop_is_a_speck(repairer: Repairer) -> None:
+    """'there must be a new cut. /' (dev: 13 right, none wrong); 'and / or' stays."""
+    text = "there must be a new cut. /\n\n12. If the dealer"
+    start = text.index("/")
+    unit = Unit(start, start + 1, "/", "", 1)
+    ctx = Context(repairer.index, repairer._is_word, text, "witness", repairer._rival)
+    edit = choose(unit, ctx)
+    assert edit is not None and edit.new == "" and edit.old == " /"
+    text = "the Secretary and / or the Director"
+    start = text.index("/")
+    ctx = Context(repairer.index, repairer._is_word, text, "witness", repairer._rival)
+    assert choose(Unit(start, start + 1, "/", "", 1), ctx) is None

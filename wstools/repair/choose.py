@@ -770,15 +770,15 @@ def _speck(unit: Unit, ctx: Context) -> Edit | None:
     another mark or at the start of a line (a lone ``:`` after a word is the period's
     spaced punctuation, ``cards : a, two``)."""
     o = unit.ocr
-    if unit.words != 1 or not re.fullmatch(r"[.,;:_=|~^`'\"-]{1,3}", o):
+    if unit.words != 1 or not (re.fullmatch(r"[.,;:_=|~^`'\"-]{1,3}", o) or o == "/"):
         return None
     if not ctx.text[:unit.start].strip():
         return None
     before = ctx.text[max(0, unit.start - 80):unit.start]
     line_start = before.rstrip(" \t").endswith("\n")
     after_mark = before.rstrip()[-1:] in ".,;:!?"
-    if not (line_start or after_mark or o[0] in "_=|~^`"):
-        return None
+    if not (line_start or after_mark or o[0] in "_=|~^`") or (o == "/" and not after_mark):
+        return None  # (a slash only after a mark: "a new cut. /", not "and / or")
     if line_start and law_number_place(ctx.text, unit.end):
         return None  # where a law number stands: what is left of it, not a speck
     start = unit.start
