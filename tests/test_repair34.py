@@ -215,3 +215,36 @@ def test_a_slash_alone_after_a_stop_is_a_speck(repairer: Repairer) -> None:
     start = text.index("/")
     ctx = Context(repairer.index, repairer._is_word, text, "witness", repairer._rival)
     assert choose(Unit(start, start + 1, "/", "", 1), ctx) is None
+
+
+@pytest.mark.parametrize(("text", "gold"), [
+    ("understood religious — freedom not as a creation",
+     "understood religious freedom not as a creation"),
+    ("the United States, its departments, — agencies, or entities",
+     "the United States, its departments, agencies, or entities"),
+])
+def test_a_dash_alone_inside_a_sentence_is_noise(repairer: Repairer, text: str, gold: str
+                                                 ) -> None:
+    """Where the witness has nothing (dev: 13 right, none wrong)."""
+    start = text.index("—")
+    unit = Unit(start, start + 1, "—", "", 1)
+    ctx = Context(repairer.index, repairer._is_word, text, "witness", repairer._rival, (unit,))
+    edit = choose(unit, ctx)
+    assert edit is not None
+    assert text[:edit.start] + edit.new + text[edit.end:] == gold
+
+
+def test_a_dash_alone_stays_where_the_window_reads_as_another_printing(
+        repairer: Repairer) -> None:
+    text = "understood religious — freedom not as a creation of the mistake"
+    start = text.index("—")
+    unit = Unit(start, start + 1, "—", "", 1)
+    other = Unit(text.index("mistake"), len(text), "mistake", "error", 1)
+    ctx = Context(repairer.index, repairer._is_word, text, "witness", repairer._rival,
+                  (unit, other))
+    assert choose(unit, ctx) is None
+    text = "may meanwhile have made. —\n\nTHE REVOKE"  # (between sentences: no rule)
+    start = text.index("—")
+    unit = Unit(start, start + 1, "—", "", 1)
+    ctx = Context(repairer.index, repairer._is_word, text, "witness", repairer._rival, (unit,))
+    assert choose(unit, ctx) is None

@@ -102,7 +102,8 @@ def reads_otherwise(units: tuple[Unit, ...], is_word: Callable[[str], bool]) -> 
     """Whether any of a window's ``units`` is a difference no OCR error makes, but a
     printing does: words of the language against other words no plausible misreading
     apart (``mistake``/``error``), a comma after a word the OCR reads clean (``one``/
-    ``one,``), or a dash one side has and the other not (``called, or``/``called—or``).
+    ``one,``), or a dash one side has and the other not (``called, or``/``called—or``;
+    but a dash alone the witness has nothing for is the unit judged, not evidence).
 
     >>> reads_otherwise((Unit(0, 7, "mistake", "error", 1),), lambda w: True)
     True
@@ -112,7 +113,7 @@ def reads_otherwise(units: tuple[Unit, ...], is_word: Callable[[str], bool]) -> 
     for u in units:
         o_words, w_words = _LETTERS.findall(u.ocr), _LETTERS.findall(u.witness)
         o_letters, w_letters = " ".join(o_words).lower(), " ".join(w_words).lower()
-        if ("—" in u.ocr) != ("—" in u.witness) or \
+        if u.witness and ("—" in u.ocr) != ("—" in u.witness) or \
                 (u.witness == u.ocr + "," and u.ocr.isalpha()):
             return True
         if not o_words or not w_words or o_letters == w_letters or \
@@ -770,14 +771,16 @@ def _speck(unit: Unit, ctx: Context) -> Edit | None:
     another mark or at the start of a line (a lone ``:`` after a word is the period's
     spaced punctuation, ``cards : a, two``)."""
     o = unit.ocr
-    if unit.words != 1 or not (re.fullmatch(r"[.,;:_=|~^`'\"-]{1,3}", o) or o == "/"):
+    dash = o in ("—", "–") and _lone_dash(unit, ctx)
+    if unit.words != 1 or not (re.fullmatch(r"[.,;:_=|~^`'\"-]{1,3}", o) or o == "/" or dash):
         return None
     if not ctx.text[:unit.start].strip():
         return None
     before = ctx.text[max(0, unit.start - 80):unit.start]
     line_start = before.rstrip(" \t").endswith("\n")
     after_mark = before.rstrip()[-1:] in ".,;:!?"
-    if not (line_start or after_mark or o[0] in "_=|~^`") or (o == "/" and not after_mark):
+    if not (line_start or after_mark or o[0] in "_=|~^`" or dash) or \
+            (o == "/" and not after_mark):
         return None  # (a slash only after a mark: "a new cut. /", not "and / or")
     if line_start and law_number_place(ctx.text, unit.end):
         return None  # where a law number stands: what is left of it, not a speck
@@ -786,6 +789,16 @@ def _speck(unit: Unit, ctx: Context) -> Edit | None:
         start -= 1  # take the space before it too
     return Edit(start, unit.end, ctx.text[start:unit.end], "", "witness-speck", 0.8,
                 f"{ctx.witness}: nothing here; '{o}' stands alone between words")
+
+
+def _lone_dash(unit: Unit, ctx: Context) -> bool:
+    """Whether a dash standing alone, where the witness has nothing, is noise: inside a
+    sentence (after a letter, or before a word in lower case: "religious — freedom",
+    "departments, — agencies"), and the window reads as the OCR's printing would; a
+    printing that reads otherwise may set a dash the witness has not."""
+    before = ctx.text[max(0, unit.start - 3):unit.start].rstrip()
+    nxt = ctx.text[unit.end:unit.end + 40].lstrip()
+    return (before[-1:].isalpha() or nxt[:1].islower()) and not ctx.printing_differs
 
 
 def _edit(unit: Unit, new: str, rule: str, confidence: float, evidence: str) -> Edit | None:
