@@ -248,3 +248,12 @@ def test_a_dash_alone_stays_where_the_window_reads_as_another_printing(
     unit = Unit(start, start + 1, "—", "", 1)
     ctx = Context(repairer.index, repairer._is_word, text, "witness", repairer._rival, (unit,))
     assert choose(unit, ctx) is None
+
+
+def test_a_copyright_sign_alone_inside_a_sentence_is_noise(repairer: Repairer) -> None:
+    text = "protect employees and members of © the public from exposure"
+    start = text.index("©")
+    unit = Unit(start, start + 1, "©", "", 1)
+    ctx = Context(repairer.index, repairer._is_word, text, "witness", repairer._rival, (unit,))
+    edit = choose(unit, ctx)
+    assert edit is not None and edit.old == " ©" and edit.new == ""

@@ -771,7 +771,7 @@ def _speck(unit: Unit, ctx: Context) -> Edit | None:
     another mark or at the start of a line (a lone ``:`` after a word is the period's
     spaced punctuation, ``cards : a, two``)."""
     o = unit.ocr
-    dash = o in ("—", "–") and _lone_dash(unit, ctx)
+    dash = o in _LONE_GLYPHS and _lone_glyph(unit, ctx)
     if unit.words != 1 or not (re.fullmatch(r"[.,;:_=|~^`'\"-]{1,3}", o) or o == "/" or dash):
         return None
     if not ctx.text[:unit.start].strip():
@@ -791,11 +791,15 @@ def _speck(unit: Unit, ctx: Context) -> Edit | None:
                 f"{ctx.witness}: nothing here; '{o}' stands alone between words")
 
 
-def _lone_dash(unit: Unit, ctx: Context) -> bool:
-    """Whether a dash standing alone, where the witness has nothing, is noise: inside a
-    sentence (after a letter, or before a word in lower case: "religious — freedom",
-    "departments, — agencies"), and the window reads as the OCR's printing would; a
-    printing that reads otherwise may set a dash the witness has not."""
+_LONE_GLYPHS = frozenset({"—", "–", "©", "®", "•"})
+
+
+def _lone_glyph(unit: Unit, ctx: Context) -> bool:
+    """Whether a dash (or a glyph no running text sets alone: ``©``, ``®``, ``•``)
+    standing alone, where the witness has nothing, is noise: inside a sentence (after a
+    letter, or before a word in lower case: "religious — freedom", "departments, —
+    agencies", "members of © the public"), and the window reads as the OCR's printing
+    would; a printing that reads otherwise may set a dash the witness has not."""
     before = ctx.text[max(0, unit.start - 3):unit.start].rstrip()
     nxt = ctx.text[unit.end:unit.end + 40].lstrip()
     return (before[-1:].isalpha() or nxt[:1].islower()) and not ctx.printing_differs
