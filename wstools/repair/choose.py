@@ -355,8 +355,7 @@ def _hyphen_in_word(o: str, o_words: list[str], w_words: list[str], ctx: Context
     reads one word without a hyphen, begun and ended with the same letters, and the parts
     joined are no word (``to-day``, ``co-operate`` stay: a printing's compounds).
     """
-    core = _edges(o)[1]
-    if len(o_words) != 2 or len(w_words) != 1 or not _INNER_HYPHEN.fullmatch(core):
+    if len(o_words) != 2 or len(w_words) != 1 or not _INNER_HYPHEN.fullmatch(_edges(o)[1]):
         return o_words
     joined, word = "".join(o_words).lower(), w_words[0].lower()
     if joined[0] != word[0] or joined[-1] != word[-1] or ctx.is_word(joined):

@@ -305,6 +305,7 @@ class Repairer:
     collect: list[Candidate] | None = None  # every witness candidate, for training
     exclude: frozenset[str] = frozenset()  # printings never taken as witnesses
     _headings: dict[int, list[tuple[str, list[str]]]] | None = None  # (_heading_words)
+    _heading_sizes: dict[int, list[tuple[str, list[str]]]] | None = None  # (heading lines)
 
     @classmethod
     def load(cls, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE,
@@ -1088,7 +1089,10 @@ class Repairer:
         words, in the OCR's case."""
         out: list[Edit] = []
         headings = self._heading_lines_by_size()
+        longest = max((len(h) for h in self.index.headings), default=0) + 10
         for m in _LINE.finditer(text):
+            if m.end() - m.start() > longest:
+                continue  # (a line of running text, longer than any heading)
             words = list(_CHUNKS.finditer(m.group()))
             group = headings.get(len(words))
             if not group or not _set_apart(text, m.start(), m.end()):
@@ -1114,13 +1118,15 @@ class Repairer:
         return out
 
     def _heading_lines_by_size(self) -> dict[int, list[tuple[str, list[str]]]]:
-        """The corpus' headings of two words or more, by their number of words."""
-        out: dict[int, list[tuple[str, list[str]]]] = {}
-        for h in self.index.headings:
-            words = ["".join(_LETTER_RUN.findall(w)).lower() for w in h.split()]
-            if len(words) >= 2 and all(words):
-                out.setdefault(len(words), []).append((h, words))
-        return out
+        """The corpus' headings of two words or more, by their number of words (made once
+        a repairer)."""
+        if self._heading_sizes is None:
+            self._heading_sizes = {}
+            for h in self.index.headings:
+                words = ["".join(_LETTER_RUN.findall(w)).lower() for w in h.split()]
+                if len(words) >= 2 and all(words):
+                    self._heading_sizes.setdefault(len(words), []).append((h, words))
+        return self._heading_sizes
 
     def _misread_heading_word(self, key: str, word: str) -> bool:
         """Whether ``key``, a word of a heading line, is a misreading of the corpus
@@ -1563,11 +1569,12 @@ def _set_apart(text: str, start: int, end: int) -> bool:
     """Whether the line ``text[start:end]`` stands apart: after the text's start, a blank
     line or a line ending a sentence, and before the text's end, a blank line or a line
     opening with a capital or a number."""
-    before = text[:start].rstrip(" \t")
-    after = text[end:].lstrip(" \t")
-    opens = not before.strip() or before.endswith("\n\n") or \
+    before = text[max(0, start - 200):start].rstrip(" \t")
+    after = text[end:end + 200].lstrip(" \t")
+    # (the whole text before or after is read only where the 200 characters are blank)
+    opens = not before.strip() and not text[:start].strip() or before.endswith("\n\n") or \
         before.rstrip()[-1:] in ".:;"
-    closes = not after.strip() or after.startswith("\n\n") or \
+    closes = not after.strip() and not text[end:].strip() or after.startswith("\n\n") or \
         after.lstrip()[:1].isupper() or after.lstrip()[:1].isdigit()
     return opens and closes
 
