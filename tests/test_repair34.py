@@ -257,3 +257,10 @@ def test_a_copyright_sign_alone_inside_a_sentence_is_noise(repairer: Repairer) -
     ctx = Context(repairer.index, repairer._is_word, text, "witness", repairer._rival, (unit,))
     edit = choose(unit, ctx)
     assert edit is not None and edit.old == " ©" and edit.new == ""
+
+
+def test_a_capital_i_read_as_t_before_f(repairer: Repairer) -> None:
+    """'Tf he deals' for 'If he deals': Tesseract reads the capital I as T (dev: 7 right,
+    none wrong), as it reads it as t."""
+    text = "before looking at any of their cards.\n\nTf he deals a card incorrectly"
+    assert repairer.repair(text, law=True, witness=False).text == text.replace("Tf", "If")

@@ -154,7 +154,7 @@ _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _JUNK = re.compile(r"[^\w'’-]")  # a mark inside a word that no word has ("card*")
 _LETTER_MARKS = frozenset({"[", "(", "{", "'", "’", "‘", "/", "|", "\\"})  # read for letters
 _JOINTS = re.compile(r"([.;:,_=~'’‘-]{1,3})")
-_CAPITAL_I = re.compile(r"(?P<number>\d{1,3}\.[—-]?)?(?P<glyph>[\[{|1l]|t(?=f))"
+_CAPITAL_I = re.compile(r"(?P<number>\d{1,3}\.[—-]?)?(?P<glyph>[\[{|1l]|[tT](?=f))"
                         r"(?P<rest>[ftns][a-z]*)(?P<tail>[,]?)")
 _RUN_ON = re.compile(r"([a-z]{2,})(\.\.?)([A-Z][a-z]+)")
 # words no punctuation follows inside a sentence, and words that open a clause after a comma
@@ -1151,7 +1151,7 @@ class Repairer:
 
     def _capital_i(self, toks: list[Token], text: str) -> list[Edit]:
         """The capital I of a sentence's first word read as a mark or a digit (``[f the``,
-        ``1f the``, ``tf he``, ``{t is``), the word perhaps run into the next (``[fa
+        ``1f the``, ``tf he``, ``Tf he``, ``{t is``), the word perhaps run into the next (``[fa
         player``, ``[fall have``): where a sentence opens (after a full stop, colon or law
         number, or at a paragraph's start), before a word in lower case, the glyph and
         the letter after it make ``If``, ``It``, ``In`` or ``Is`` and what follows, if
