@@ -162,8 +162,9 @@ def test_small_capitals_heading_as_ocr_reads_it() -> None:
             "different suit.\n\nCarps Expostp BEFORE PLAY\n\n84. If a card is exposed before "
             "play, it is liable to be called.\n")
     body = proofread_page(read_page(text)).page.body
-    assert "\n\n{{c|{{sc|The REVOKE}}}}\n\n83." in body
-    assert "\n\n{{c|{{sc|Cards Exposed BEFORE PLAY}}}}\n\n84." in body
+    # (repair's heading-line mends the words, the layout the small capitals' case)
+    assert "\n\n{{c|{{sc|The Revoke}}}}\n\n83." in body
+    assert "\n\n{{c|{{sc|Cards Exposed Before Play}}}}\n\n84." in body
     dust = text.replace("Tue REVOKE", "EmtryWallMf SC")
     assert "\n\nEmtryWallMf SC\n\n83." in proofread_page(read_page(dust)).page.body
 

@@ -24,7 +24,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ..corpus.index import CorpusIndex
 from ..edits import Edit
@@ -89,6 +89,40 @@ class Context:
     # (confusion cost, then frequency) if it is another than ``reading``, costs at most
     # ``price`` and could be found between ``prev`` and ``nxt`` as often as ``reading``
     rival: Callable[[str, str, float, str, str], str | None] | None = None
+    units: tuple[Unit, ...] = ()  # every unit of the window that differs from the OCR
+
+    @cached_property
+    def printing_differs(self) -> bool:
+        """Whether the window reads the segment as another printing (:func:`reads_otherwise`),
+        so that marks OCR could have misread may be the printing's own."""
+        return reads_otherwise(self.units, self.is_word)
+
+
+def reads_otherwise(units: tuple[Unit, ...], is_word: Callable[[str], bool]) -> bool:
+    """Whether any of a window's ``units`` is a difference no OCR error makes, but a
+    printing does: words of the language against other words no plausible misreading
+    apart (``mistake``/``error``), a comma after a word the OCR reads clean (``one``/
+    ``one,``), or a dash one side has and the other not (``called, or``/``called—or``;
+    but a dash alone the witness has nothing for is the unit judged, not evidence).
+
+    >>> reads_otherwise((Unit(0, 7, "mistake", "error", 1),), lambda w: True)
+    True
+    >>> reads_otherwise((Unit(0, 3, "che", "the", 1),), lambda w: True)
+    False
+    """
+    for u in units:
+        o_words, w_words = _LETTERS.findall(u.ocr), _LETTERS.findall(u.witness)
+        o_letters, w_letters = " ".join(o_words).lower(), " ".join(w_words).lower()
+        if u.witness and ("—" in u.ocr) != ("—" in u.witness) or \
+                (u.witness == u.ocr + "," and u.ocr.isalpha()):
+            return True
+        if not o_words or not w_words or o_letters == w_letters or \
+                not all(map(is_word, o_words + w_words)):
+            continue
+        limit = _PLAUSIBLE * len(w_letters) + _PLAUSIBLE_BASE
+        if cost(o_letters, w_letters, limit) > limit:
+            return True
+    return False
 
 
 # a confusion cost OCR could plausibly produce over n letters: 0.3 n + 0.6
@@ -185,6 +219,7 @@ def choose(unit: Unit, ctx: Context) -> Edit | None:
     o_words, w_words = _LETTERS.findall(o), _LETTERS.findall(w)
     if not w_words and o_words:
         return None
+    o_words = _hyphen_in_word(o, o_words, w_words, ctx)
     if label_at_paragraph(ctx.text, unit.start, o):
         return None  # a clause's label ("Il. Cards…"), the witness's a word ("it."): a
         # printing that labels its clauses where the witness does not
@@ -310,6 +345,24 @@ _LABEL_TOKEN = re.compile(r"(?:[IVXLl|1]{1,4}|\(?[a-z]{1,2}\)|[a-z])[.,]?")
 _PARAGRAPH_START = re.compile(r"(?:\A|\n[ \t]*\n)[ \t]*\Z")
 
 
+_INNER_HYPHEN = re.compile(r"[^\W\d_]+-[^\W\d_]+")
+
+
+def _hyphen_in_word(o: str, o_words: list[str], w_words: list[str], ctx: Context
+                    ) -> list[str]:
+    """``o_words``, but a token's two parts one word where OCR read a letter as a hyphen
+    inside it (``bet-ore`` for ``before``, ``shu-fled`` for ``shuffled``): the witness
+    reads one word without a hyphen, begun and ended with the same letters, and the parts
+    joined are no word (``to-day``, ``co-operate`` stay: a printing's compounds).
+    """
+    if len(o_words) != 2 or len(w_words) != 1 or not _INNER_HYPHEN.fullmatch(_edges(o)[1]):
+        return o_words
+    joined, word = "".join(o_words).lower(), w_words[0].lower()
+    if joined[0] != word[0] or joined[-1] != word[-1] or ctx.is_word(joined):
+        return o_words  # ("A-revoke" against "revoke": the article, aligned elsewhere)
+    return ["".join(o_words)]
+
+
 def label_at_paragraph(text: str, start: int, ocr: str) -> bool:
     """Whether ``ocr`` at ``start`` is a clause's label opening a paragraph, a roman
     numeral as OCR reads its strokes or a letter (``Il.``, ``(b)``, ``c.``): no witness
@@ -372,9 +425,11 @@ def broken_before(text: str, unit: Unit, o: str, w: str) -> bool:
     if rest is None:
         return False
     head = "".join(_LETTERS.findall(o)).lower()
-    return "".join(_LETTERS.findall(w)).lower().startswith(head) and \
-        (head + rest.group().lower()).startswith("".join(_LETTERS.findall(w)).lower()[:len(
-            head) + 1])
+    word = "".join(_LETTERS.findall(w)).lower()
+    if word == head:
+        return False  # the witness reads the part as a word of its own: "an- executive"
+    return word.startswith(head) and (head + rest.group().lower()).startswith(
+        word[:len(head) + 1])
 
 
 def inflection(a: str, b: str) -> bool:
@@ -443,8 +498,12 @@ def _slot_calls_for(ctx: Context, unit: Unit, ocr: str, reading: str) -> bool:
     the slot calls for the witness's: the corpus has it after the word before and before
     the word after, each at least ``SLOT_SUPPORT`` times, and never the OCR's word beside
     either (``lead our of turn``: ``lead out`` 14×, ``out of`` 33×, ``lead our`` and
-    ``our of`` never). ``more of less`` stays: the corpus has ``more of``."""
-    if len(ocr) != len(reading) or ocr.lower() == reading.lower() or \
+    ``our of`` never). ``more of less`` stays: the corpus has ``more of``. A word the
+    corpus never uses may also be the witness's with a letter lost (``rump`` for ``trump``,
+    ``ow`` for ``own``), but not its ending (``upward``/``upwards``: a printing's)."""
+    lost = len(reading) == len(ocr) + 1 and not ctx.index.vocabulary.count(ocr.lower()) \
+        and not inflection(ocr.lower(), reading.lower())
+    if (len(ocr) != len(reading) and not lost) or ocr.lower() == reading.lower() or \
             ocr[:1].isupper() != reading[:1].isupper() or len(ocr) < 2:
         return False
     prev, nxt = _neighbours(ctx.text, unit.start, unit.end)
@@ -454,7 +513,7 @@ def _slot_calls_for(ctx: Context, unit: Unit, ocr: str, reading: str) -> bool:
         return False
     if bigrams.get((prev, b), 0) < SLOT_SUPPORT or bigrams.get((b, nxt), 0) < SLOT_SUPPORT:
         return False
-    return cost(a, b, SLOT_COST) <= SLOT_COST
+    return cost(a, b, PLAIN if lost else SLOT_COST) <= (PLAIN if lost else SLOT_COST)
 
 
 def support(bigrams: dict[tuple[str, str], int], prev: str, word: str, nxt: str) -> int:
@@ -577,9 +636,23 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
         return True  # a stack: one mark was printed
     if o_marks == ":" and w_tail == "." and nxt[:1].isupper():
         return True  # a colon before a capital: law text has none
+    if o_marks == w_tail and "\n" not in o_tail and w_tail[-1:] in ("—", "–"):
+        return True  # OCR spaced a dash the printing sets close ("exceptions: —")
+    if o_marks.count(":") == 1 and o_marks.replace(":", ";") == w_tail and \
+            not ctx.printing_differs:
+        # a semicolon whose lower dot OCR lost ("called:" for "called;"); but where the
+        # window reads as another printing, a colon may be the printing's ("taken back :")
+        return True
     if paragraph_end and o_marks in (",", ";", ":") and w_tail == ".":
         return True
     if o_marks == "." and w_tail in (",", ";") and nxt[:1].islower():
+        return True
+    if o_marks == "." and not w_tail and _ON_THE_LINE.match(after) and \
+            _last_word(o_core).lower() not in STOP_WORDS and (
+                not _NUMBER_NEXT.match(after) or _last_word(o_core).lower() in NUMBERED):
+        # dust before a number or a bracket the line goes on with ("Order. 13257", "Act.
+        # (50 U.S.C.", "Law. 82)"), where the witness reads on; but before a law's number
+        # ("The revoke. 71. A revoke") the stop ends a sentence or a heading
         return True
     if o_marks in ("'", "’") and not w_tail and nxt[:1].islower() and \
             o_core[-1:].lower() != "s" and not _QUOTE.search(_sentence_before(ctx.text,
@@ -597,6 +670,10 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
         return len(word) > 1 and word not in STOP_WORDS and (
             following is None or following.group().lower() not in CLAUSE_WORDS or
             len(word) > 3 or word in NO_PAUSE)
+    if o_marks in (")", "]", "}") and not w_tail and len(w_core) == len(o_core) + 1 and \
+            w_core.lower().startswith(o_core.lower()) and \
+            not _OPENING.search(_sentence_before(ctx.text, unit.start)):
+        return True  # the word's last letter read as a bracket nothing opened ("cal]")
     if not o_marks and w_tail in (".", ",", ";", ":") and len(o_core) > len(w_core) and \
             o_core.lower().startswith(w_core.lower()):
         return True  # the mark was read as a letter: "higheste", "cntrvs"
@@ -606,6 +683,12 @@ def _tail_ok(o_tail: str, w_tail: str, unit: Unit, ctx: Context, o_core: str = "
 
 
 _QUOTE = re.compile(r"['‘’“”\"`]")
+_OPENING, _CLOSING = re.compile(r"[(\[{]"), re.compile(r"[)\]}]")
+_ON_THE_LINE = re.compile(r"[ \t]+[\d(]")  # a number or a bracket after a space, on the line
+_NUMBER_NEXT = re.compile(r"\s+\d+\.(?!\d)")  # a law's number ("71. A revoke")
+# words a number goes with ("Section 1.", "Law 82."): a stop between them is dust
+NUMBERED = frozenset("section sections subsection law laws rule rules article order "
+                     "chapter title part clause paragraph".split())
 _SENTENCE_END = re.compile(r"[.!?]\s|\n[ \t]*\n")
 
 
@@ -650,8 +733,12 @@ def _keep_edges(o: str, w: str, unit: Unit, ctx: Context) -> str:
     elif o_lead in ("{", "[", "(") and w_lead in ("(", "["):
         lead = w_lead  # a misread bracket
     elif not w_lead and len(o_lead) == 1 and len(o_core) + 1 == len(w_core) and \
-            w_core[1:].lower() == o_core.lower() and cost(o_lead, w_core[0]) < PLAIN:
-        lead = ""  # the word's first letter read as a mark: "(ongress" for "Congress"
+            w_core[1:].lower() == o_core.lower() and (
+                cost(o_lead, w_core[0]) < PLAIN or
+                o_lead in "([{" and not _CLOSING.search(_sentence_after(ctx.text, unit.end))):
+        # the word's first letter read as a mark: "(ongress" for "Congress", "(rump" for
+        # "trump" (a bracket nothing closes)
+        lead = ""
     else:
         lead = o_lead
     return lead + w_core + tail
@@ -683,15 +770,17 @@ def _speck(unit: Unit, ctx: Context) -> Edit | None:
     another mark or at the start of a line (a lone ``:`` after a word is the period's
     spaced punctuation, ``cards : a, two``)."""
     o = unit.ocr
-    if unit.words != 1 or not re.fullmatch(r"[.,;:_=|~^`'\"-]{1,3}", o):
+    dash = o in _LONE_GLYPHS and _lone_glyph(unit, ctx)
+    if unit.words != 1 or not (re.fullmatch(r"[.,;:_=|~^`'\"-]{1,3}", o) or o == "/" or dash):
         return None
     if not ctx.text[:unit.start].strip():
         return None
     before = ctx.text[max(0, unit.start - 80):unit.start]
     line_start = before.rstrip(" \t").endswith("\n")
     after_mark = before.rstrip()[-1:] in ".,;:!?"
-    if not (line_start or after_mark or o[0] in "_=|~^`"):
-        return None
+    if not (line_start or after_mark or o[0] in "_=|~^`" or dash) or \
+            (o == "/" and not after_mark):
+        return None  # (a slash only after a mark: "a new cut. /", not "and / or")
     if line_start and law_number_place(ctx.text, unit.end):
         return None  # where a law number stands: what is left of it, not a speck
     start = unit.start
@@ -699,6 +788,20 @@ def _speck(unit: Unit, ctx: Context) -> Edit | None:
         start -= 1  # take the space before it too
     return Edit(start, unit.end, ctx.text[start:unit.end], "", "witness-speck", 0.8,
                 f"{ctx.witness}: nothing here; '{o}' stands alone between words")
+
+
+_LONE_GLYPHS = frozenset({"—", "–", "©", "®", "•"})
+
+
+def _lone_glyph(unit: Unit, ctx: Context) -> bool:
+    """Whether a dash (or a glyph no running text sets alone: ``©``, ``®``, ``•``)
+    standing alone, where the witness has nothing, is noise: inside a sentence (after a
+    letter, or before a word in lower case: "religious — freedom", "departments, —
+    agencies", "members of © the public"), and the window reads as the OCR's printing
+    would; a printing that reads otherwise may set a dash the witness has not."""
+    before = ctx.text[max(0, unit.start - 3):unit.start].rstrip()
+    nxt = ctx.text[unit.end:unit.end + 40].lstrip()
+    return (before[-1:].isalpha() or nxt[:1].islower()) and not ctx.printing_differs
 
 
 def _edit(unit: Unit, new: str, rule: str, confidence: float, evidence: str) -> Edit | None:

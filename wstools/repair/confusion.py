@@ -30,6 +30,7 @@ PAIRS: list[tuple[str, str, float]] = [
     ("ea", "a", 0.8), ("i", "j", 0.5), ("s", "e", 0.6), ("ff", "fH", 0.4), ("ff", "H", 0.6),
     ("f", "H", 0.6), ("r", "t", 0.5), ("t", "c", 0.5), ("t", "e", 0.6), ("ff", "tt", 0.6),
     ("u", "i", 0.6), ("i", "u", 0.6), (" ", "", 0.3), ("", " ", 0.4),
+    ("rn", "m", 0.4),  # (Tesseract reads "rn" as "m" as it reads "m" as "rn": "tum")
 ]
 LEARNED_FILE = Path(__file__).with_name("confusions.tsv")
 

@@ -161,7 +161,7 @@ _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _JUNK = re.compile(r"[^\w'’-]")  # a mark inside a word that no word has ("card*")
 _LETTER_MARKS = frozenset({"[", "(", "{", "'", "’", "‘", "/", "|", "\\"})  # read for letters
 _JOINTS = re.compile(r"([.;:,_=~'’‘-]{1,3})")
-_CAPITAL_I = re.compile(r"(?P<number>\d{1,3}\.[—-]?)?(?P<glyph>[\[{|1l]|t(?=f))"
+_CAPITAL_I = re.compile(r"(?P<number>\d{1,3}\.[—-]?)?(?P<glyph>[\[{|1l]|[tT](?=f))"
                         r"(?P<rest>[ftns][a-z]*)(?P<tail>[,]?)")
 _RUN_ON = re.compile(r"([a-z]{2,})(\.\.?)([A-Z][a-z]+)")
 # words no punctuation follows inside a sentence, and words that open a clause after a comma
@@ -205,7 +205,7 @@ WITNESS_RULES = frozenset({"witness-model", "witness-spacing", "witness-punctuat
 NUMBERING_RULES = frozenset({"law-number", "law-mark", "law-dash", "clause-label",
                              "clause-letter"})
 GUESS_RULES = frozenset({"abbreviation", "case", "vocabulary", "context", "split-words",
-                         "run-in-heading",
+                         "run-in-heading", "heading-line",
                          "stacked-marks",
                          "speck-stop", "speck-after-open-word", "speck-hyphen", "speck-run",
                          "stop-to-comma", "stray-apostrophe", "stray-hyphen", "lone-mark",
@@ -313,6 +313,7 @@ class Repairer:
     exclude: frozenset[str] = frozenset()  # printings never taken as witnesses
     _headings: dict[int, list[tuple[str, list[str]]]] | None = None  # (_heading_words)
     _passages: dict[str, str] = field(default_factory=dict)  # (_passage_text)
+    _heading_sizes: dict[int, list[tuple[str, list[str]]]] | None = None  # (heading lines)
 
     @classmethod
     def load(cls, corpus: Path | None = None, min_confidence: float = MIN_CONFIDENCE,
@@ -398,6 +399,11 @@ class Repairer:
                 covered[e.start:e.end] = b"\x01" * (e.end - e.start)
         for e in self._run_in_headings(toks, base) if guess and \
                 self.runs("run-in-heading", True) else ():
+            if not any(covered[e.start:e.end]):
+                edits.setdefault(e.start, e)
+                covered[e.start:e.end] = b"\x01" * (e.end - e.start)
+        for e in self._heading_lines(base) if guess and self.runs("heading-line", True) \
+                else ():
             if not any(covered[e.start:e.end]):
                 edits.setdefault(e.start, e)
                 covered[e.start:e.end] = b"\x01" * (e.end - e.start)
@@ -494,7 +500,7 @@ class Repairer:
                     confirmed[unit.start:unit.end] = b"\x00" * (unit.end - unit.start)
             seen = True
             label = f"witness {', '.join(window.passages[:3])}"
-            ctx = Context(self.index, self._is_word, base, label, self._rival)
+            ctx = Context(self.index, self._is_word, base, label, self._rival, tuple(found))
             left = []
             for k, unit in enumerate(found):
                 taken = False
@@ -1104,6 +1110,64 @@ class Repairer:
             done = k + len(span)
         return out
 
+    def _heading_lines(self, text: str) -> list[Edit]:
+        """A line of its own (after a sentence's end or a blank line, before a law or a
+        paragraph) that reads as a corpus heading of as many words, some of them garbled
+        (small capitals Tesseract misreads: ``Carps Exposep DurING PLay`` for ``CARDS
+        EXPOSED DURING PLAY``): one of its words or more the heading's, each other one
+        no word of the corpus and a plausible misreading of the heading's (a word of the
+        language at most one letter's cost: ``Tue``, ``Leaps``), takes the heading's
+        words, in the OCR's case."""
+        out: list[Edit] = []
+        headings = self._heading_lines_by_size()
+        longest = max((len(h) for h in self.index.headings), default=0) + 10
+        for m in _LINE.finditer(text):
+            if m.end() - m.start() > longest:
+                continue  # (a line of running text, longer than any heading)
+            words = list(_CHUNKS.finditer(m.group()))
+            group = headings.get(len(words))
+            if not group or not _set_apart(text, m.start(), m.end()):
+                continue
+            keys = ["".join(_LETTER_RUN.findall(w.group())).lower() for w in words]
+            for heading, hwords in group:
+                bad = [j for j in range(len(words)) if keys[j] != hwords[j]]
+                if not bad or len(bad) == len(words) or \
+                        not all(self._misread_heading_word(keys[j], hwords[j]) for j in bad):
+                    continue
+                for j in bad:
+                    w = words[j]
+                    core = _LETTER_RUN.search(w.group())
+                    if core is None:
+                        continue
+                    a = m.start() + w.start() + core.start()
+                    b = a + len(core.group())
+                    new = _heading_case(core.group(), hwords[j])
+                    out.append(Edit(a, b, core.group(), new, "heading-line", 0.8,
+                                    f"the line '{m.group().strip()}' reads as the corpus "
+                                    f"heading '{heading}'"))
+                break
+        return out
+
+    def _heading_lines_by_size(self) -> dict[int, list[tuple[str, list[str]]]]:
+        """The corpus' headings of two words or more, by their number of words (made once
+        a repairer)."""
+        if self._heading_sizes is None:
+            self._heading_sizes = {}
+            for h in self.index.headings:
+                words = ["".join(_LETTER_RUN.findall(w)).lower() for w in h.split()]
+                if len(words) >= 2 and all(words):
+                    self._heading_sizes.setdefault(len(words), []).append((h, words))
+        return self._heading_sizes
+
+    def _misread_heading_word(self, key: str, word: str) -> bool:
+        """Whether ``key``, a word of a heading line, is a misreading of the corpus
+        heading's ``word``: no word of the corpus, and within a plausible OCR confusion
+        (one letter's cost if a word of the language)."""
+        if not key or self.index.vocabulary.count(key):
+            return False
+        limit = PLAIN_LETTER if self._is_word(key) else 0.4 * len(word) + 0.6
+        return cost(key, word, limit) <= limit
+
     def _lone_neighbour(self, key: str, ranked: list[tuple[float, int, str]]) -> bool:
         """Whether ``key``, a token of ``LONE_LENGTH`` letters or more, is one letter
         (any letter, at most one substitution's cost) from the first of ``ranked`` and no
@@ -1118,7 +1182,7 @@ class Repairer:
 
     def _capital_i(self, toks: list[Token], text: str) -> list[Edit]:
         """The capital I of a sentence's first word read as a mark or a digit (``[f the``,
-        ``1f the``, ``tf he``, ``{t is``), the word perhaps run into the next (``[fa
+        ``1f the``, ``tf he``, ``Tf he``, ``{t is``), the word perhaps run into the next (``[fa
         player``, ``[fall have``): where a sentence opens (after a full stop, colon or law
         number, or at a paragraph's start), before a word in lower case, the glyph and
         the letter after it make ``If``, ``It``, ``In`` or ``Is`` and what follows, if
@@ -1517,6 +1581,37 @@ def _match_case(model: str, word: str) -> str:
     return word
 
 
+def _heading_case(model: str, word: str) -> str:
+    """``word`` in the case of a heading's word as OCR read it: capitals if most of its
+    letters are; else its first letter's case (small capitals read in lower case).
+
+    >>> _heading_case("Carps", "cards"), _heading_case("PLayep", "played")
+    ('Cards', 'Played')
+    >>> _heading_case("EXPOSEP", "exposed")
+    'EXPOSED'
+    """
+    upper = sum(c.isupper() for c in model)
+    if upper > len(model) / 2:
+        return word.upper()
+    return word[:1].upper() + word[1:] if model[:1].isupper() else word
+
+
+def _set_apart(text: str, start: int, end: int) -> bool:
+    """Whether the line ``text[start:end]`` stands apart: after the text's start, a blank
+    line or a line ending a sentence, and before the text's end, a blank line or a line
+    opening with a capital or a number."""
+    before = text[max(0, start - 200):start].rstrip(" \t")
+    after = text[end:end + 200].lstrip(" \t")
+    # (the whole text before or after is read only where the 200 characters are blank)
+    opens = not before.strip() and not text[:start].strip() or before.endswith("\n\n") or \
+        before.rstrip()[-1:] in ".:;"
+    closes = not after.strip() and not text[end:].strip() or after.startswith("\n\n") or \
+        after.lstrip()[:1].isupper() or after.lstrip()[:1].isdigit()
+    return opens and closes
+
+
+_LINE = re.compile(r"(?m)^[ \t]*[^\W\d_][^\n]*$")
+PLAIN_LETTER = 1.0  # one letter's plain cost: a heading's word misread as a word
 _COVERED = re.compile(rb"\x01+")
 
 
