@@ -49,3 +49,34 @@ def test_blocks_given_are_the_blocks_read() -> None:
     assert page_model.label_repairs(text, (), read) == page_model.label_repairs(text)
     given = page_model.lay_out(PAGE, blocks=page_model.read_blocks(PAGE))
     assert given.body == page_model.lay_out(PAGE).body
+
+
+def test_a_slot_reading_is_judged_by_place_not_identity() -> None:
+    # (compiled with mypyc, a tuple read from a list is a new object: "f is not fits[0]"
+    # held for the word itself, and no slot reading was ever made; 14 pages lost an edit)
+    from wstools.repair.repair import Repairer, _Lazy
+    found = Repairer.load()._slot_reading("te", "player", "deal", _Lazy(lambda: {}))
+    assert found == ("to", 0.4, ("e", "o"), 0, 15)
+
+
+def _setup_module() -> dict:
+    import runpy
+    from pathlib import Path
+    return runpy.run_path(str(Path(__file__).resolve().parents[1] / "setup.py"),
+                          run_name="wstools_setup")
+
+
+def test_the_default_build_is_pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+    setup = _setup_module()
+    monkeypatch.delenv("WSTOOLS_COMPILE", raising=False)
+    assert setup["compiled_modules"]() == []
+    root = Path(__file__).resolve().parents[1]
+    assert all((root / path).is_file() for path in setup["COMPILED"])
+
+
+def test_an_editable_install_is_never_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    setup = _setup_module()
+    monkeypatch.setenv("WSTOOLS_COMPILE", "1")
+    monkeypatch.setattr("sys.argv", ["setup.py", "editable_wheel"])
+    assert setup["compiled_modules"]() == []
