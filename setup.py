@@ -4,7 +4,7 @@ anywhere; this file only adds an opt-in compiled build of the hot modules (issue
 With ``WSTOOLS_COMPILE=1`` in the environment, the modules of :data:`COMPILED` are compiled
 with mypyc (from mypy, the ``test`` extra; and a C compiler) into extension modules beside
 their sources. Their output is byte-identical to the pure-Python modules' (proofread pages,
-edits, flags, diagnostics); they cut the instructions a page by about a seventh::
+edits, flags, diagnostics); they cut the CPU a page by about a quarter to a third::
 
     pip install mypy
     WSTOOLS_COMPILE=1 pip install --no-build-isolation .     # or: pip wheel ...
@@ -21,7 +21,10 @@ import sys
 from setuptools import setup
 
 # the hot pure-Python modules of proofread and repair (alignment, the witness index, the
-# judges, the weighted edit distance, law-number sequences, edits), as paths
+# judges, the weighted edit distance, law-number sequences, edits; the page model, the
+# running head, the law parser, the cleanup, lint), as paths. Left out: text/english.py
+# (a cached_property on a class mypyc makes native is computed again at every use: pages
+# took seconds) and proofread.py (mypyc fails on it: an internal error).
 COMPILED = [
     "wstools/repair/align.py",
     "wstools/repair/witness.py",
@@ -33,6 +36,15 @@ COMPILED = [
     "wstools/repair/twins.py",
     "wstools/laws/numbering.py",
     "wstools/edits.py",
+    "wstools/page_model.py",
+    "wstools/running_head.py",
+    "wstools/laws/parse.py",
+    "wstools/text/pipeline.py",
+    "wstools/text/ocr.py",
+    "wstools/text/whitespace.py",
+    "wstools/wikitext/preprocess.py",
+    "wstools/wikitext/validate.py",
+    "wstools/diagnostics.py",
 ]
 
 _EDITABLE = ("develop", "editable_wheel")
