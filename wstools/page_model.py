@@ -1579,16 +1579,18 @@ _STOPLESS_NUMBER = regex.compile(r"(?P<tok>(?=\S{0,2}[\dL])[0-9A-Za-z$!|/\]]{1,3
                                  r"|[:;,](?=[ \t]+\p{Lu}\p{Ll}))")
 
 
-def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
+def label_repairs(text: str, headings: Sequence[str] = (),
+                  read: list[Block] | None = None) -> list[Edit]:
     """Edits mending a clause label OCR garbled (``()}``, ``fe)``, ``(6)``, ``(ili)``)
     between two clauses that fix it: the one before it and the one after it are exact,
-    and the label between them can only be one.
+    and the label between them can only be one. ``read``: ``read_blocks(text, headings)``
+    when the caller has them (a page's blocks are read once).
 
     >>> t = "(a) One.\\n\\n(6) Two.\\n\\n(c) Three.\\n\\n()} Four.\\n\\n(e) Five."
     >>> [(e.old, e.new) for e in label_repairs(t)]
     [('(6)', '(b)'), ('()}', '(d)')]
     """
-    read = read_blocks(text, headings)
+    read = read_blocks(text, headings) if read is None else read
     blocks = [b for b in read if b.kind in ("clause", "text")]
     out = _letter_stops(text, read) + _garbled_run_in_first(text, read) + \
         _law_specks(text, read) + _roman_first_after_title(text, read)
@@ -1667,7 +1669,7 @@ def label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
                         f"{why} the label can only be {new}; '{m.group()}' is an OCR reading "
                         "of it"))
     done = {e.start for e in out}
-    out += [e for e in _one_sided_label_repairs(text, headings) if e.start not in done]
+    out += [e for e in _one_sided_label_repairs(text, headings, read) if e.start not in done]
     return sorted(out, key=lambda e: e.start)
 
 
@@ -1860,14 +1862,16 @@ def _open_sequences(blocks: list[Block], i: int) -> list[tuple[str, str]] | None
     return [(c.label, c.style) for _, c in open_]
 
 
-def _one_sided_label_repairs(text: str, headings: Sequence[str] = ()) -> list[Edit]:
+def _one_sided_label_repairs(text: str, headings: Sequence[str] = (),
+                             blocks: list[Block] | None = None) -> list[Edit]:
     """A garbled label with no exact label after it to anchor it (the last of its page, or
     before a law): mended only when what OCR printed is no label a printer sets (``fe)``,
     ``(ili)``, a lost ``()`` where only one label can come, a number no open list can reach,
     ``(6)`` after ``(a)``), it is a plausible reading of the next label of one
     of the sequences open above it and of no other label the place allows (another open
-    sequence's next, a new nested one's first), and the paragraph before ends an item."""
-    blocks = read_blocks(text, headings)
+    sequence's next, a new nested one's first), and the paragraph before ends an item.
+    ``blocks``: ``read_blocks(text, headings)``, when the caller has them."""
+    blocks = read_blocks(text, headings) if blocks is None else blocks
     out = []
     for i, here in enumerate(blocks):
         if here.kind not in ("text", "clause") or not i \
@@ -2019,12 +2023,14 @@ _PRINTED_NUMBER = regex.compile(r"(\d{1,4}[a-z]?)\.(?:[ \t]+(?=\S)|(?=[—–-])
 
 
 def lay_out(text: str, heading: str = "{{c|{{sc|$1}}}}", headings: Sequence[str] = (),
-            previous_law: int | None = None, law_number: str = "$1. ") -> Layout:
+            previous_law: int | None = None, law_number: str = "$1. ",
+            blocks: list[Block] | None = None) -> Layout:
     """Read ``text`` into blocks and write the body (see the module doc); ``previous_law``
     is the last law number of the page before, when the book is known (book mode).
     ``law_number`` writes a law's printed number (bold, say); the default leaves it as
-    printed."""
-    blocks = _joined(read_blocks(text, headings, previous_law))
+    printed. ``blocks``: ``read_blocks(text, headings, previous_law)`` when the caller has
+    them (a page's blocks are read once); they are joined here, in place."""
+    blocks = _joined(read_blocks(text, headings, previous_law) if blocks is None else blocks)
     for b in blocks:
         if b.kind == "law" and not b.inline and b.end - b.start > len(b.text):
             # a title a column break cut ("Sec. 6. Review of Current Authorities," and

@@ -695,21 +695,25 @@ def proofread(text: str, *, title: str | None = None, repairer: Repairer | None 
     if shape is None:
         # OCR in paragraphs: read the page's own paragraphs (laws, clauses, headings) and
         # keep them as printed (page_model)
+        # (the page's blocks are read once, and again only where an edit changed the text)
+        read = read_blocks(repaired, index.headings)
         joins = hyphen_joins(repaired, lambda w: is_word(w.lower(), index))
-        joins = sorted(joins + label_repairs(repaired, index.headings), key=lambda e: e.start)
+        joins = sorted(joins + label_repairs(repaired, index.headings, read),
+                       key=lambda e: e.start)
         if joins:
             edits.extend(_to_input(joins, maps, text, offset))
             repaired = apply_edits(repaired, joins)
             maps.append(OffsetMap(joins))
-        mends = [e for b in read_blocks(repaired, index.headings, previous_law)
-                 if b.kind == "heading" and not _RUNNING_FIRST.match(b.text)
+        blocks = read if not joins and previous_law is None else \
+            read_blocks(repaired, index.headings, previous_law)
+        mends = [e for b in blocks if b.kind == "heading" and not _RUNNING_FIRST.match(b.text)
                  for e in mend_heading(b.start, b.text, index.headings, repairer)]
         if mends:  # the headings the page model reads, mended from the corpus's
             edits.extend(_to_input(mends, maps, text, offset))
             repaired = apply_edits(repaired, mends)
             maps.append(OffsetMap(mends))
         layout = lay_out(repaired, conventions.heading, index.headings, previous_law,
-                         conventions.law_number)
+                         conventions.law_number, None if mends else blocks)
         codes = layout.codes
         if not any(c.laws for c in codes):  # the parser's numbers are no laws the page has
             diagnostics = [d for d in diagnostics if d.code not in (  # ("1815. The treaty")

@@ -836,11 +836,12 @@ class Repairer:
             if not (before or after):
                 continue
             found.append((w, before, after))
-        fits = [f for f in found if f[1] and f[2]]
-        if len(fits) != 1 or any(3 * (f[1] + f[2]) > fits[0][1] + fits[0][2]
-                                 for f in found if f is not fits[0]):
+        # (by place, not by identity: compiled, a tuple is a new object each time it is read)
+        fits = [k for k, f in enumerate(found) if f[1] and f[2]]
+        if len(fits) != 1 or any(3 * (f[1] + f[2]) > found[fits[0]][1] + found[fits[0]][2]
+                                 for k, f in enumerate(found) if k != fits[0]):
             return None  # (another near word fits the slot too, or none on both sides)
-        w, before, after = fits[0]
+        w, before, after = found[fits[0]]
         pair = next((a, b) for a, b in zip(key, w, strict=True) if a != b)
         c = cost(key, w, SLOT_COST)
         if c > SLOT_COST:
