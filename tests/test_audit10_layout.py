@@ -86,3 +86,47 @@ def test_a_heading_beside_a_plate_is_still_a_heading() -> None:
     book = [(n, t.replace("47", "49") if n == "p047.txt" else t) for n, t in _BOOK]
     page = _book(book)[2].page
     assert "THE LAWS OF WHIST" in page.body
+
+
+# -- M6: a play's speaker labels ----------------------------------------------------------
+
+_PLAY = ("HAMLET, PRINCE OF DENMARK. 67\n\nHAMLET.\nTo be, or not to be: that is the question:\n"
+         "Whether 'tis nobler in the mind to suffer\nThe slings and arrows of outrageous "
+         "fortune,\n\nOPHELIA.\nGood my lord,\nHow does your honour for this many a day?\n\n"
+         "HAMLET.\nI humbly thank you; well, well, well.\n\n[Exeunt.\n")
+
+
+def test_a_plays_speaker_labels_stay_text_over_their_speeches() -> None:
+    """M6: ``HAMLET.`` over its speech became ``{{c|{{sc|HAMLET.}}}}``, a heading."""
+    out = _proofread(_PLAY)
+    assert "{{c|" not in out and "{{sc|" not in out
+    assert "HAMLET.\nTo be, or not" in out and "OPHELIA.\nGood my lord," in out
+
+
+def test_headings_over_text_are_still_headings() -> None:
+    """Three headings, none of them twice, are a page's headings, not a play's speakers."""
+    page = ("THE DEAL.\nThe cards are dealt one at a time.\n\nTHE PLAY.\nThe eldest hand "
+            "leads.\n\nTHE SCORE.\nEach trick counts one.\n")
+    assert _proofread(page).count("{{c|{{sc|") == 3
+
+
+# -- M3: a running head holding a citation ------------------------------------------------
+
+_ACT = ("1870. ELEMENTARY EDUCATION ACT. 33 & 34 VICT. c. 75. 5\n\n5. There shall be "
+        "provided for every school district a sufficient amount of accommodation.\n")
+
+
+def test_a_head_line_is_never_cut_in_the_middle() -> None:
+    """M3: ``{{rh|1870.|ELEMENTARY EDUCATION ACT|33}}`` and a body opening ``& 34 VICT.``."""
+    out = _proofread(_ACT)
+    assert "& 34 VICT. c. 75. 5" in out
+    assert "{{rh|1870.|ELEMENTARY EDUCATION ACT|33}}" not in out
+    assert "\n& 34" not in out and "</noinclude>& 34" not in out
+
+
+def test_heads_fused_into_the_text_are_still_read() -> None:
+    """A head on a line with the text after it (no number ending the line) is still the head."""
+    from wstools.running_head import find_running_head
+    head = find_running_head("600 WHIST the first trick\nis won")
+    assert head is not None and head.wikitext() == "{{rh|600|WHIST|}}"
+    assert find_running_head("1798. THE LIFE OF NELSON. 133\n\nthe fleet") is not None
