@@ -130,3 +130,9 @@ def test_heads_fused_into_the_text_are_still_read() -> None:
     head = find_running_head("600 WHIST the first trick\nis won")
     assert head is not None and head.wikitext() == "{{rh|600|WHIST|}}"
     assert find_running_head("1798. THE LIFE OF NELSON. 133\n\nthe fleet") is not None
+
+
+def test_a_plate_is_not_warned_of_a_lost_head() -> None:
+    """M5's warning: the empty plate p046 was said to have lost its head."""
+    plate = _book(_BOOK)[3]
+    assert not [d for d in plate.diagnostics if d.code == "head-missing"]

@@ -1058,7 +1058,8 @@ def _heads_missing(slots: list[_Slot], conventions: Conventions) -> None:
     a page may print none (a chapter's first page, its folio at the foot)."""
     breaks = _breaks(slots)
     for i, s in enumerate(slots):
-        if not s.open or s.result.running_head is not None or s.result.page.header.strip():
+        if not s.open or s.result.running_head is not None or s.result.page.header.strip() \
+                or not s.page.body.strip():  # (a page without text, a plate, lost no head)
             continue
         found = _expected_folio(slots, i, breaks=breaks)
         title = _agreed_title(slots, i)
