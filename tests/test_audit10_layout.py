@@ -136,3 +136,10 @@ def test_a_plate_is_not_warned_of_a_lost_head() -> None:
     """M5's warning: the empty plate p046 was said to have lost its head."""
     plate = _book(_BOOK)[3]
     assert not [d for d in plate.diagnostics if d.code == "head-missing"]
+
+
+def test_a_head_whose_folio_is_on_the_next_line_is_still_read() -> None:
+    """M3's rule looks at the head's own line only: ``ABBESS—ABBEY`` over ``11``."""
+    from wstools.running_head import find_running_head
+    head = find_running_head("ABBESS—ABBEY\n11\n\nIstria, 56 m. S.E. of Trieste by rail.")
+    assert head is not None and head.wikitext() == "{{rh||ABBESS—ABBEY|11}}"

@@ -511,6 +511,8 @@ def _half_line(text: str, head: RunningHead) -> bool:
     True
     """
     b = head.spans[0][1]
+    if text[:b].endswith("\n"):
+        return False  # (the span takes its line's end: the next line is a part of its own)
     rest, _, after = text[b:].partition("\n")
     return bool(rest.strip()) and _NUMBER_END.search(rest) is not None \
         and not after.partition("\n")[0].strip()
