@@ -411,12 +411,23 @@ def _heading_like(slots: list[_Slot], i: int, again: ProofreadResult) -> bool:
         return False
     if not 0 < i < len(slots) - 1:
         return True
-    before, after = slots[i - 1], slots[i + 1]
+    b, a = _printed_page(slots, i, -1), _printed_page(slots, i, 1)
+    before, after = slots[b], slots[a]
     if not (before.head_open and after.head_open and before.folio is not None
-            and after.folio is not None and after.folio - before.folio == 2):
+            and after.folio is not None and after.folio - before.folio == a - b):
         return True
     same = [slots[j].title for j in (i - 2, i + 2) if 0 <= j < len(slots)]
     return not (len(same) == 2 and all(t == head.title for t in same))
+
+
+def _printed_page(slots: list[_Slot], i: int, step: int, skip: int = 2) -> int:
+    """The nearest page to page ``i`` (``step`` -1 before, 1 after) with any text: a blank
+    page or a plate (no text at all, ``skip`` of them at most) prints no head and stands
+    between the pages whose heads place page ``i``; the next page when there is none."""
+    j = i + step
+    while skip and 0 <= j + step < len(slots) and not slots[j].page.body.strip():
+        j, skip = j + step, skip - 1
+    return j
 
 
 # -- folios -----------------------------------------------------------------------------
@@ -1047,7 +1058,8 @@ def _heads_missing(slots: list[_Slot], conventions: Conventions) -> None:
     a page may print none (a chapter's first page, its folio at the foot)."""
     breaks = _breaks(slots)
     for i, s in enumerate(slots):
-        if not s.open or s.result.running_head is not None or s.result.page.header.strip():
+        if not s.open or s.result.running_head is not None or s.result.page.header.strip() \
+                or not s.page.body.strip():  # (a page without text, a plate, lost no head)
             continue
         found = _expected_folio(slots, i, breaks=breaks)
         title = _agreed_title(slots, i)

@@ -521,7 +521,8 @@ def _split_at_starts(text: str, spans: list[tuple[int, int]],
                     and not mostly_capitals(body) \
                     and (law is not None or clause is not None or body[:1].isupper()) \
                     and not (_ENDS_IN_PAGE.search(lines[0].group())
-                             and _ENDS_IN_PAGE.search(body)):  # (contents: "EUCHRE 68")
+                             and _ENDS_IN_PAGE.search(body)) \
+                    and not speaker_label(text, lines[0].group()):  # ("EUCHRE 68"; "HAMLET.")
                 split = True  # "CHAPTER XII" over "1.—Each player": a heading, not the law's
             if k and not split and law is None and clause is None and k == len(lines) - 1 \
                     and _ITEM_END.search(lines[k - 1].group().rstrip()) \
@@ -749,6 +750,26 @@ def _heading_line_ends(para: str) -> list[int]:
     return [m.end() for m in _STOPPED_LINE.finditer(para.rstrip())]
 
 
+# a play's speaker label: a name in capitals (one or two words) and its stop, alone on a line
+_SPEAKER_LINE = regex.compile(r"(?m)^[ \t]*(\p{Lu}[\p{Lu}'’\-]+(?:[ \t]\p{Lu}[\p{Lu}'’\-]+)?\.)"
+                              r"[ \t]*\n[ \t]*(?=[^\n]*\p{Ll})")
+SPEAKER_LABELS = 3  # of them on a page, one name among them twice or more
+
+
+def speaker_label(text: str, line: str) -> bool:
+    """Whether ``line`` is a play's speaker label (``HAMLET.`` over its speech), not a
+    heading: the page prints :data:`SPEAKER_LABELS` or more names in capitals with a stop,
+    each alone on its line over a line of text, and one of them twice or more.
+
+    >>> t = "HAMLET.\\nTo be, or not.\\n\\nOPHELIA.\\nGood my lord,\\n\\nHAMLET.\\nI thank you."
+    >>> speaker_label(t, "OPHELIA."), speaker_label(t.replace("HAMLET.\\nI", "END.\\nI"), "END.")
+    (True, False)
+    """
+    names = [m.group(1) for m in _SPEAKER_LINE.finditer(text)]
+    return len(names) >= SPEAKER_LABELS and len(set(names)) < len(names) \
+        and line.strip() in names
+
+
 def read_blocks(text: str, headings: Sequence[str] = (),
                 previous_law: int | None = None) -> list[Block]:
     """The paragraphs of ``text`` classified (see the module doc), with their labels."""
@@ -781,7 +802,7 @@ def read_blocks(text: str, headings: Sequence[str] = (),
                 block.style, block.weak = "a.", True
             if clause[1] == "ist.":  # OCR's reading of 1st.: its 2d. decides
                 block.label, block.style, block.weak = "1st", "1st.", True
-        elif is_heading(para, headings):
+        elif is_heading(para, headings) and not speaker_label(text, para):
             block.kind = "heading"
             first, _, rest = para.partition("\n")
             if rest.strip() and _NUMBERED_PART.fullmatch(first.strip()) \

@@ -464,7 +464,7 @@ def find_running_head(text: str, headings: Sequence[str] = (),
         return guide
     three = _three_part(text, headings, detached, titles)
     if three is not None:
-        return three
+        return None if _half_line(text, three) else three
     head = _with_section(text, headings, detached)
     if head is None and titles:
         head = _titled_line(text, titles)
@@ -492,7 +492,30 @@ def find_running_head(text: str, headings: Sequence[str] = (),
     last_line = detached_folio and not text[head.spans[-1][1]:].strip()
     if (head.number is None or last_line) and not goes_on and (head.title or last_line):
         return None
-    return head
+    return None if _half_line(text, head) else head
+
+
+# a line's last number, a folio's place ("… c. 75. 5")
+_NUMBER_END = regex.compile(r"(?<![\p{L}\p{N}])\d{1,4}\.?[ \t]*\Z")
+
+
+def _half_line(text: str, head: RunningHead) -> bool:
+    """Whether ``head`` is only the first part of a line that stands apart from the text (a
+    blank line or the page's end after it) and ends in a number of its own: a head line
+    the reading cut in the middle (``1870. ELEMENTARY EDUCATION ACT. 33`` of ``… 33 & 34
+    VICT. c. 75. 5``), the rest of the line left as the body's first words. Neither half
+    is the head: the line stays in the text.
+
+    >>> _half_line("1870. THE ACT. 33 & 34 VICT. c. 75. 5\\n\\n5. There shall",
+    ...            RunningHead("33", "THE ACT", "right", 0, 17, [(0, 17)]))
+    True
+    """
+    b = head.spans[0][1]
+    if text[:b].endswith("\n"):
+        return False  # (the span takes its line's end: the next line is a part of its own)
+    rest, _, after = text[b:].partition("\n")
+    return bool(rest.strip()) and _NUMBER_END.search(rest) is not None \
+        and not after.partition("\n")[0].strip()
 
 
 def _known_title_fused(text: str, head: RunningHead, titles: Sequence[str]) -> RunningHead:

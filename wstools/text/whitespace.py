@@ -42,7 +42,7 @@ def tidy_whitespace(text: str) -> Fixed:
     """
     if "  " in text or "\t" in text or "\u00a0" in text or " \n" in text or \
             text.endswith(" "):  # (what a run needs: else there is none to look for)
-        columns = aligned_columns(text) if "  " in text else []
+        columns = table_lines(text)
         edits = [Edit(a, b, text[a:b], new, "whitespace", 1.0, "extra whitespace")
                  for m in _RUN.finditer(text)
                  for a, b, new in _tidy_run(text, m.start(), m.end()) if text[a:b] != new
@@ -110,6 +110,47 @@ def aligned_columns(text: str) -> list[tuple[int, int]]:
             run = [(start, end)] if edges is not None else []
         previous = edges
     return spans
+
+
+# a rule under a table's column (dashes or underscores alone on a line), and a row that
+# ends in a figure: the lines a table's aligned rows run on into (a sum's rule, its total)
+_RULE_LINE = regex.compile(r"[ \t]*[—–\-_]{3,}[ \t]*")
+_FIGURE_END = regex.compile(r"\d[\d,.]*[½¼¾⅓⅔⅛]?[ \t]*\Z")
+
+
+def _table_tail(line: str) -> bool:
+    """Whether ``line`` runs a table on: a rule, or a row of cells (gaps between three or
+    more) that ends in a figure ("Total ...      £124   8   3½")."""
+    return bool(_RULE_LINE.fullmatch(line)) or (
+        _edges(line) is not None and _FIGURE_END.search(line) is not None)
+
+
+def table_lines(text: str) -> list[tuple[int, int]]:
+    """The spans of a table's lines: its rows aligned in columns (:func:`aligned_columns`),
+    with the rules and the rows of figures (a total) that follow them. Each line keeps its
+    own line: unwrapped, the rows would run into one line of figures.
+
+    >>> t = ("Rent ...  12  14  6\\nFees ...  10   3  0\\n  ————\\n"
+    ...      "Total ...  £22  17  6\\nThe end")
+    >>> [t[a:b].split("\\n")[-1] for a, b in table_lines(t)]
+    ['Total ...  £22  17  6']
+    """
+    spans = []
+    for start, end in aligned_columns(text) if "  " in text else []:
+        while end < len(text) and text[end] == "\n":
+            line_end = text.find("\n", end + 1)
+            line_end = len(text) if line_end < 0 else line_end
+            if not _table_tail(text[end + 1:line_end]):
+                break
+            end = line_end
+        spans.append((start, end))
+    return spans
+
+
+def _figure_rows(lines: str) -> int:
+    """How many of ``lines`` end in a figure (a table's rows do; prose's lines whose double
+    spaces align by chance seldom)."""
+    return sum(1 for line in lines.split("\n") if _FIGURE_END.search(line))
 
 
 def _inside(spans: list[tuple[int, int]], at: int) -> bool:
@@ -192,10 +233,13 @@ def unwrap_paragraphs(text: str) -> Fixed:
     # short stanza may stand between them)
     verse = [(m.start(), m.end()) for k, m in enumerate(paragraphs)
              if kind[k] == 2 or kind[k] == 1 and 2 in kind]
+    table = [(a, b) for a, b in table_lines(text) if _figure_rows(text[a:b]) >= 2]
 
     def decide(m: regex.Match) -> tuple[str, float, str] | None:
         if any(a <= m.start() < b for a, b in verse):
             return None
+        if any(a <= m.end() and m.start() <= b for a, b in table):
+            return None  # a table's rows, and the lines next to them: each keeps its line
         line_start = text.rfind("\n", 0, m.start()) + 1
         this_indented = text[line_start:line_start + 1] in (" ", "\t")
         nxt = text[m.end():m.end() + 1]
