@@ -5,29 +5,19 @@ glued by stacks of specks and specks after words no clause ends with."""
 
 from __future__ import annotations
 
-from wstools.repair.align import Unit
-from wstools.repair.choose import Context, choose
+from tests.support.choosing import choose_reading
 from wstools.repair.repair import Repairer
-
-
-def _choose(repairer: Repairer, text: str, ocr: str, witness: str) -> str | None:
-    start = text.index(ocr)
-    unit = Unit(start, start + len(ocr), ocr, witness, 1)
-    ctx = Context(repairer.index, repairer._is_word, text, "witness", repairer._rival)
-    edit = choose(unit, ctx)
-    return None if edit is None else edit.new
-
 
 # -- with a witness -------------------------------------------------------------------------
 
 def test_words_glued_by_a_quote_take_the_witness_space(repairer: Repairer) -> None:
     text = "the other cards to the current trick,'and the other card or cards"
-    assert _choose(repairer, text, "trick,'and", "trick, and") == "trick, and"
+    assert choose_reading(repairer, text, "trick,'and", "trick, and") == "trick, and"
 
 
 def test_numbers_glued_by_marks_take_the_witness_space(repairer: Repairer) -> None:
     text = "any infractions of laws 9, 10,.11, 12, 13, or 14, must leave"
-    assert _choose(repairer, text, "10,.11,", "10, 11,") == "10, 11,"
+    assert choose_reading(repairer, text, "10,.11,", "10, 11,") == "10, 11,"
 
 
 def test_the_ocr_apostrophe_is_kept_where_the_witness_is_plain_text(repairer: Repairer
@@ -35,16 +25,16 @@ def test_the_ocr_apostrophe_is_kept_where_the_witness_is_plain_text(repairer: Re
     """'the.declarer’s' against a plain-text copy's "the declarer's": the letters agree
     once the apostrophe is the same; the OCR's curly one stays."""
     text = "76. If either of the.declarer’s adversaries lead out of turn"
-    assert _choose(repairer, text, "the.declarer’s", "the declarer's") == "the declarer’s"
+    assert choose_reading(repairer, text, "the.declarer’s", "the declarer's") == "the declarer’s"
 
 
 def test_two_words_run_together_into_a_rare_token_are_parted(repairer: Repairer) -> None:
     """'ata' (web text has it at Zipf 3) is 'at a' where the witness reads so and the
     corpus has 'at a' side by side; 'cannot', a word of the corpus, stays."""
     text = "distribute the cards, one ata time, to each player"
-    assert _choose(repairer, text, "ata", "at a") == "at a"
+    assert choose_reading(repairer, text, "ata", "at a") == "at a"
     text = "he cannot revoke"
-    assert _choose(repairer, text, "cannot", "can not") is None
+    assert choose_reading(repairer, text, "cannot", "can not") is None
 
 
 def test_a_common_word_the_slot_calls_against_is_the_witness_word(repairer: Repairer
@@ -52,9 +42,9 @@ def test_a_common_word_the_slot_calls_against_is_the_witness_word(repairer: Repa
     """'lead our of turn': the corpus has 'lead out' and 'out of' often, 'lead our' and
     'our of' never. 'more of less' stays (the corpus has 'more of')."""
     text = "if any player lead our of turn and the"
-    assert _choose(repairer, text, "our", "out") == "out"
+    assert choose_reading(repairer, text, "our", "out") == "out"
     text = "to have either more of less than his correct number"
-    assert _choose(repairer, text, "of", "or") is None
+    assert choose_reading(repairer, text, "of", "or") is None
 
 
 # -- without a witness ----------------------------------------------------------------------
@@ -164,7 +154,7 @@ def test_a_stop_before_a_short_preposition_or_after_a_short_word_is_dust(
 
 def test_a_speck_read_as_an_underscore_does_not_hide_a_glue(repairer: Repairer) -> None:
     text = "other cards thus improperly _played'-are liable to be called"
-    assert _choose(repairer, text, "_played'-are", "played are") == "played are"
+    assert choose_reading(repairer, text, "_played'-are", "played are") == "played are"
 
 
 def test_two_words_of_a_heading_in_capitals_glued_by_a_stop(repairer: Repairer) -> None:

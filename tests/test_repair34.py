@@ -5,23 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.choosing import choose_reading
 from wstools.repair.align import Unit
 from wstools.repair.choose import Context, choose
 from wstools.repair.repair import Repairer
-
-
-@pytest.fixture(scope="module")
-def repairer() -> Repairer:
-    return Repairer.load()
-
-
-def _choose(repairer: Repairer, text: str, ocr: str, witness: str) -> str | None:
-    start = text.index(ocr)
-    unit = Unit(start, start + len(ocr), ocr, witness, 1)
-    ctx = Context(repairer.index, repairer._is_word, text, "witness", repairer._rival)
-    edit = choose(unit, ctx)
-    return None if edit is None else edit.new
-
 
 LAW_78 = ("78. If any player lead out of turn and the three others follow, the trick is "
           "complete and the error cannot be rectified{} but if only the second, or second "
@@ -38,14 +25,15 @@ def test_a_colon_for_the_witness_semicolon_is_its_lost_dot(repairer: Repairer) -
 
 def test_a_colon_for_the_witness_semicolon_in_a_misread_word(repairer: Repairer) -> None:
     text = "their cards may be taken back: there is no penalty"
-    assert _choose(repairer, text, "back:", "back;") == "back;"
-    assert _choose(repairer, "on the table): or if either", "table):", "table);") == "table);"
+    assert choose_reading(repairer, text, "back:", "back;") == "back;"
+    assert choose_reading(repairer, "on the table): or if either", "table):",
+                          "table);") == "table);"
 
 
 def test_a_semicolon_for_the_witness_colon_stays(repairer: Repairer) -> None:
     """The other way round is no misreading OCR makes: a printing's punctuation."""
     text = "they cut again; the lower of the new cut deals"
-    assert _choose(repairer, text, "again;", "again:") is None
+    assert choose_reading(repairer, text, "again;", "again:") is None
 
 
 def test_a_colon_stays_where_the_window_reads_as_another_printing(repairer: Repairer
@@ -76,7 +64,7 @@ def test_a_full_stop_before_a_number_the_line_goes_on_with_is_dust(
         repairer: Repairer, text: str, ocr: str, witness: str) -> None:
     """A full stop before a number or a bracket on the same line, where the witness reads
     on without one, is dust (dev: 45 right, none wrong)."""
-    assert _choose(repairer, text, ocr, witness) == witness
+    assert choose_reading(repairer, text, ocr, witness) == witness
 
 
 @pytest.mark.parametrize(("text", "ocr", "witness"), [
@@ -85,25 +73,25 @@ def test_a_full_stop_before_a_number_the_line_goes_on_with_is_dust(
 ])
 def test_a_full_stop_where_the_line_ends_or_an_abbreviation_stays(
         repairer: Repairer, text: str, ocr: str, witness: str) -> None:
-    assert _choose(repairer, text, ocr, witness) is None
+    assert choose_reading(repairer, text, ocr, witness) is None
 
 
 def test_a_full_stop_before_a_law_number_stays(repairer: Repairer) -> None:
     """The Cyclopædia's run-in heading 'The revoke. 71. A revoke': the stop before the
     law's number ends it; 'Section. 1.' is the section's number."""
     text = "may have meanwhile made. The revoke. 71. A revoke is when"
-    assert _choose(repairer, text, "revoke.", "revoke") is None
+    assert choose_reading(repairer, text, "revoke.", "revoke") is None
     text = "hereby ordered as follows:\n\nSection. 1. Purpose. Recent"
-    assert _choose(repairer, text, "Section.", "Section") == "Section"
+    assert choose_reading(repairer, text, "Section.", "Section") == "Section"
 
 
 def test_a_dash_ocr_spaced_after_a_colon_closes_up(repairer: Repairer) -> None:
     """'exceptions: —' where the witness prints 'exceptions:—' (dev: 13 right, none
     wrong); a dash across a line break is the layout's."""
     text = "whist, with the following exceptions: —\n\n1. Dummy deals at the"
-    assert _choose(repairer, text, "exceptions: —", "exceptions:—") == "exceptions:—"
+    assert choose_reading(repairer, text, "exceptions: —", "exceptions:—") == "exceptions:—"
     text = "whist, with the following exceptions:\n—\n\n1. Dummy deals at the"
-    assert _choose(repairer, text, "exceptions:\n—", "exceptions:—") is None
+    assert choose_reading(repairer, text, "exceptions:\n—", "exceptions:—") is None
 
 
 @pytest.mark.parametrize(("text", "ocr", "witness"), [
@@ -114,11 +102,11 @@ def test_a_hyphen_after_a_whole_word_the_witness_reads_is_a_speck(
         repairer: Repairer, text: str, ocr: str, witness: str) -> None:
     """Not the first part of a broken word: the witness reads the part as a word of its
     own, and the next word as the next (dev: 24 more right, none wrong)."""
-    assert _choose(repairer, text, ocr, witness) == witness
+    assert choose_reading(repairer, text, ocr, witness) == witness
 
 
 def test_the_first_part_of_a_broken_word_is_still_the_joins(repairer: Repairer) -> None:
-    assert _choose(repairer, "can be establi- shed;", "establi-", "established") is None
+    assert choose_reading(repairer, "can be establi- shed;", "establi-", "established") is None
 
 
 @pytest.mark.parametrize(("text", "ocr", "witness"), [
@@ -128,7 +116,7 @@ def test_the_first_part_of_a_broken_word_is_still_the_joins(repairer: Repairer) 
 def test_a_letter_read_as_a_hyphen_inside_a_word(repairer: Repairer, text: str, ocr: str,
                                                  witness: str) -> None:
     """'bet' and 'ore' are words, 'betore' is none: one word misread, not two."""
-    assert _choose(repairer, text, ocr, witness) == witness
+    assert choose_reading(repairer, text, ocr, witness) == witness
 
 
 @pytest.mark.parametrize(("text", "ocr", "witness"), [
@@ -137,7 +125,7 @@ def test_a_letter_read_as_a_hyphen_inside_a_word(repairer: Repairer, text: str, 
 ])
 def test_a_hyphen_between_words_stays(repairer: Repairer, text: str, ocr: str,
                                       witness: str) -> None:
-    assert _choose(repairer, text, ocr, witness) is None
+    assert choose_reading(repairer, text, ocr, witness) is None
 
 
 def test_rn_read_as_m(repairer: Repairer) -> None:
@@ -145,7 +133,7 @@ def test_rn_read_as_m(repairer: Repairer) -> None:
     from wstools.repair.confusion import cost
     assert cost("tum", "turn") < 0.6
     text = "a card to the adversary whose tum it is next to lead"
-    assert _choose(repairer, text, "tum", "turn") == "turn"
+    assert choose_reading(repairer, text, "tum", "turn") == "turn"
 
 
 @pytest.mark.parametrize(("text", "ocr", "witness"), [
@@ -156,13 +144,13 @@ def test_a_word_the_corpus_never_uses_with_a_letter_lost(repairer: Repairer, tex
                                                          ocr: str, witness: str) -> None:
     """'rump' is a word of English the corpus never uses; the slot calls for 'trump' (the
     corpus has 'lowest trump' and 'trump called'), a letter OCR lost away."""
-    assert _choose(repairer, text, ocr, witness) == witness
+    assert choose_reading(repairer, text, ocr, witness) == witness
 
 
 def test_a_word_the_witness_has_with_an_ending_stays(repairer: Repairer) -> None:
     """'upward'/'upwards': an ending is how printings differ."""
     text = "the card is turned face upward on the table"
-    assert _choose(repairer, text, "upward", "upwards") is None
+    assert choose_reading(repairer, text, "upward", "upwards") is None
 
 
 @pytest.mark.parametrize(("text", "ocr", "witness", "gold"), [
@@ -174,7 +162,7 @@ def test_a_word_the_witness_has_with_an_ending_stays(repairer: Repairer) -> None
 ])
 def test_a_letter_read_as_a_bracket_nothing_closes(repairer: Repairer, text: str, ocr: str,
                                                    witness: str, gold: str) -> None:
-    assert _choose(repairer, text, ocr, witness) == gold
+    assert choose_reading(repairer, text, ocr, witness) == gold
 
 
 HEADINGS = ("is subject to call.\nCarps Exposep DurInG Play\n\n67. All cards\n\n"

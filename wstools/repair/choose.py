@@ -66,7 +66,7 @@ MARK_LIKE = "sjei,;:"  # letters OCR reads for a mark at the end of a word ("dra
 COMMON_ZIPF = 5.0  # a word this common in English is not taken for a misreading on cost alone
 
 
-def _bare(word: str) -> str:
+def bare(word: str) -> str:
     """``word`` in lower case without accents."""
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower())
                    if not unicodedata.combining(c))
@@ -546,7 +546,7 @@ def _real_word_error(a: str, b: str, ctx: Context, expected: bool = False) -> bo
     the corpus never uses ``a`` while it often uses ``b``. Where the words around call for
     ``b`` and not ``a`` (``expected``), a dearer misreading is allowed (``owe`` for
     ``two``)."""
-    if _bare(a) == _bare(b):
+    if bare(a) == bare(b):
         return False  # "versa" / "versâ": a printing's accents
     if len(a) == len(b) > 3 and a[:-1].lower() == b[:-1].lower() and \
             {a[-1].lower(), b[-1].lower()} <= set("sdr"):

@@ -23,7 +23,6 @@ The long s is the print's too: the text is compared with ``ſ`` read as ``s``
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
@@ -31,6 +30,8 @@ from rapidfuzz.distance import Levenshtein
 
 from ..edits import Edit
 from ..text.english import archaic, zipf
+from .choose import COMMON_ZIPF
+from .choose import bare as bare_word
 from .confusion import cost
 
 _WORDS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
@@ -41,7 +42,6 @@ RARE_ZIPF = 1.0  # under this (wordfreq's Zipf scale) a form is no word of Engli
 # a spelling variant is near as common as the other form: the misreadings web text holds
 # of a common word ("thot", "wil") are thousands of times rarer than the word
 VARIANT_GAP = 2.5
-COMMON_ZIPF = 5.0  # a word this common is replaced on the model's probability only in context
 # the corpus's count of the witness word's two bigrams around the slot, together: more
 # than the witness's own passage gives (one each)
 SLOT_SUPPORT = 3
@@ -52,16 +52,10 @@ _ENDINGS = (("our", "or"), ("re", "er"), ("ise", "ize"), ("ised", "ized"), ("isi
             ("isation", "ization"), ("ence", "ense"), ("ement", "ment"))
 
 
-def _bare(word: str) -> str:
-    """``word`` in lower case without accents."""
-    return "".join(c for c in unicodedata.normalize("NFKD", word.lower())
-                   if not unicodedata.combining(c))
-
-
 def english(word: str) -> float:
     """The Zipf frequency of ``word`` in English: of its letters without accents, or of
     its stem if a possessive (``versâ`` as ``versa``, ``player’s`` as ``player``)."""
-    bare = _bare(word)
+    bare = bare_word(word)
     stem = _POSSESSIVE.sub("", bare)
     return max(zipf(bare), zipf(stem) if stem != bare else 0.0)
 
