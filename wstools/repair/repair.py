@@ -42,7 +42,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -384,29 +384,26 @@ class Repairer:
         if law is not None:
             evidence = evidence._replace(law=law)
         guess = evidence.law and any(self.runs(r, True) for r in GUESS_RULES)
-        for e in _speck_runs(base) if guess else ():
-            if self.runs(e.rule, True) and not any(covered[e.start:e.end]) and \
-                    not any(confirmed[e.start:e.end]):
-                edits.setdefault(e.start, e)
-                covered[e.start:e.end] = b"\x01" * (e.end - e.start)
-        for e in self._capital_i(toks, base) if guess and self.runs("capital-i", True) else ():
-            if not any(covered[e.start:e.end]) and not any(confirmed[e.start:e.end]):
-                edits.setdefault(e.start, e)
-                covered[e.start:e.end] = b"\x01" * (e.end - e.start)
-        for e in _clause_numerals(base) if guess and self.runs("clause-numeral", True) else ():
-            if not any(covered[e.start:e.end]) and not any(confirmed[e.start:e.end]):
-                edits.setdefault(e.start, e)
-                covered[e.start:e.end] = b"\x01" * (e.end - e.start)
-        for e in self._run_in_headings(toks, base) if guess and \
-                self.runs("run-in-heading", True) else ():
-            if not any(covered[e.start:e.end]):
-                edits.setdefault(e.start, e)
-                covered[e.start:e.end] = b"\x01" * (e.end - e.start)
-        for e in self._heading_lines(base) if guess and self.runs("heading-line", True) \
-                else ():
-            if not any(covered[e.start:e.end]):
-                edits.setdefault(e.start, e)
-                covered[e.start:e.end] = b"\x01" * (e.end - e.start)
+
+        def take(found: Iterable[Edit], free: bytearray | None = None) -> None:
+            """Each guess of ``found`` on text no edit covers yet (nor ``free`` marks:
+            what the best witness reads as the OCR does)."""
+            for e in found:
+                if not any(covered[e.start:e.end]) and \
+                        not (free is not None and any(free[e.start:e.end])):
+                    edits.setdefault(e.start, e)
+                    covered[e.start:e.end] = b"\x01" * (e.end - e.start)
+
+        if guess:
+            take((e for e in _speck_runs(base) if self.runs(e.rule, True)), confirmed)
+            if self.runs("capital-i", True):
+                take(self._capital_i(toks, base), confirmed)
+            if self.runs("clause-numeral", True):
+                take(_clause_numerals(base), confirmed)
+            if self.runs("run-in-heading", True):
+                take(self._run_in_headings(toks, base))
+            if self.runs("heading-line", True):
+                take(self._heading_lines(base))
         # tokens a law-number or witness edit already covers take no further edit
         held = _touched(toks, covered)
         # (what letters this page misreads: read only when a slot asks, it costs)
