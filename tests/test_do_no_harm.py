@@ -20,13 +20,12 @@ from wstools.cli import main
 from wstools.page import read_page
 from wstools.proofread import (
     Conventions,
-    is_formatted,
     moved_words,
     proofread_page,
     words_in_order,
 )
 from wstools.repair.repair import Repairer
-from wstools.wikitext.markup import clean_text_nodes
+from wstools.wikitext.markup import clean_text_nodes, is_formatted
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT.parent / "shared" / "real"

@@ -47,7 +47,7 @@ from .text.ocr import modernise_long_s
 from .text.stray_markup import stray_markup
 from .text.web import remove_page_marks
 from .text.whitespace import normalise_line_ends, verse_lines
-from .wikitext.markup import clean_text_nodes, is_formatted  # noqa: F401 (imported from here)
+from .wikitext.markup import clean_text_nodes
 
 WIKI_CHROME = (
     "From Wikisource", "Jump to navigation", "Jump to search", "Jump to navigation Jump to search",
