@@ -202,3 +202,11 @@ def test_control_characters_in_an_epub(tmp_path: Path) -> None:
     assert code == 0, err
     names = zipfile.ZipFile(tmp_path / "x.epub").namelist()
     assert "mimetype" in names and any(n.endswith(".xhtml") for n in names)
+
+
+@pytest.mark.parametrize("text", ["<!--<P>", "<!-- only a comment -->", "<html>  </html>"])
+def test_eo_on_html_without_content(text: str) -> None:
+    """An HTML page with no element (hypothesis found ``<!--<P>``: lxml's "Document is
+    empty") is an input error with exit 2, not an internal one."""
+    code, _, err = call(["eo", "show", "-"], stdin=text)
+    assert code == 2 and "input-error" in err and "internal error" not in err, err

@@ -257,7 +257,17 @@ _BLOCK_TAGS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6",
 
 
 def _html_text(text: str) -> str:
-    root = lxml.html.fromstring(text)
+    """The text an HTML page shows, a block a paragraph; none for a page with no element
+    (only a comment, say).
+
+    >>> _html_text("<!--<P>")
+    ''
+    """
+    from lxml import etree
+    try:
+        root = lxml.html.fromstring(text)
+    except etree.ParserError:  # ("Document is empty": nothing but a comment or blanks)
+        return ""
     for bad in root.xpath("//script|//style|//noscript"):
         bad.drop_tree()
     parts: list[str] = []
