@@ -204,7 +204,8 @@ def test_control_characters_in_an_epub(tmp_path: Path) -> None:
     assert "mimetype" in names and any(n.endswith(".xhtml") for n in names)
 
 
-@pytest.mark.parametrize("text", ["<!--<P>", "<!-- only a comment -->", "<html>  </html>"])
+@pytest.mark.parametrize("text", ["<!--<P>", "<!-- <pre>", "<!-- only a comment -->",
+                                  "<html>  </html>"])
 def test_eo_on_html_without_content(text: str) -> None:
     """An HTML page with no element (hypothesis found ``<!--<P>``: lxml's "Document is
     empty") is an input error with exit 2, not an internal one."""

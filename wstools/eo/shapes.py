@@ -27,6 +27,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+import lxml.etree
 import lxml.html
 
 from ..errors import WstoolsError
@@ -101,7 +102,10 @@ def normalize(data: bytes | str) -> Source:
     if re.search(r"<pre\b", text[:200_000], re.I):
         text = _GPO_TAG.sub(lambda m: GPO_TAGS[m.group(1)], text)
         text = re.sub(r"<(GRAPHIC\b[^<>]{0,80})>", r"&lt;\1&gt;", text)  # a note, not a tag
-        root = lxml.html.fromstring(text)
+        try:
+            root = lxml.html.fromstring(text)
+        except lxml.etree.ParserError:  # ("Document is empty": the <pre> inside a comment)
+            raise OrderError("HTML without a <pre> text") from None
         pres = root.findall(".//pre")
         if not pres:
             raise OrderError("HTML without a <pre> text")
@@ -263,10 +267,9 @@ def _html_text(text: str) -> str:
     >>> _html_text("<!--<P>")
     ''
     """
-    from lxml import etree
     try:
         root = lxml.html.fromstring(text)
-    except etree.ParserError:  # ("Document is empty": nothing but a comment or blanks)
+    except lxml.etree.ParserError:  # ("Document is empty": nothing but a comment or blanks)
         return ""
     for bad in root.xpath("//script|//style|//noscript"):
         bad.drop_tree()
